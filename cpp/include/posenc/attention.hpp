@@ -1,0 +1,39 @@
+// 5. Attention logits between queries q [n x dim] and keys k [m x dim] under each
+// encoding of the article, [n x m] row-major:
+//   none        q_i . k_j
+//   sinusoidal  (q_i + PE_i) . (k_j + PE_j)
+//   learned     (q_i + L_i) . (k_j + L_j)        L a learned_table(max_len, dim, seed)
+//   rope        rope(q_i, i) . rope(k_j, j)
+//   relative    q_i . k_j + q_i . P[clip(i-j)] + k_j . P[clip(j-i)]   (DeBERTa)
+// scale divides by sqrt(dim), and by sqrt(3 dim) for relative as DeBERTa does.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "posenc/layout.hpp"
+
+namespace posenc {
+
+enum class encoding { none, sinusoidal, learned, rope, relative };
+
+// "none" | "sinusoidal" | "learned" | "rope" | "relative"; else throws naming "encoding".
+encoding parse_encoding(const std::string& name);
+
+struct attention_options {
+  std::size_t dim = 0;
+  encoding kind = encoding::none;
+  double base = 10000.0;            // sinusoidal, rope
+  bool scale = true;
+  std::size_t max_len = 512;        // learned: n and m must not exceed it
+  std::int64_t min = -8, max = 8;   // relative: clip range
+  std::uint64_t seed = 0;           // learned, relative
+  layout pairs = layout::interleaved;  // rope
+};
+
+std::vector<float> attention_scores(const float* q, std::size_t q_length, const float* k,
+                                    std::size_t k_length, const attention_options& o);
+
+}  // namespace posenc

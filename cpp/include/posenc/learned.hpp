@@ -1,0 +1,35 @@
+// 2. Learned (trainable) absolute encoding: a maxLen x dim table that training would
+// update; here it holds its initial values, N(0, std^2) from a seeded generator that
+// gives bit-identical numbers on every platform (native and wasm). Positions at or
+// past maxLen have no row: the "blind zone" of absolute tables.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace posenc {
+
+// rows x dim values from N(0, std^2), deterministic for a seed.
+std::vector<float> gaussian_table(std::size_t rows, std::size_t dim, std::uint64_t seed, double std);
+
+class learned_table {
+ public:
+  // Throws invalid_argument for max_len outside 1..2^24, dim outside 1..65536, a
+  // table over 2^26 elements, or a negative / non-finite std.
+  learned_table(std::size_t max_len, std::size_t dim, std::uint64_t seed = 0, double std = 0.02);
+
+  std::size_t max_len() const noexcept { return max_len_; }
+  std::size_t dim() const noexcept { return dim_; }
+  const std::vector<float>& table() const noexcept { return values_; }
+
+  // Rows for the given positions, [count x dim]; throws invalid_argument naming
+  // "positions[i]" for a position < 0 or >= max_len (no extrapolation).
+  std::vector<float> encode(const std::int64_t* positions, std::size_t count) const;
+
+ private:
+  std::size_t max_len_, dim_;
+  std::vector<float> values_;
+};
+
+}  // namespace posenc

@@ -1,0 +1,77 @@
+// 4. Rotary position embedding (RoFormer). Each pair of features is a point in the
+// plane, rotated by pos * theta_i with theta_i = base^(-2i/d):
+//   y[a] = x[a] cos - x[b] sin,   y[b] = x[b] cos + x[a] sin
+// where (a, b) = (2i, 2i+1) in the interleaved layout and (i, i + d/2) in the half one.
+// Because rotations compose, rope(q, m) . rope(k, n) depends on m - n only.
+//
+// Angles are accurate for every position below 2^24: pos * theta is formed and reduced
+// modulo 2 pi in double before the float sin/cos, so results stay within 2e-6 of a
+// float64 evaluation (plain float32 pos * theta is off by up to ~1 radian there).
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "posenc/layout.hpp"
+
+namespace posenc {
+
+struct rope_options {
+  std::size_t dim = 0;     // features per head, even, 2..65536
+  std::size_t heads = 1;   // x is [seq x heads x dim]
+  double base = 10000.0;   // finite, > 1
+  layout pairs = layout::interleaved;
+  std::size_t rotary_dim = 0;  // 0 = dim; otherwise even and < dim: only the first
+                               // rotary_dim features of a head rotate
+};
+
+// theta_i = base^(-2i/dim) for i in 0..dim/2-1, in double.
+std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
+
+// Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;
+// row s uses position offset + s. Validates everything before writing.
+void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);
+// Same with explicit positions, one per row (count must equal seq).
+void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
+                std::size_t count);
+
+// cos/sin of pos * theta_i for positions first..first+count-1, precomputed once and
+// reused: the "cached" form that inference engines keep per model.
+class rope_cache {
+ public:
+  rope_cache(const rope_options& o, std::int64_t first, std::size_t count);
+  std::int64_t first() const noexcept { return first_; }
+  std::size_t count() const noexcept { return count_; }
+  // Rows of rotary_dim/2 values for a position in [first, first + count).
+  const float* cos_row(std::int64_t position) const;
+  const float* sin_row(std::int64_t position) const;
+  // Rotates x in place with positions offset + s; every position must be in the cache.
+  void apply(float* x, std::size_t length, std::int64_t offset) const;
+
+ private:
+  rope_options options_;
+  std::int64_t first_;
+  std::size_t count_, half_;
+  std::vector<float> cos_, sin_;
+};
+
+// The dim x dim block-diagonal rotation R(position) with rope(x) = R x (interleaved
+// layout): the article's matrix form, row-major.
+std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double base = 10000.0);
+
+// The complex-number form, kept as an independent reference: the pairs of x become
+// complex numbers z_i and are multiplied by e^{i pos theta_i} with std::complex<double>.
+std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64_t position,
+                                     double base = 10000.0);
+
+// s[d] = rope(q, d) . rope(k, 0) for d in 0..max_distance (q, k of length dim).
+std::vector<float> rope_score_by_distance(const float* q, const float* k, std::size_t dim,
+                                          double base, std::int64_t max_distance);
+
+// RoFormer's long-term decay bound: (1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|,
+// S_j = sum_{k<j} e^{i d theta_k}, for d in 0..max_distance.
+std::vector<float> rope_decay_bound(std::size_t dim, double base, std::int64_t max_distance);
+
+}  // namespace posenc

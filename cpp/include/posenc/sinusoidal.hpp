@@ -1,0 +1,23 @@
+// 1. Sinusoidal absolute encoding (Vaswani et al., "Attention is all you need"):
+//      PE[pos, 2i]   = sin(pos * theta_i)
+//      PE[pos, 2i+1] = cos(pos * theta_i),     theta_i = base^(-2i/dim)
+// The 'half' layout puts every sin in the first dim/2 columns and every cos in the last.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "posenc/layout.hpp"
+
+namespace posenc {
+
+// Table for positions 0..count-1, [count x dim] row-major.
+std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base = 10000.0,
+                              layout l = layout::interleaved);
+
+// Table for explicit positions (each an integer in [0, 2^24)), [count x dim].
+std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t count, std::size_t dim,
+                                 double base = 10000.0, layout l = layout::interleaved);
+
+}  // namespace posenc
