@@ -13,6 +13,11 @@ namespace posenc {
 // rows x dim values from N(0, std^2), deterministic for a seed.
 std::vector<float> gaussian_table(std::size_t rows, std::size_t dim, std::uint64_t seed, double std);
 
+// Rows `positions` of learned_table(max_len, dim, seed, std) without building the whole
+// table (the generator is counter-based); same checks as learned_table::encode.
+std::vector<float> learned_encode(std::size_t max_len, std::size_t dim, std::uint64_t seed, double std,
+                                  const std::int64_t* positions, std::size_t count);
+
 class learned_table {
  public:
   // Throws invalid_argument for max_len outside 1..2^24, dim outside 1..65536, a

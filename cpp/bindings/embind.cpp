@@ -1,0 +1,298 @@
+// The only file that knows JavaScript exists: converts JS values to C++ arguments,
+// calls the core, and converts results to JS-owned typed arrays. No math here.
+//
+// Every compute function returns its result or, for bad input, a RangeError/TypeError
+// *object* (never throws through wasm): throwing across the boundary would leak the C++
+// exception and could leave the instance in a bad state; the JS wrapper rethrows it.
+// Numbers arrive as doubles so that the core, not a silent Embind cast, judges 7.5,
+// NaN or 2^40 and names the parameter in its message.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <new>
+#include <string>
+#include <vector>
+
+#include "posenc/posenc.hpp"
+
+using emscripten::val;
+
+namespace {
+
+val js_error(const char* type, const std::string& message) { return val::global(type).new_(val(message)); }
+
+template <class F>
+val guarded(F&& compute) {
+  try {
+    return compute();
+  } catch (const posenc::invalid_argument& e) {
+    return js_error("RangeError", e.what());
+  } catch (const std::bad_alloc&) {
+    return js_error("RangeError", "out of memory: the request does not fit in the wasm heap (at most 2 GiB)");
+  } catch (const std::exception& e) {
+    return js_error("Error", e.what());
+  }
+}
+
+// ---- JS -> C++ ------------------------------------------------------------------
+std::int64_t integer(const char* name, double v, std::int64_t lo, std::int64_t hi) {
+  return posenc::checked_integer(name, v, lo, hi);
+}
+std::size_t dim_of(double v, const char* name = "dim") { return std::size_t(integer(name, v, 1, posenc::max_dim)); }
+std::int64_t position_of(const char* name, double v) { return integer(name, v, 0, posenc::position_limit - 1); }
+std::uint64_t seed_of(double v) { return std::uint64_t(integer("seed", v, 0, (std::int64_t{1} << 53) - 1)); }
+std::int64_t clip_bound(const char* name, double v) {
+  return integer(name, v, -(posenc::position_limit - 1), posenc::position_limit - 1);
+}
+
+std::size_t checked_length(const char* name, const val& array) {
+  const double length = array["length"].as<double>();
+  return std::size_t(integer((std::string(name) + ".length").c_str(), length, 0, std::int64_t(posenc::max_elements)));
+}
+
+std::vector<float> floats(const char* name, const val& array) {
+  checked_length(name, array);  // before allocating
+  return emscripten::convertJSArrayToNumberVector<float>(array);
+}
+
+std::vector<std::int64_t> positions_of(const val& array) {
+  checked_length("positions", array);
+  const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(array);
+  std::vector<std::int64_t> positions(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i)
+    positions[i] = position_of(("positions[" + std::to_string(i) + "]").c_str(), values[i]);
+  return positions;
+}
+
+// ---- C++ -> JS: copies, so no later call (or memory growth) can invalidate a result ----
+template <class T>
+val copy_out(const char* type, const std::vector<T>& v) {
+  val out = val::global(type).new_(v.size());
+  out.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
+  return out;
+}
+val to_js(const std::vector<float>& v) { return copy_out("Float32Array", v); }
+val to_js(const std::vector<std::int32_t>& v) { return copy_out("Int32Array", v); }
+val to_js(const std::vector<double>& v) {
+  return to_js(std::vector<float>(v.begin(), v.end()));  // the API returns float32 frequencies
+}
+
+// A block of wasm memory the caller fills through view() and rotates in place.
+class wasm_buffer {
+ public:
+  explicit wasm_buffer(std::size_t length) : data_(length) {}
+  std::size_t length() const { return data_.size(); }
+  val view() { return val(emscripten::typed_memory_view(data_.size(), data_.data())); }
+  std::vector<float>& data() { return data_; }
+
+ private:
+  std::vector<float> data_;
+};
+
+posenc::rope_options rope_options_of(double dim, double heads, double base, const std::string& layout,
+                                     double rotary_dim) {
+  posenc::rope_options o;
+  o.dim = dim_of(dim);
+  o.heads = std::size_t(integer("heads", heads, 1, std::int64_t(posenc::max_elements)));
+  o.base = base;
+  o.pairs = posenc::parse_layout(layout);
+  o.rotary_dim = dim_of(rotary_dim, "rotaryDim");
+  return o;
+}
+
+// Rotates `x` in place with either `positions` (an array) or `offset` (positions null).
+void rotate(std::vector<float>& x, const posenc::rope_options& o, double offset, const val& positions) {
+  if (positions.isNull() || positions.isUndefined()) {
+    posenc::rope_apply(x.data(), x.size(), o, position_of("offset", offset));
+  } else {
+    const auto p = positions_of(positions);
+    posenc::rope_apply(x.data(), x.size(), o, p.data(), p.size());
+  }
+}
+
+// ---- the exported functions ------------------------------------------------------
+val sinusoidal(double count, double dim, double base, std::string layout) {
+  return guarded([&] {
+    const auto n = std::size_t(integer("positions", count, 0, posenc::position_limit));
+    return to_js(posenc::sinusoidal(n, dim_of(dim), base, posenc::parse_layout(layout)));
+  });
+}
+
+val sinusoidal_at(val positions, double dim, double base, std::string layout) {
+  return guarded([&] {
+    const auto d = dim_of(dim);
+    const auto l = posenc::parse_layout(layout);
+    const auto p = positions_of(positions);
+    return to_js(posenc::sinusoidal_at(p.data(), p.size(), d, base, l));
+  });
+}
+
+val learned_table(double max_len, double dim, double seed, double std) {
+  return guarded([&] {
+    const auto rows = std::size_t(integer("maxLen", max_len, 1, posenc::position_limit));
+    return to_js(posenc::learned_table(rows, dim_of(dim), seed_of(seed), std).table());
+  });
+}
+
+val learned_encode(double max_len, double dim, double seed, double std, val positions) {
+  return guarded([&] {
+    const auto rows = std::size_t(integer("maxLen", max_len, 1, posenc::position_limit));
+    const auto d = dim_of(dim);
+    const auto s = seed_of(seed);
+    const auto p = positions_of(positions);
+    return to_js(posenc::learned_encode(rows, d, s, std, p.data(), p.size()));
+  });
+}
+
+val relative_distance(double query_len, double key_len, double min, double max) {
+  return guarded([&] {
+    const auto n = std::size_t(integer("queryLen", query_len, 0, posenc::position_limit));
+    const auto m = std::size_t(integer("keyLen", key_len, 0, posenc::position_limit));
+    return to_js(posenc::relative_distance(n, m, clip_bound("min", min), clip_bound("max", max)));
+  });
+}
+
+val relative_table(double min, double max, double dim, double seed, double std) {
+  return guarded([&] {
+    return to_js(posenc::relative_table(clip_bound("min", min), clip_bound("max", max), dim_of(dim), seed_of(seed), std)
+                     .table());
+  });
+}
+
+val relative_scores(double min, double max, double dim, double seed, double std, val q, val k, bool scale) {
+  return guarded([&] {
+    const posenc::relative_table table(clip_bound("min", min), clip_bound("max", max), dim_of(dim), seed_of(seed), std);
+    const auto qv = floats("q", q);
+    const auto kv = floats("k", k);
+    const auto s = table.scores(qv.data(), qv.size(), kv.data(), kv.size(), scale);
+    val out = val::object();
+    out.set("total", to_js(s.total));
+    out.set("c2c", to_js(s.c2c));
+    out.set("c2p", to_js(s.c2p));
+    out.set("p2c", to_js(s.p2c));
+    return out;
+  });
+}
+
+val rope_frequencies(double dim, double base) {
+  return guarded([&] { return to_js(posenc::rope_frequencies(dim_of(dim), base)); });
+}
+
+val rope(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
+         double rotary_dim) {
+  return guarded([&] {
+    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim);
+    auto values = floats("x", x);
+    rotate(values, o, offset, positions);
+    return to_js(values);
+  });
+}
+
+val create_buffer(double length) {
+  return guarded([&] {
+    return val(wasm_buffer(std::size_t(integer("length", length, 0, std::int64_t(posenc::max_elements)))));
+  });
+}
+
+val rope_buffer(wasm_buffer& buffer, double dim, double heads, double base, std::string layout, double offset,
+                val positions, double rotary_dim) {
+  return guarded([&] {
+    rotate(buffer.data(), rope_options_of(dim, heads, base, layout, rotary_dim), offset, positions);
+    return val::undefined();
+  });
+}
+
+val rope_matrix(double position, double dim, double base) {
+  return guarded([&] { return to_js(posenc::rope_matrix(position_of("position", position), dim_of(dim), base)); });
+}
+
+val attention_scores(val q, val k, double dim, std::string encoding, double base, bool scale, double max_len,
+                     double min, double max, double seed, std::string layout) {
+  return guarded([&] {
+    posenc::attention_options o;
+    o.dim = dim_of(dim);
+    o.kind = posenc::parse_encoding(encoding);
+    o.base = base;
+    o.scale = scale;
+    o.max_len = std::size_t(integer("maxLen", max_len, 1, posenc::position_limit));
+    o.min = clip_bound("min", min);
+    o.max = clip_bound("max", max);
+    o.seed = seed_of(seed);
+    o.pairs = posenc::parse_layout(layout);
+    const auto qv = floats("q", q);
+    const auto kv = floats("k", k);
+    return to_js(posenc::attention_scores(qv.data(), qv.size(), kv.data(), kv.size(), o));
+  });
+}
+
+// q and k must each hold exactly dim values.
+void check_vector(const char* name, const std::vector<float>& v, std::size_t dim) {
+  if (v.size() != dim) posenc::fail(std::string(name) + ".length", "dim = " + std::to_string(dim), double(v.size()));
+}
+
+val rope_score_by_distance(val q, val k, double dim, double base, double max_distance) {
+  return guarded([&] {
+    const auto d = dim_of(dim);
+    const auto distance = position_of("maxDistance", max_distance);
+    const auto qv = floats("q", q);
+    const auto kv = floats("k", k);
+    check_vector("q", qv, d);
+    check_vector("k", kv, d);
+    return to_js(posenc::rope_score_by_distance(qv.data(), kv.data(), d, base, distance));
+  });
+}
+
+val rope_decay_bound(double dim, double base, double max_distance) {
+  return guarded([&] {
+    return to_js(posenc::rope_decay_bound(dim_of(dim), base, position_of("maxDistance", max_distance)));
+  });
+}
+
+val use_backend(std::string name) {
+  return guarded([&] {
+    if (name != "scalar" && name != "simd") posenc::fail("backend", "'scalar' or 'simd'", "'" + name + "'");
+    posenc::use_backend(name == "simd" ? posenc::backend::simd : posenc::backend::scalar);
+    return val::undefined();
+  });
+}
+
+double heap_bytes() { return double(mallinfo().uordblks); }
+std::string version() { return posenc::version; }
+std::string arch() { return posenc::simd_arch_name(); }
+bool simd() { return posenc::simd_available(); }
+double max_elements() { return double(posenc::max_elements); }
+double max_dim() { return double(posenc::max_dim); }
+double position_limit() { return double(posenc::position_limit); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc) {
+  using emscripten::function;
+  emscripten::class_<wasm_buffer>("Buffer")
+      .function("length", &wasm_buffer::length)
+      .function("view", &wasm_buffer::view);
+  function("version", &version);
+  function("arch", &arch);
+  function("simd", &simd);
+  function("maxElements", &max_elements);
+  function("maxDim", &max_dim);
+  function("positionLimit", &position_limit);
+  function("heapBytes", &heap_bytes);
+  function("useBackend", &use_backend);
+  function("sinusoidal", &sinusoidal);
+  function("sinusoidalAt", &sinusoidal_at);
+  function("learnedTable", &learned_table);
+  function("learnedEncode", &learned_encode);
+  function("relativeDistance", &relative_distance);
+  function("relativeTable", &relative_table);
+  function("relativeScores", &relative_scores);
+  function("ropeFrequencies", &rope_frequencies);
+  function("rope", &rope);
+  function("createBuffer", &create_buffer);
+  function("ropeBuffer", &rope_buffer);
+  function("ropeMatrix", &rope_matrix);
+  function("attentionScores", &attention_scores);
+  function("ropeScoreByDistance", &rope_score_by_distance);
+  function("ropeDecayBound", &rope_decay_bound);
+}

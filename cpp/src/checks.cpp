@@ -1,0 +1,51 @@
+#include "checks.hpp"
+
+#include <cmath>
+
+#include "posenc/error.hpp"
+
+namespace posenc::checks {
+
+void dim(std::size_t value, bool even, const char* name) {
+  if (value < 1 || value > max_dim || (even && value % 2 != 0)) {
+    fail(name, even ? "an even integer in [2, 65536]" : "an integer in [1, 65536]", double(value));
+  }
+}
+
+void base(double value) {
+  if (!std::isfinite(value) || !(value > 1.0)) fail("base", "a finite number > 1", value);
+}
+
+void position(const std::string& name, std::int64_t value) {
+  if (value < 0 || value >= position_limit) fail(name, "an integer in [0, 16777215]", double(value));
+}
+
+void positions(const std::int64_t* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) position("positions[" + std::to_string(i) + "]", values[i]);
+}
+
+void offset_range(std::int64_t offset, std::size_t count) {
+  position("offset", offset);
+  if (count > 0 && offset + std::int64_t(count) - 1 >= position_limit) {
+    fail("offset", "such that offset + seq - 1 < 2^24 (seq = " + std::to_string(count) + ")", double(offset));
+  }
+}
+
+void count(const char* name, std::size_t value) {
+  if (value < 1 || value > max_elements) fail(name, "an integer in [1, 67108864]", double(value));
+}
+
+void standard_deviation(double value) {
+  if (!std::isfinite(value) || value < 0) fail("std", "a finite number >= 0", value);
+}
+
+std::size_t rows_of(const char* name, std::size_t length, std::size_t row, const char* row_text) {
+  if (length > max_elements) fail(std::string(name) + ".length", "at most 2^26 (67108864)", double(length));
+  if (length % row != 0) {
+    fail(std::string(name) + ".length", std::string("a multiple of ") + row_text + " = " + std::to_string(row),
+         double(length));
+  }
+  return length / row;
+}
+
+}  // namespace posenc::checks

@@ -1,0 +1,21 @@
+// A seeded N(0, 1) generator that gives bit-identical numbers on every platform.
+//
+// std::normal_distribution differs between standard libraries, and libm's log is not
+// correctly rounded everywhere, so both the uniform bits and the logarithm are ours,
+// built from IEEE operations (+ - * / sqrt, exact frexp) whose results are fixed by the
+// standard. The library is compiled with -ffp-contract=off so no FMA changes a rounding.
+// Counter-based: value `index` of stream (seed, stream) is computed on its own, so a
+// table's first rows do not depend on how many rows follow.
+#pragma once
+
+#include <cstdint>
+
+namespace posenc::gaussian {
+
+// A standard normal deviate for (seed, stream, index), Marsaglia's polar method.
+double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept;
+
+// Natural logarithm of x in (0, 1], correct to about one ulp, deterministic.
+double portable_log(double x) noexcept;
+
+}  // namespace posenc::gaussian

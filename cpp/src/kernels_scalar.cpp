@@ -1,0 +1,58 @@
+// The scalar references: the formulas written out one element at a time.
+#include <cmath>
+
+#include "kernels.hpp"
+
+namespace posenc::kernels {
+namespace {
+
+void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    sin_out[i] = std::sin(angle[i]);
+    cos_out[i] = std::cos(angle[i]);
+  }
+}
+
+void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                        const float* sin, float* /*scratch*/) {
+  for (std::size_t h = 0; h < heads; ++h) {
+    float* v = x + h * dim;
+    for (std::size_t i = 0; i < rotary / 2; ++i) {
+      const float a = v[2 * i], b = v[2 * i + 1];
+      v[2 * i] = a * cos[i] - b * sin[i];
+      v[2 * i + 1] = b * cos[i] + a * sin[i];
+    }
+  }
+}
+
+void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                 const float* sin) {
+  const std::size_t half = rotary / 2;
+  for (std::size_t h = 0; h < heads; ++h) {
+    float* v = x + h * dim;
+    for (std::size_t i = 0; i < half; ++i) {
+      const float a = v[i], b = v[i + half];
+      v[i] = a * cos[i] - b * sin[i];
+      v[i + half] = b * cos[i] + a * sin[i];
+    }
+  }
+}
+
+float dot(const float* a, const float* b, std::size_t n) {
+  float sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+void add(const float* a, const float* b, float* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
+}
+
+}  // namespace
+
+const kernel_table& scalar_table() noexcept {
+  static const kernel_table table{"scalar", sincos, rotate_interleaved, rotate_half, dot, add};
+  return table;
+}
+
+}  // namespace posenc::kernels

@@ -1,0 +1,219 @@
+#include "posenc/rope.hpp"
+
+#include <cmath>
+
+#include "angles.hpp"
+#include "checks.hpp"
+#include "kernels.hpp"
+#include "posenc/error.hpp"
+
+namespace posenc {
+namespace {
+
+// Checks the options and returns the number of rotated features per head.
+std::size_t check_options(const rope_options& o) {
+  checks::dim(o.dim, true);
+  if (o.heads < 1 || o.heads > max_elements) fail("heads", "an integer in [1, 67108864]", double(o.heads));
+  checks::base(o.base);
+  checked_elements("heads * dim", o.heads, o.dim);
+  if (o.rotary_dim == 0) return o.dim;
+  if (o.rotary_dim % 2 != 0 || o.rotary_dim > o.dim) {
+    fail("rotaryDim", "an even integer in [2, dim = " + std::to_string(o.dim) + "]", double(o.rotary_dim));
+  }
+  return o.rotary_dim;
+}
+
+// The rows of x ([seq x heads x dim]).
+std::size_t rows_of(std::size_t length, const rope_options& o) {
+  return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
+}
+
+// Rotates every row of x; position_at(s) gives the position of row s.
+template <class PositionAt>
+void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, PositionAt position_at) {
+  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  const std::size_t half = rotary / 2;
+  std::vector<float> scratch(2 * half + 2 * rotary);
+  float* sin = scratch.data();
+  float* cos = sin + half;
+  float* work = cos + half;  // angles first, then the pair rows of the interleaved kernel
+  const auto& kernels = kernels::active_table();
+  const std::size_t stride = o.heads * o.dim;
+  for (std::size_t s = 0; s < rows; ++s) {
+    sincos_row(kernels, double(position_at(s)), theta.data(), half, work, sin, cos);
+    float* row = x + s * stride;
+    if (o.pairs == layout::interleaved)
+      kernels.rotate_interleaved(row, o.heads, o.dim, rotary, cos, sin, work);
+    else
+      kernels.rotate_half(row, o.heads, o.dim, rotary, cos, sin);
+  }
+}
+
+}  // namespace
+
+std::vector<double> rope_frequencies(std::size_t dim, double base) {
+  checks::dim(dim, true);
+  checks::base(base);
+  std::vector<double> theta(dim / 2);
+  // std::pow in double: xsimd's pow is off by tens of ulp (see TOOLCHAIN.md).
+  for (std::size_t i = 0; i < theta.size(); ++i) theta[i] = std::pow(base, -2.0 * double(i) / double(dim));
+  return theta;
+}
+
+void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset) {
+  const std::size_t rotary = check_options(o);
+  const std::size_t rows = rows_of(length, o);
+  checks::offset_range(offset, rows);
+  rotate_rows(x, rows, o, rotary, [offset](std::size_t s) { return offset + std::int64_t(s); });
+}
+
+void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
+                std::size_t count) {
+  const std::size_t rotary = check_options(o);
+  const std::size_t rows = rows_of(length, o);
+  if (count != rows) {
+    fail("positions.length", "seq = x.length / (heads * dim) = " + std::to_string(rows), double(count));
+  }
+  checks::positions(positions, count);
+  rotate_rows(x, rows, o, rotary, [positions](std::size_t s) { return positions[s]; });
+}
+
+rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t count)
+    : options_(o), first_(first), count_(count) {
+  const std::size_t rotary = check_options(o);
+  options_.rotary_dim = rotary;
+  half_ = rotary / 2;
+  if (count < 1) fail("count", "an integer in [1, 16777216]", double(count));
+  checks::offset_range(first, count);
+  checked_elements("count * rotaryDim / 2", count, half_);
+  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  cos_.resize(count * half_);
+  sin_.resize(count * half_);
+  std::vector<float> angle(half_);
+  const auto& kernels = kernels::active_table();
+  for (std::size_t r = 0; r < count; ++r)
+    sincos_row(kernels, double(first + std::int64_t(r)), theta.data(), half_, angle.data(), sin_.data() + r * half_,
+               cos_.data() + r * half_);
+}
+
+const float* rope_cache::cos_row(std::int64_t position) const {
+  if (position < first_ || position >= first_ + std::int64_t(count_)) {
+    fail("position", "in the cached range [" + std::to_string(first_) + ", " +
+                         std::to_string(first_ + std::int64_t(count_) - 1) + "]",
+         double(position));
+  }
+  return cos_.data() + std::size_t(position - first_) * half_;
+}
+
+const float* rope_cache::sin_row(std::int64_t position) const {
+  return sin_.data() + std::size_t(cos_row(position) - cos_.data());
+}
+
+void rope_cache::apply(float* x, std::size_t length, std::int64_t offset) const {
+  const std::size_t rows = rows_of(length, options_);
+  if (rows == 0) return;
+  if (offset < first_ || offset + std::int64_t(rows) > first_ + std::int64_t(count_)) {
+    fail("offset", "such that positions offset..offset + seq - 1 lie in the cached range [" + std::to_string(first_) +
+                       ", " + std::to_string(first_ + std::int64_t(count_) - 1) + "] (seq = " +
+                       std::to_string(rows) + ")",
+         double(offset));
+  }
+  const auto& kernels = kernels::active_table();
+  const std::size_t rotary = options_.rotary_dim, stride = options_.heads * options_.dim;
+  std::vector<float> scratch(2 * rotary);
+  for (std::size_t s = 0; s < rows; ++s) {
+    const std::size_t r = std::size_t(offset - first_) + s;
+    const float* cos = cos_.data() + r * half_;
+    const float* sin = sin_.data() + r * half_;
+    if (options_.pairs == layout::interleaved)
+      kernels.rotate_interleaved(x + s * stride, options_.heads, options_.dim, rotary, cos, sin, scratch.data());
+    else
+      kernels.rotate_half(x + s * stride, options_.heads, options_.dim, rotary, cos, sin);
+  }
+}
+
+std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double base) {
+  checks::dim(dim, true);
+  checks::base(base);
+  checks::position("position", position);
+  checked_elements("dim * dim", dim, dim);
+  const std::vector<double> theta = rope_frequencies(dim, base);
+  const std::size_t half = dim / 2;
+  std::vector<float> angle(half), sin(half), cos(half), r(dim * dim, 0.0f);
+  sincos_row(kernels::active_table(), double(position), theta.data(), half, angle.data(), sin.data(), cos.data());
+  for (std::size_t i = 0; i < half; ++i) {
+    const std::size_t a = 2 * i, b = 2 * i + 1;
+    r[a * dim + a] = cos[i];
+    r[a * dim + b] = -sin[i];
+    r[b * dim + a] = sin[i];
+    r[b * dim + b] = cos[i];
+  }
+  return r;
+}
+
+std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64_t position, double base) {
+  checks::dim(dim, true);
+  checks::base(base);
+  checks::position("position", position);
+  const std::vector<double> theta = rope_frequencies(dim, base);
+  std::vector<float> y(dim);
+  for (std::size_t i = 0; i < dim / 2; ++i) {
+    const std::complex<double> z(x[2 * i], x[2 * i + 1]);
+    const std::complex<double> rotated = z * std::polar(1.0, double(position) * theta[i]);
+    y[2 * i] = static_cast<float>(rotated.real());
+    y[2 * i + 1] = static_cast<float>(rotated.imag());
+  }
+  return y;
+}
+
+namespace {
+void check_distance_table(std::size_t dim, double base, std::int64_t max_distance) {
+  checks::dim(dim, true);
+  checks::base(base);
+  checks::position("maxDistance", max_distance);
+  checked_elements("(maxDistance + 1) * dim / 2", std::size_t(max_distance) + 1, dim / 2);
+}
+}  // namespace
+
+std::vector<float> rope_score_by_distance(const float* q, const float* k, std::size_t dim, double base,
+                                          std::int64_t max_distance) {
+  check_distance_table(dim, base, max_distance);
+  const std::size_t half = dim / 2;
+  // rope(q, d) . rope(k, 0) = sum_i a_i cos(d theta_i) + b_i sin(d theta_i) with
+  // a_i = q0 k0 + q1 k1 and b_i = q0 k1 - q1 k0 over the pair (q0, q1), (k0, k1).
+  std::vector<float> a(half), b(half), angle(half), sin(half), cos(half);
+  for (std::size_t i = 0; i < half; ++i) {
+    const float q0 = q[2 * i], q1 = q[2 * i + 1], k0 = k[2 * i], k1 = k[2 * i + 1];
+    a[i] = q0 * k0 + q1 * k1;
+    b[i] = q0 * k1 - q1 * k0;
+  }
+  const std::vector<double> theta = rope_frequencies(dim, base);
+  const auto& kernels = kernels::active_table();
+  std::vector<float> s(std::size_t(max_distance) + 1);
+  for (std::size_t d = 0; d < s.size(); ++d) {
+    sincos_row(kernels, double(d), theta.data(), half, angle.data(), sin.data(), cos.data());
+    s[d] = kernels.dot(a.data(), cos.data(), half) + kernels.dot(b.data(), sin.data(), half);
+  }
+  return s;
+}
+
+std::vector<float> rope_decay_bound(std::size_t dim, double base, std::int64_t max_distance) {
+  check_distance_table(dim, base, max_distance);
+  const std::size_t half = dim / 2;
+  const std::vector<double> theta = rope_frequencies(dim, base);
+  const auto& kernels = kernels::active_table();
+  std::vector<float> angle(half), sin(half), cos(half), bound(std::size_t(max_distance) + 1);
+  for (std::size_t d = 0; d < bound.size(); ++d) {
+    sincos_row(kernels, double(d), theta.data(), half, angle.data(), sin.data(), cos.data());
+    double re = 0, im = 0, total = 0;  // the partial sums S_j, accumulated in double
+    for (std::size_t j = 0; j < half; ++j) {
+      re += cos[j];
+      im += sin[j];
+      total += std::hypot(re, im);
+    }
+    bound[d] = static_cast<float>(total / double(half));
+  }
+  return bound;
+}
+
+}  // namespace posenc
