@@ -4,7 +4,8 @@
 #include "kernels.hpp"
 
 namespace posenc::kernels {
-namespace {
+// Named (not anonymous) so the symbol map tells the twins apart in the wasm check.
+namespace scalar_impl {
 
 void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   for (std::size_t i = 0; i < n; ++i) {
@@ -48,10 +49,10 @@ void add(const float* a, const float* b, float* out, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
 }
 
-}  // namespace
+}  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
-  static const kernel_table table{"scalar", sincos, rotate_interleaved, rotate_half, dot, add};
+  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::add};
   return table;
 }
 

@@ -1,0 +1,42 @@
+// `npm run build`: everything that is shipped, under dist/.
+//   dist/lib/   the npm package's files: web/lib/* and the two wasm flavours
+//   dist/site/  the static page (tools/build-site.mjs)
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cmakeBuild } from './cmake.mjs';
+import { main, root, step } from './lib.mjs';
+
+function copyDir(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name), target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyDir(source, target);
+    else copyFileSync(source, target);
+  }
+}
+
+export async function build() {
+  const wasm = ['wasm-simd', 'wasm-scalar'].map((name) => [name, cmakeBuild(name)]);
+
+  const done = step('Assembling the package (dist/lib)');
+  const lib = path.join(root, 'dist', 'lib');
+  rmSync(lib, { recursive: true, force: true });
+  copyDir(path.join(root, 'web', 'lib'), lib);
+  for (const [name, dir] of wasm) {
+    const module = name.replace('wasm-', 'posenc-');
+    for (const file of [`${module}.mjs`, `${module}.wasm`]) copyFileSync(path.join(dir, file), path.join(lib, file));
+  }
+  if (existsSync(path.join(root, 'web', 'cli'))) copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));
+  done();
+
+  const siteBuilder = path.join(root, 'tools', 'build-site.mjs');
+  if (existsSync(siteBuilder)) {
+    const finished = step('Building the page (dist/site)');
+    const { buildSite } = await import(pathToFileURL(siteBuilder).href);
+    await buildSite({ root, dist: path.join(root, 'dist') });
+    finished();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main(build);

@@ -1,0 +1,94 @@
+// `npm test`: every suite, in order, each in its own stage, then one summary line.
+//   native     GoogleTest through ctest (Release)
+//   sanitize   the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+//   wasm       ctest of both wasm flavours (smoke test, SIMD128 instruction check)
+//   types      tsc --noEmit over the typed example of the JS API
+//   js         node:test over the built package (both wasm flavours)
+//   browser    the page and the library in headless Chromium
+// Expects `node tools/build.mjs` to have run (npm test does it first).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { cmakeBuild } from './cmake.mjs';
+import { root, step } from './lib.mjs';
+
+// Runs a command, streaming its output, and returns { status, output }.
+function stream(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    const tee = (target) => (chunk) => { output += chunk; target.write(chunk); };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('error', (error) => resolve({ status: 1, output: `${output}\n${error.message}` }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
+}
+
+const counters = {
+  ctest(output) {
+    const m = /(\d+)% tests passed, (\d+) tests? failed out of (\d+)/.exec(output);
+    return m ? { passed: Number(m[3]) - Number(m[2]), failed: Number(m[2]) } : null;
+  },
+  node(output) {
+    const pass = /^[#ℹ] pass (\d+)/m.exec(output), fail = /^[#ℹ] fail (\d+)/m.exec(output);
+    return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
+  },
+  exit: () => null,
+};
+
+const hasTests = (dir) => existsSync(path.join(root, dir)) &&
+  readdirSync(path.join(root, dir)).some((f) => /\.test\.m?js$/.test(f));
+
+const stages = [
+  { name: 'native', count: 'ctest', prepare: () => cmakeBuild('native'),
+    command: ['ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j2']] },
+  { name: 'sanitize', count: 'ctest', prepare: () => cmakeBuild('sanitize'),
+    command: ['ctest', ['--test-dir', 'build/sanitize', '--output-on-failure', '-j2']] },
+  { name: 'wasm-simd', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-simd', '--output-on-failure']] },
+  { name: 'wasm-scalar', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-scalar', '--output-on-failure']] },
+  { name: 'types', count: 'exit', when: () => existsSync(path.join(root, 'tests/js/tsconfig.json')),
+    command: ['npx', ['--no-install', 'tsc', '--noEmit', '-p', 'tests/js/tsconfig.json']] },
+  { name: 'js', count: 'node', when: () => hasTests('tests/js'),
+    command: ['node', ['--test', '--test-reporter=spec', 'tests/js/']] },
+  { name: 'browser', count: 'node', when: () => hasTests('tests/browser'),
+    command: ['node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'tests/browser/']] },
+];
+
+const only = process.argv.slice(2);
+const results = [];
+for (const stage of stages) {
+  if (only.length && !only.includes(stage.name)) continue;
+  if (stage.when && !stage.when()) {
+    results.push({ name: stage.name, note: 'no tests yet' });
+    continue;
+  }
+  let status = 0, output = '';
+  try {
+    stage.prepare?.();
+    const done = step(`Testing: ${stage.name}`);
+    ({ status, output } = await stream(...stage.command));
+    done();
+  } catch (error) {
+    status = 1;
+    output = error.message;
+    console.error(error.message);
+  }
+  const counted = counters[stage.count](output) ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  if (status !== 0 && counted.failed === 0) counted.failed = 1;  // a crash or a build error is a failure
+  results.push({ name: stage.name, ...counted });
+}
+
+console.log('\n\x1b[1m==> Summary\x1b[0m');
+let passed = 0, failed = 0;
+for (const r of results) {
+  if (r.note) {
+    console.log(`    ${r.name.padEnd(12)} ${r.note}`);
+    continue;
+  }
+  passed += r.passed;
+  failed += r.failed;
+  console.log(`    ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+}
+console.log(`total: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
