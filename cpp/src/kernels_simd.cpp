@@ -39,29 +39,41 @@ void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   }
 }
 
+// Lane i takes lane i / 2 (+ width / 2 for the upper half): spreads pair values
+// c0 c1 c2 c3 over pairs of lanes, c0 c0 c1 c1 | c2 c2 c3 c3. A true permute on every
+// arch (unlike zip_lo, which stays inside 128-bit lanes on AVX).
+struct spread_lower {
+  static constexpr std::uint32_t get(std::size_t i, std::size_t) { return static_cast<std::uint32_t>(i / 2); }
+};
+struct spread_upper {
+  static constexpr std::uint32_t get(std::size_t i, std::size_t n) { return static_cast<std::uint32_t>(n / 2 + i / 2); }
+};
+const auto lower_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, spread_lower>();
+const auto upper_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, spread_upper>();
+
 // The article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) * (-s0 s0 -s1 s1 ...).
+// One batch of cos/sin serves two batches of x; no scratch is needed.
 void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                        const float* sin, float* scratch) {
-  float* cos_pairs = scratch;
-  float* sin_pairs = scratch + rotary;
-  for (std::size_t i = 0; i < rotary / 2; ++i) {
-    cos_pairs[2 * i] = cos_pairs[2 * i + 1] = cos[i];
-    sin_pairs[2 * i] = -sin[i];
-    sin_pairs[2 * i + 1] = sin[i];
-  }
-  const std::size_t body = rotary - rotary % width;  // width is even, so pairs never straddle
+                        const float* sin, float* /*scratch*/) {
+  alignas(64) float signs[width];
+  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
+  const batch alternate = batch::load_aligned(signs);
+  const std::size_t body = rotary - rotary % (2 * width);
   for (std::size_t h = 0; h < heads; ++h) {
     float* v = x + h * dim;
-    for (std::size_t j = 0; j < body; j += width) {
-      const batch a = batch::load_unaligned(v + j);
-      const batch y = a * batch::load_unaligned(cos_pairs + j) +
-                      xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(sin_pairs + j);
-      y.store_unaligned(v + j);
+    for (std::size_t j = 0; j < body; j += 2 * width) {
+      const batch c = batch::load_unaligned(cos + j / 2);
+      const batch s = batch::load_unaligned(sin + j / 2) ;
+      const batch a = batch::load_unaligned(v + j), b = batch::load_unaligned(v + j + width);
+      const batch ya = a * xsimd::swizzle(c, lower_pairs) + xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
+      const batch yb = b * xsimd::swizzle(c, upper_pairs) + xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
+      ya.store_unaligned(v + j);
+      yb.store_unaligned(v + j + width);
     }
     for (std::size_t j = body; j < rotary; j += 2) {
-      const float a = v[j], b = v[j + 1];
-      v[j] = a * cos_pairs[j] + b * sin_pairs[j];
-      v[j + 1] = b * cos_pairs[j + 1] + a * sin_pairs[j + 1];
+      const float a = v[j], b = v[j + 1], cj = cos[j / 2], sj = sin[j / 2];
+      v[j] = a * cj - b * sj;
+      v[j + 1] = b * cj + a * sj;
     }
   }
 }

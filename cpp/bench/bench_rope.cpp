@@ -1,0 +1,160 @@
+// Native benchmarks of the fixed workloads of the performance issue. Each kernel runs
+// on both backends (scalar reference, SIMD) next to the memory yardsticks, so ratios
+// come from one run. Bytes processed: RoPE reads and writes each float once (8 B).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "posenc/posenc.hpp"
+
+namespace {
+
+struct shape {
+  std::size_t seq, heads, dim;
+  std::size_t elements() const { return seq * heads * dim; }
+};
+constexpr shape workload_a{4096, 8, 128};
+constexpr shape workload_b{512, 1, 64};
+
+std::vector<float> random_values(std::size_t n) {
+  std::mt19937 generator(7);
+  std::uniform_real_distribution<float> uniform(-1.f, 1.f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = uniform(generator);
+  return v;
+}
+
+void select(posenc::backend b, benchmark::State& state) {
+  if (b == posenc::backend::simd && !posenc::simd_available()) state.SkipWithError("no SIMD in this build");
+  else posenc::use_backend(b);
+}
+
+posenc::rope_options options_for(const shape& s, posenc::layout l) {
+  posenc::rope_options o;
+  o.dim = s.dim;
+  o.heads = s.heads;
+  o.pairs = l;
+  return o;
+}
+
+// Fused: angles and sin/cos computed inside, per position, accurate to 2e-6.
+void rope_fused(benchmark::State& state, shape s, posenc::layout l, posenc::backend b) {
+  select(b, state);
+  auto x = random_values(s.elements());
+  const auto o = options_for(s, l);
+  for (auto _ : state) {
+    posenc::rope_apply(x.data(), x.size(), o, 0);
+    benchmark::DoNotOptimize(x.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.elements()) * 8);
+}
+
+// Cached: cos/sin precomputed once for all positions (as inference engines keep them).
+void rope_cached(benchmark::State& state, shape s, posenc::layout l, posenc::backend b) {
+  select(b, state);
+  auto x = random_values(s.elements());
+  const posenc::rope_cache cache(options_for(s, l), 0, s.seq);
+  for (auto _ : state) {
+    cache.apply(x.data(), x.size(), 0);
+    benchmark::DoNotOptimize(x.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.elements()) * 8);
+}
+
+// The yardstick for in-place work: read and write every float once.
+void stream_in_place(benchmark::State& state, shape s) {
+  auto x = random_values(s.elements());
+  float a = 0.999f;
+  for (auto _ : state) {
+    float* p = x.data();
+    for (std::size_t i = 0; i < x.size(); ++i) p[i] *= a;
+    benchmark::DoNotOptimize(p);
+    benchmark::ClobberMemory();
+    a = 1.0f / a;  // keep values bounded
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.elements()) * 8);
+}
+
+// memcpy moves the same bytes through two buffers.
+void copy_buffers(benchmark::State& state, shape s) {
+  auto x = random_values(s.elements());
+  std::vector<float> y(x.size());
+  for (auto _ : state) {
+    std::memcpy(y.data(), x.data(), x.size() * sizeof(float));
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.elements()) * 8);
+}
+
+void sinusoidal_table(benchmark::State& state, posenc::backend b) {
+  select(b, state);
+  for (auto _ : state) benchmark::DoNotOptimize(posenc::sinusoidal(8192, 512).data());
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * 8192 * 512);
+}
+
+// What a user would write: sinf/cosf of a float32 product (inaccurate at large positions).
+void sinusoidal_naive_sinf(benchmark::State& state) {
+  const std::size_t n = 8192, dim = 512;
+  std::vector<float> theta(dim / 2), out(n * dim);
+  for (std::size_t i = 0; i < dim / 2; ++i) theta[i] = float(std::pow(10000.0, -2.0 * double(i) / double(dim)));
+  for (auto _ : state) {
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::size_t i = 0; i < dim / 2; ++i) {
+        const float angle = float(p) * theta[i];
+        out[p * dim + 2 * i] = std::sin(angle);
+        out[p * dim + 2 * i + 1] = std::cos(angle);
+      }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * dim));
+}
+
+void attention_rope(benchmark::State& state, posenc::backend b) {
+  select(b, state);
+  const std::size_t n = 1024, dim = 64;
+  const auto q = random_values(n * dim), k = random_values(n * dim);
+  posenc::attention_options o;
+  o.dim = dim;
+  o.kind = posenc::encoding::rope;
+  for (auto _ : state) benchmark::DoNotOptimize(posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o).data());
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * n * dim));
+}
+
+using posenc::backend;
+using posenc::layout;
+
+void register_all() {
+  for (auto [name, s] : {std::pair{"A", workload_a}, std::pair{"B", workload_b}}) {
+    for (auto l : {layout::interleaved, layout::half})
+      for (auto b : {backend::simd, backend::scalar}) {
+        const std::string suffix = std::string(name) + "/" + posenc::to_string(l) + "/" +
+                                   (b == backend::simd ? "simd" : "scalar");
+        benchmark::RegisterBenchmark(("rope_cached/" + suffix).c_str(), rope_cached, s, l, b);
+        benchmark::RegisterBenchmark(("rope_fused/" + suffix).c_str(), rope_fused, s, l, b);
+      }
+    benchmark::RegisterBenchmark((std::string("stream_in_place/") + name).c_str(), stream_in_place, s);
+    benchmark::RegisterBenchmark((std::string("memcpy/") + name).c_str(), copy_buffers, s);
+  }
+  benchmark::RegisterBenchmark("sinusoidal_8192x512/simd", sinusoidal_table, backend::simd);
+  benchmark::RegisterBenchmark("sinusoidal_8192x512/scalar", sinusoidal_table, backend::scalar);
+  benchmark::RegisterBenchmark("sinusoidal_8192x512/naive_sinf", sinusoidal_naive_sinf);
+  benchmark::RegisterBenchmark("attention_rope_1024x1024x64/simd", attention_rope, backend::simd);
+  benchmark::RegisterBenchmark("attention_rope_1024x1024x64/scalar", attention_rope, backend::scalar);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
