@@ -16,6 +16,7 @@ const packages = {
   'emscripten': 'the WebAssembly build (emcc 3.1.6)',
   'wabt': 'wasm-objdump, to check the SIMD128 kernels',
   'chromium': 'the browser tests (headless, driven by playwright-core)',
+  'fonts-wqy-microhei': 'Chinese glyphs in the headless browser\'s screenshots',
 };
 
 function checkNode() {
