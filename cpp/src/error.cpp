@@ -1,6 +1,8 @@
 #include "posenc/error.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -11,13 +13,22 @@ std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   if (value == 0) return "0";  // JavaScript prints -0 as 0 too
-  char text[32];
-  // The shortest of %.1g..%.17g that reads back exactly, like JavaScript's Number#toString.
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(text, sizeof text, "%.*g", precision, value);
+  // The fewest significant digits that read back exactly, as JavaScript's Number#toString.
+  char text[40];
+  int digits = 1;
+  for (; digits < 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
     if (std::strtod(text, nullptr) == value) break;
   }
-  return text;
+  std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
+  const int exponent = std::atoi(std::strchr(text, 'e') + 1);
+  if (exponent >= -6 && exponent < 21) {  // plain notation, like JavaScript in this range
+    std::snprintf(text, sizeof text, "%.*f", std::max(0, digits - 1 - exponent), value);
+    return text;
+  }
+  // 1.5e-7 and 1e+21 rather than C's 1.5e-07 and 1e+21 (JavaScript drops leading zeros).
+  std::string mantissa(text, std::strchr(text, 'e'));
+  return mantissa + (exponent < 0 ? "e-" : "e+") + std::to_string(std::abs(exponent));
 }
 
 void fail(const std::string& name, const std::string& requirement, const std::string& value) {
@@ -40,11 +51,7 @@ std::int64_t checked_integer(const std::string& name, double value, std::int64_t
 std::size_t checked_elements(const std::string& what, std::size_t a, std::size_t b, std::size_t c) {
   // Divide instead of multiplying so that no product can overflow.
   const bool fits = (b == 0 || a <= max_elements / b) && (c == 0 || a * b <= max_elements / c);
-  if (!fits) {
-    throw invalid_argument(what, what + " needs " + format_number(double(a) * double(b) * double(c)) +
-                                     " elements, more than the limit of 2^26 (" +
-                                     std::to_string(max_elements) + ")");
-  }
+  if (!fits) fail(what, "at most 2^26 = 67108864 elements", double(a) * double(b) * double(c));
   return a * b * c;
 }
 

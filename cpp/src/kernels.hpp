@@ -23,6 +23,10 @@ struct kernel_table {
   float (*dot)(const float* a, const float* b, std::size_t n);
   // out[i] = a[i] + b[i]
   void (*add)(const float* a, const float* b, float* out, std::size_t n);
+  // Angle addition, one complex multiply per entry: (cos, sin)(a + b) from those of a
+  // and b. out_cos/out_sin may not alias the inputs.
+  void (*add_angles)(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                     float* out_cos, float* out_sin, std::size_t n);
 };
 
 const kernel_table& scalar_table() noexcept;

@@ -49,10 +49,19 @@ void add(const float* a, const float* b, float* out, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
 }
 
+void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
+                float* out_sin, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    out_cos[i] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+    out_sin[i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  }
+}
+
 }  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
-  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::add};
+  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::add,
+                                  scalar_impl::add_angles};
   return table;
 }
 

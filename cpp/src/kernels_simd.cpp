@@ -121,10 +121,26 @@ void add(const float* a, const float* b, float* out, std::size_t n) {
   for (; i < n; ++i) out[i] = a[i] + b[i];
 }
 
+void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
+                float* out_sin, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width) {
+    const batch ca = batch::load_unaligned(cos_a + i), sa = batch::load_unaligned(sin_a + i);
+    const batch cb = batch::load_unaligned(cos_b + i), sb = batch::load_unaligned(sin_b + i);
+    (ca * cb - sa * sb).store_unaligned(out_cos + i);
+    (sa * cb + ca * sb).store_unaligned(out_sin + i);
+  }
+  for (; i < n; ++i) {
+    out_cos[i] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+    out_sin[i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  }
+}
+
 }  // namespace simd_impl
 
 const kernel_table* simd_table() noexcept {
-  static const kernel_table table{xsimd::default_arch::name(), simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::dot, simd_impl::add};
+  static const kernel_table table{xsimd::default_arch::name(), simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::dot, simd_impl::add,
+                                  simd_impl::add_angles};
   return &table;
 }
 

@@ -28,19 +28,18 @@ std::size_t rows_of(std::size_t length, const rope_options& o) {
   return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
 }
 
-// Rotates every row of x; position_at(s) gives the position of row s.
-template <class PositionAt>
-void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, PositionAt position_at) {
-  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+// Rotates every row of x; sincos_of(s, sin, cos) fills the cos/sin row of row s.
+template <class SinCosOf>
+void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, SinCosOf sincos_of) {
   const std::size_t half = rotary / 2;
   std::vector<float> scratch(2 * half + 2 * rotary);
   float* sin = scratch.data();
   float* cos = sin + half;
-  float* work = cos + half;  // angles first, then the pair rows of the interleaved kernel
+  float* work = cos + half;  // the interleaved kernel's scratch
   const auto& kernels = kernels::active_table();
   const std::size_t stride = o.heads * o.dim;
   for (std::size_t s = 0; s < rows; ++s) {
-    sincos_row(kernels, double(position_at(s)), theta.data(), half, work, sin, cos);
+    sincos_of(s, sin, cos);
     float* row = x + s * stride;
     if (o.pairs == layout::interleaved)
       kernels.rotate_interleaved(row, o.heads, o.dim, rotary, cos, sin, work);
@@ -64,7 +63,9 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
   const std::size_t rotary = check_options(o);
   const std::size_t rows = rows_of(length, o);
   checks::offset_range(offset, rows);
-  rotate_rows(x, rows, o, rotary, [offset](std::size_t s) { return offset + std::int64_t(s); });
+  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  angle_sequence sequence(kernels::active_table(), theta.data(), rotary / 2, offset, rows);
+  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) { sequence.row(s, sin, cos); });
 }
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
@@ -75,7 +76,12 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
     fail("positions.length", "seq = x.length / (heads * dim) = " + std::to_string(rows), double(count));
   }
   checks::positions(positions, count);
-  rotate_rows(x, rows, o, rotary, [positions](std::size_t s) { return positions[s]; });
+  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  const auto& kernels = kernels::active_table();
+  std::vector<float> angle(rotary / 2);
+  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
+    sincos_row(kernels, double(positions[s]), theta.data(), rotary / 2, angle.data(), sin, cos);
+  });
 }
 
 rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t count)
@@ -89,11 +95,8 @@ rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t co
   const std::vector<double> theta = rope_frequencies(rotary, o.base);
   cos_.resize(count * half_);
   sin_.resize(count * half_);
-  std::vector<float> angle(half_);
-  const auto& kernels = kernels::active_table();
-  for (std::size_t r = 0; r < count; ++r)
-    sincos_row(kernels, double(first + std::int64_t(r)), theta.data(), half_, angle.data(), sin_.data() + r * half_,
-               cos_.data() + r * half_);
+  angle_sequence sequence(kernels::active_table(), theta.data(), half_, first, count);
+  for (std::size_t r = 0; r < count; ++r) sequence.row(r, sin_.data() + r * half_, cos_.data() + r * half_);
 }
 
 const float* rope_cache::cos_row(std::int64_t position) const {
@@ -181,7 +184,7 @@ std::vector<float> rope_score_by_distance(const float* q, const float* k, std::s
   const std::size_t half = dim / 2;
   // rope(q, d) . rope(k, 0) = sum_i a_i cos(d theta_i) + b_i sin(d theta_i) with
   // a_i = q0 k0 + q1 k1 and b_i = q0 k1 - q1 k0 over the pair (q0, q1), (k0, k1).
-  std::vector<float> a(half), b(half), angle(half), sin(half), cos(half);
+  std::vector<float> a(half), b(half), sin(half), cos(half);
   for (std::size_t i = 0; i < half; ++i) {
     const float q0 = q[2 * i], q1 = q[2 * i + 1], k0 = k[2 * i], k1 = k[2 * i + 1];
     a[i] = q0 * k0 + q1 * k1;
@@ -190,8 +193,9 @@ std::vector<float> rope_score_by_distance(const float* q, const float* k, std::s
   const std::vector<double> theta = rope_frequencies(dim, base);
   const auto& kernels = kernels::active_table();
   std::vector<float> s(std::size_t(max_distance) + 1);
+  angle_sequence sequence(kernels, theta.data(), half, 0, s.size());
   for (std::size_t d = 0; d < s.size(); ++d) {
-    sincos_row(kernels, double(d), theta.data(), half, angle.data(), sin.data(), cos.data());
+    sequence.row(d, sin.data(), cos.data());
     s[d] = kernels.dot(a.data(), cos.data(), half) + kernels.dot(b.data(), sin.data(), half);
   }
   return s;
@@ -202,9 +206,10 @@ std::vector<float> rope_decay_bound(std::size_t dim, double base, std::int64_t m
   const std::size_t half = dim / 2;
   const std::vector<double> theta = rope_frequencies(dim, base);
   const auto& kernels = kernels::active_table();
-  std::vector<float> angle(half), sin(half), cos(half), bound(std::size_t(max_distance) + 1);
+  std::vector<float> sin(half), cos(half), bound(std::size_t(max_distance) + 1);
+  angle_sequence sequence(kernels, theta.data(), half, 0, bound.size());
   for (std::size_t d = 0; d < bound.size(); ++d) {
-    sincos_row(kernels, double(d), theta.data(), half, angle.data(), sin.data(), cos.data());
+    sequence.row(d, sin.data(), cos.data());
     double re = 0, im = 0, total = 0;  // the partial sums S_j, accumulated in double
     for (std::size_t j = 0; j < half; ++j) {
       re += cos[j];

@@ -9,15 +9,13 @@
 namespace posenc {
 namespace {
 
-// Writes one row per position; position_at(r) gives the position of row r.
-template <class PositionAt>
-std::vector<float> table(std::size_t rows, std::size_t dim, double base, layout l, PositionAt position_at) {
-  const std::vector<double> theta = rope_frequencies(dim, base);  // the same theta_i = base^(-2i/d)
+// Writes one row per position; sincos_of(r, sin, cos) fills the values of row r.
+template <class SinCosOf>
+std::vector<float> table(std::size_t rows, std::size_t dim, layout l, SinCosOf sincos_of) {
   const std::size_t half = dim / 2;
-  std::vector<float> out(rows * dim), angle(half), sin(half), cos(half);
-  const auto& kernels = kernels::active_table();
+  std::vector<float> out(rows * dim), sin(half), cos(half);
   for (std::size_t r = 0; r < rows; ++r) {
-    sincos_row(kernels, double(position_at(r)), theta.data(), half, angle.data(), sin.data(), cos.data());
+    sincos_of(r, sin.data(), cos.data());
     float* row = out.data() + r * dim;
     if (l == layout::interleaved) {
       for (std::size_t i = 0; i < half; ++i) {
@@ -39,7 +37,9 @@ std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base, l
   checks::base(base);
   if (count > std::size_t(position_limit)) fail("positions", "a count in [0, 16777216]", double(count));
   checked_elements("positions * dim", count, dim);
-  return table(count, dim, base, l, [](std::size_t r) { return std::int64_t(r); });
+  const std::vector<double> theta = rope_frequencies(dim, base);  // the same theta_i = base^(-2i/d)
+  angle_sequence sequence(kernels::active_table(), theta.data(), dim / 2, 0, count);
+  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) { sequence.row(r, sin, cos); });
 }
 
 std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t count, std::size_t dim, double base,
@@ -48,7 +48,12 @@ std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t coun
   checks::base(base);
   checked_elements("positions.length * dim", count, dim);
   checks::positions(positions, count);
-  return table(count, dim, base, l, [positions](std::size_t r) { return positions[r]; });
+  const std::vector<double> theta = rope_frequencies(dim, base);
+  const auto& kernels = kernels::active_table();
+  std::vector<float> angle(dim / 2);
+  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) {
+    sincos_row(kernels, double(positions[r]), theta.data(), dim / 2, angle.data(), sin, cos);
+  });
 }
 
 }  // namespace posenc

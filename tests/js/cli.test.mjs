@@ -1,0 +1,143 @@
+// The `posenc` command: formats (csv, json, npy read back byte by byte), exit codes.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { importPosenc, root } from './helpers.mjs';
+import * as ref from './reference.mjs';
+
+const { load } = await importPosenc();
+const posenc = await load();
+const cli = join(root, 'web', 'cli', 'posenc.js');
+const dir = mkdtempSync(join(tmpdir(), 'posenc-cli-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args) {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'buffer' });
+  return { status: r.status, stdout: r.stdout, text: r.stdout.toString(), stderr: r.stderr.toString() };
+}
+
+/** Minimal .npy v1.0 reader, written from the format description. */
+function readNpy(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0], 'magic and version 1.0');
+  const headerLength = bytes.readUInt16LE(8);
+  assert.equal((10 + headerLength) % 64, 0, 'data starts at a multiple of 64 bytes');
+  const header = bytes.subarray(10, 10 + headerLength).toString('latin1');
+  assert.ok(header.endsWith('\n'), 'header ends with a newline');
+  const m = /^\{'descr': '(<f4|<i4)', 'fortran_order': False, 'shape': \(([\d, ]*)\), \} *\n$/.exec(header);
+  assert.ok(m, `header ${JSON.stringify(header)}`);
+  const shape = m[2].split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  const body = bytes.subarray(10 + headerLength);
+  const count = shape.reduce((a, b) => a * b, 1);
+  assert.equal(body.length, count * 4, 'data size');
+  const data = Array.from({ length: count }, (_, i) => (m[1] === '<f4' ? body.readFloatLE(4 * i) : body.readInt32LE(4 * i)));
+  return { descr: m[1], shape, data };
+}
+
+test('sinusoidal as csv: one row per position, float32 values read back exactly', () => {
+  const r = run('table', 'sinusoidal', '--positions', '64', '--dim', '16');
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.text.trim().split('\n');
+  assert.equal(lines.length, 64);
+  const values = lines.flatMap((line) => line.split(',').map(Number));
+  assert.equal(values.length, 64 * 16);
+  const want = posenc.sinusoidal({ positions: 64, dim: 16 });
+  values.forEach((v, i) => assert.equal(Math.fround(v), want[i], `element ${i}`));
+});
+
+test('sinusoidal as npy with --out, half layout and base', () => {
+  const out = join(dir, 'pe.npy');
+  const r = run('table', 'sinusoidal', '--positions', '10', '--dim', '8', '--base', '500', '--layout', 'half', '--format', 'npy', '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.text, '', 'nothing on stdout');
+  const npy = readNpy(readFileSync(out));
+  assert.equal(npy.descr, '<f4');
+  assert.deepEqual(npy.shape, [10, 8]);
+  assert.deepEqual(npy.data, Array.from(posenc.sinusoidal({ positions: 10, dim: 8, base: 500, layout: 'half' })));
+});
+
+test('relative-distance as npy is int32; as json nested arrays', () => {
+  const npy = readNpy(run('table', 'relative-distance', '--query-len', '3', '--key-len', '5', '--min', '-2', '--max', '1', '--format', 'npy').stdout);
+  assert.equal(npy.descr, '<i4');
+  assert.deepEqual(npy.shape, [3, 5]);
+  assert.deepEqual(npy.data, Array.from(ref.relativeDistance(3, 5, -2, 1)));
+  const json = JSON.parse(run('table', 'relative-distance', '--query-len', '2', '--min', '-1', '--max', '1', '--format', 'json').text);
+  assert.deepEqual(json, [[0, -1], [1, 0]]);
+});
+
+test('every kind of table', () => {
+  const cases = [
+    [['learned', '--max-len', '8', '--dim', '4', '--seed', '3'], [8, 4], posenc.learned({ maxLen: 8, dim: 4, seed: 3 }).table()],
+    [['learned', '--max-len', '8', '--dim', '4', '--positions', '7,0'], [2, 4], posenc.learned({ maxLen: 8, dim: 4 }).encode([7, 0])],
+    [['relative', '--min', '-2', '--max', '2', '--dim', '4', '--std', '1'], [5, 4], posenc.relative({ min: -2, max: 2, dim: 4, std: 1 }).table()],
+    [['rope-frequencies', '--dim', '8', '--base', '500000'], [4], posenc.ropeFrequencies({ dim: 8, base: 500000 })],
+    [['rope-matrix', '--position', '3', '--dim', '4'], [4, 4], posenc.ropeMatrix({ position: 3, dim: 4 })],
+    [['rope-decay', '--dim', '16', '--max-distance', '20'], [21], posenc.ropeDecayBound({ dim: 16, maxDistance: 20 })],
+    [['rope-score', '--q', '1,0.5,0,1', '--k', '1,0,0,1', '--max-distance', '5'], [6],
+      posenc.ropeScoreByDistance(new Float32Array([1, 0.5, 0, 1]), new Float32Array([1, 0, 0, 1]), { dim: 4, maxDistance: 5 })],
+    [['sinusoidal', '--positions', '0,100,5000', '--dim', '4'], [3, 4], posenc.sinusoidal({ positions: [0, 100, 5000], dim: 4 })],
+  ];
+  for (const [args, shape, want] of cases) {
+    const r = run('table', ...args, '--format', 'npy');
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    const npy = readNpy(r.stdout);
+    assert.deepEqual(npy.shape, shape, args.join(' '));
+    assert.deepEqual(npy.data, Array.from(want), args.join(' '));
+    const json = JSON.parse(run('table', ...args, '--format', 'json').text);
+    assert.deepEqual(json.flat().map(Math.fround), Array.from(want), `${args.join(' ')} as json`);
+  }
+});
+
+test('--scalar uses the scalar build', () => {
+  const r = run('table', 'rope-frequencies', '--dim', '4', '--scalar');
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.text.trim().split('\n').map(Number), [1, 0.01]);
+});
+
+test('help and version', () => {
+  for (const args of [['--help'], ['-h']]) {
+    const r = run(...args);
+    assert.equal(r.status, 0);
+    assert.match(r.text, /posenc table <kind>/);
+  }
+  const t = run('table', '--help');
+  assert.equal(t.status, 0);
+  for (const kind of ['sinusoidal', 'learned', 'relative-distance', 'relative', 'rope-frequencies', 'rope-matrix', 'rope-decay', 'rope-score']) {
+    assert.match(t.text, new RegExp(`^  ${kind} `, 'm'));
+  }
+  assert.match(run('--version').text, /^posenc \d+\.\d+\.\d+/);
+});
+
+test('usage errors exit 2, range errors exit 1, both on stderr', () => {
+  const usage = [
+    [],
+    ['tables'],
+    ['table'],
+    ['table', 'cosine', '--dim', '4'],
+    ['table', 'sinusoidal', '--dim', '4'],
+    ['table', 'sinusoidal', '--positions', '4', '--dim', 'four'],
+    ['table', 'sinusoidal', '--positions', '4', '--dim', '4', '--format', 'xml'],
+    ['table', 'sinusoidal', '--positions', '4', '--dim', '4', '--bogus', '1'],
+    ['table', 'sinusoidal', '--positions', '4', '--dim', '4', '--max-len', '1'],
+  ];
+  for (const args of usage) {
+    const r = run(...args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.text, '');
+    assert.match(r.stderr, /^posenc: /);
+  }
+  const range = [
+    [['table', 'sinusoidal', '--positions', '4', '--dim', '5'], /dim.*5/],
+    [['table', 'sinusoidal', '--positions', '4', '--dim', '4', '--layout', 'neox'], /layout.*neox/],
+    [['table', 'learned', '--max-len', '0', '--dim', '4'], /maxLen.*0/],
+    [['table', 'rope-matrix', '--position', '16777216', '--dim', '4'], /position.*16777216/],
+  ];
+  for (const [args, pattern] of range) {
+    const r = run(...args);
+    assert.equal(r.status, 1, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.text, '');
+    assert.match(r.stderr, pattern);
+  }
+});

@@ -1,0 +1,31 @@
+// Every ```js block of the README's API section (between <!-- api:start --> and
+// <!-- api:end -->) runs against the built package, so the documentation cannot rot.
+// Each block is a module of its own that imports 'posenc' (resolved through package.json
+// "exports" by self-reference, as the working directory is the repository).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { requireBuild, root } from './helpers.mjs';
+
+requireBuild();
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const start = readme.indexOf('<!-- api:start -->');
+const end = readme.indexOf('<!-- api:end -->');
+const section = readme.slice(start, end);
+const blocks = [...section.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+
+test('the README has an API section with examples', () => {
+  assert.ok(start >= 0 && end > start, 'markers present');
+  assert.ok(blocks.length >= 6, `found ${blocks.length} js blocks`);
+});
+
+blocks.forEach((code, i) => {
+  const title = code.split('\n').find((line) => line.trim() && !line.startsWith('import')) ?? '';
+  test(`README example ${i + 1}: ${title.trim().slice(0, 60)}`, () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '--eval', code], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, `example ${i + 1} failed:\n${r.stderr}\n--- code ---\n${code}`);
+    assert.equal(r.stderr, '', 'nothing on stderr');
+  });
+});

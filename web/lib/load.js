@@ -1,0 +1,154 @@
+// load(): pick the SIMD128 or the scalar wasm build, instantiate it once, wrap it.
+//
+// The .mjs glue files (Emscripten MODULARIZE factories) sit next to this file and are
+// imported with literal specifiers, the .wasm files are found with literal
+// `new URL('./x.wasm', import.meta.url)`, so bundlers (Vite, webpack, esbuild) see and
+// copy all four. Works in Node >= 20.16, browser pages and module Workers.
+
+import { typeError } from './errors.js';
+import { createPosEnc } from './posenc.js';
+
+// A minimal module using SIMD128, the idea of wasm-feature-detect's simd detector:
+//   (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
+// i8x16.popcnt came last into the final SIMD proposal, so early prototypes fail it.
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,   // "\0asm", version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,         // type section: () -> v128
+  0x03, 0x02, 0x01, 0x00,                           // function section: one function of type 0
+  0x0a, 0x0a, 0x01, 0x08, 0x00,                     // code section: one body of 8 bytes, no locals
+  0x41, 0x00,                                       //   i32.const 0
+  0xfd, 0x0f,                                       //   i8x16.splat
+  0xfd, 0x62,                                       //   i8x16.popcnt
+  0x0b,                                             //   end
+]);
+
+let simdSupport;
+/** True when this JavaScript engine runs WebAssembly SIMD128. */
+export function simdSupported() {
+  if (simdSupport === undefined) {
+    try {
+      simdSupport = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+    } catch {
+      simdSupport = false;
+    }
+  }
+  return simdSupport;
+}
+
+const FLAVOURS = {
+  simd: {
+    file: 'posenc-simd.wasm',
+    url: () => new URL('./posenc-simd.wasm', import.meta.url),
+    factory: () => import('./posenc-simd.mjs'),
+  },
+  scalar: {
+    file: 'posenc-scalar.wasm',
+    url: () => new URL('./posenc-scalar.wasm', import.meta.url),
+    factory: () => import('./posenc-scalar.mjs'),
+  },
+};
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
+  typeof process.getBuiltinModule === 'function';
+
+// Node built-ins through process.getBuiltinModule (Node >= 20.16): no import statement,
+// so bundlers building for the browser never see 'fs'.
+const builtin = (name) => process.getBuiltinModule(name);
+
+function resolveUrl(value) {
+  if (value instanceof URL) return value;
+  try {
+    return new URL(value);                      // absolute: file:, http:, https:, data:, blob:
+  } catch { /* relative */ }
+  if (isNode) return builtin('node:url').pathToFileURL(builtin('node:path').resolve(value));
+  return new URL(value, globalThis.document?.baseURI ?? globalThis.location?.href);
+}
+
+async function readBytes(url) {
+  if (url.protocol === 'file:') return builtin('node:fs').promises.readFile(url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Without the build's Node pre-js, Emscripten's ES6 glue expects CommonJS globals under
+// Node ("__dirname is not defined"). Provide them for the duration of one instantiation.
+async function withCommonJsGlobals(run) {
+  const added = [];
+  if (globalThis.require === undefined) { globalThis.require = builtin('node:module').createRequire(import.meta.url); added.push('require'); }
+  if (globalThis.__dirname === undefined) { globalThis.__dirname = builtin('node:path').dirname(builtin('node:url').fileURLToPath(import.meta.url)); added.push('__dirname'); }
+  try {
+    return await run();
+  } finally {
+    for (const name of added) delete globalThis[name];
+  }
+}
+
+async function instantiate(flavour, wasmUrl) {
+  let factory;
+  try {
+    factory = (await flavour.factory()).default;
+  } catch (error) {
+    throw new Error(`posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
+      `${import.meta.url} (in a source checkout, run \`npm run build\` first): ${error.message}`, { cause: error });
+  }
+  const moduleOptions = {};
+  if (isNode) {
+    // Emscripten cannot fetch file: URLs in Node: hand it the bytes.
+    try {
+      moduleOptions.wasmBinary = await readBytes(wasmUrl);
+    } catch (error) {
+      throw new Error(`posenc: cannot read ${wasmUrl.href}: ${error.message}`, { cause: error });
+    }
+  } else {
+    moduleOptions.locateFile = (path, prefix) => (path.endsWith('.wasm') ? wasmUrl.href : prefix + path);
+  }
+  let M;
+  try {
+    M = await factory(moduleOptions);
+  } catch (error) {
+    if (!(isNode && error instanceof ReferenceError && /__dirname|require/.test(error.message))) throw error;
+    M = await withCommonJsGlobals(() => factory(moduleOptions));
+  }
+  // The two glue files are not interchangeable (minified import names): a wasm file of the
+  // other flavour may fail to link, or link to the wrong imports. Refuse a mismatch.
+  if (M.simd() !== (flavour === FLAVOURS.simd)) {
+    throw new Error(`posenc: ${wasmUrl.href} is the ${M.simd() ? 'SIMD128' : 'scalar'} build, but the ` +
+      `${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} flavour was selected: pass simd: ${M.simd()} with this wasmUrl`);
+  }
+  return createPosEnc(M);
+}
+
+const cache = new Map();
+
+/**
+ * Loads the wasm module (once per distinct options) and returns the API.
+ * @param {{ wasmUrl?: string | URL, simd?: boolean }} [options]
+ */
+export function load(options = {}) {
+  try {
+    if (options === null || typeof options !== 'object') throw typeError('options', 'an object', options);
+    const { wasmUrl, simd } = options;
+    if (simd !== undefined && typeof simd !== 'boolean') throw typeError('simd', 'a boolean', simd);
+    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
+      throw typeError('wasmUrl', 'a string or a URL', wasmUrl);
+    }
+    const useSimd = simd ?? simdSupported();
+    if (useSimd && !simdSupported()) {
+      throw new Error('posenc: load({ simd: true }) but this JavaScript engine has no WebAssembly SIMD128');
+    }
+    const flavour = useSimd ? FLAVOURS.simd : FLAVOURS.scalar;
+    let url = wasmUrl === undefined ? flavour.url() : resolveUrl(wasmUrl);
+    if (url.pathname.endsWith('/')) url = new URL(flavour.file, url);   // a directory holding both builds
+    const key = `${useSimd ? 'simd' : 'scalar'} ${url.href}`;
+    let promise = cache.get(key);
+    if (promise === undefined) {
+      promise = instantiate(flavour, url);
+      cache.set(key, promise);
+      promise.catch(() => cache.delete(key));   // a failed load can be retried
+    }
+    return promise;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
