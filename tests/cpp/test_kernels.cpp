@@ -1,0 +1,300 @@
+// The internal kernel tables (cpp/src/kernels.hpp): each implementation against a
+// float64 reference on sizes 0..70 and a few large ones, unaligned pointers, with
+// guard cells past the end that must stay untouched; then scalar vs SIMD twins.
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using posenc::kernels::kernel_table;
+
+constexpr float kGuard = -12345.625f;
+constexpr std::size_t kGuardCells = 17;
+
+std::vector<const kernel_table*> tables() {
+  std::vector<const kernel_table*> v{&posenc::kernels::scalar_table()};
+  if (posenc::kernels::simd_table()) v.push_back(posenc::kernels::simd_table());
+  return v;
+}
+
+std::string table_name(const ::testing::TestParamInfo<const kernel_table*>& info) {
+  return info.param == &posenc::kernels::scalar_table() ? "scalar" : "simd";
+}
+
+std::vector<std::size_t> sizes() {
+  std::vector<std::size_t> v;
+  for (std::size_t n = 0; n <= 70; ++n) v.push_back(n);
+  for (std::size_t n : {127u, 128u, 129u, 1000u, 4099u, 65537u}) v.push_back(n);
+  return v;
+}
+
+// A buffer whose payload starts one float past an aligned start (so SIMD loads are
+// unaligned) and is followed by guard cells.
+struct Guarded {
+  std::vector<float> storage;
+  std::size_t n;
+  explicit Guarded(std::size_t n_) : storage(1 + n_ + kGuardCells, kGuard), n(n_) {}
+  float* data() { return storage.data() + 1; }
+  const float* data() const { return storage.data() + 1; }
+  bool guards_intact() const {
+    if (storage[0] != kGuard) return false;
+    for (std::size_t i = 0; i < kGuardCells; ++i)
+      if (storage[1 + n + i] != kGuard) return false;
+    return true;
+  }
+};
+
+Guarded filled(std::mt19937& rng, std::size_t n, float lo, float hi) {
+  Guarded g(n);
+  std::uniform_real_distribution<float> d(lo, hi);
+  for (std::size_t i = 0; i < n; ++i) g.data()[i] = d(rng);
+  return g;
+}
+
+class Kernel : public ::testing::TestWithParam<const kernel_table*> {
+ protected:
+  const kernel_table& k() const { return *GetParam(); }
+};
+
+TEST_P(Kernel, HasANameAndEveryEntry) {
+  ASSERT_NE(k().name, nullptr);
+  EXPECT_GT(std::strlen(k().name), 0u);
+  EXPECT_NE(k().sincos, nullptr);
+  EXPECT_NE(k().rotate_interleaved, nullptr);
+  EXPECT_NE(k().rotate_half, nullptr);
+  EXPECT_NE(k().dot, nullptr);
+  EXPECT_NE(k().add, nullptr);
+  EXPECT_NE(k().add_angles, nullptr);
+}
+
+TEST_P(Kernel, SincosMatchesDoubleOnReducedAngles) {
+  std::mt19937 rng(61);
+  const float pi = 3.14159265358979f;  // rounds up, just past pi: reduced angles can be it
+  for (std::size_t n : sizes()) {
+    Guarded a = filled(rng, n, -pi, pi);
+    const float edges[] = {0.0f, -0.0f, pi, -pi, pi / 2, -pi / 2, 1e-30f, -1e-8f, 0.7853982f, 3.0f};
+    for (std::size_t i = 0; i < n && i < std::size(edges); ++i) a.data()[(i * 7) % n] = edges[i];
+    Guarded s(n), c(n);
+    k().sincos(a.data(), n, s.data(), c.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      worst = std::max(worst, std::fabs(s.data()[i] - std::sin(double(a.data()[i]))));
+      worst = std::max(worst, std::fabs(c.data()[i] - std::cos(double(a.data()[i]))));
+    }
+    EXPECT_LE(worst, 2e-7) << "n=" << n;
+    EXPECT_TRUE(s.guards_intact() && c.guards_intact() && a.guards_intact()) << "n=" << n;
+  }
+}
+
+void rotate_reference(const float* x, double* y, std::size_t heads, std::size_t dim, std::size_t rotary,
+                      const float* c, const float* s, bool half) {
+  const std::size_t h = rotary / 2;
+  for (std::size_t hd = 0; hd < heads; ++hd) {
+    const float* xv = x + hd * dim;
+    double* yv = y + hd * dim;
+    for (std::size_t f = 0; f < dim; ++f) yv[f] = xv[f];
+    for (std::size_t i = 0; i < h; ++i) {
+      const std::size_t a = half ? i : 2 * i, b = half ? i + h : 2 * i + 1;
+      yv[a] = double(xv[a]) * c[i] - double(xv[b]) * s[i];
+      yv[b] = double(xv[b]) * c[i] + double(xv[a]) * s[i];
+    }
+  }
+}
+
+struct RotateCase { std::size_t heads, dim, rotary; };
+
+std::vector<RotateCase> rotate_cases() {
+  std::vector<RotateCase> v;
+  for (std::size_t dim = 2; dim <= 70; dim += 2) {
+    v.push_back({1, dim, dim});
+    v.push_back({3, dim, dim});
+    if (dim > 2) v.push_back({2, dim, 2 * ((dim / 2 + 1) / 2)});  // rotary < dim
+  }
+  v.push_back({2, 4096, 4096});
+  v.push_back({1, 1026, 1026});
+  v.push_back({3, 1026, 512});
+  return v;
+}
+
+void check_rotate(const kernel_table& k, bool half) {
+  std::mt19937 rng(half ? 63 : 62);
+  for (const RotateCase& rc : rotate_cases()) {
+    const std::size_t n = rc.heads * rc.dim, h = rc.rotary / 2;
+    Guarded x = filled(rng, n, -3.0f, 3.0f);
+    const std::vector<float> x0(x.data(), x.data() + n);
+    Guarded c(h), s(h);
+    std::uniform_real_distribution<double> ang(-3.14159, 3.14159);
+    for (std::size_t i = 0; i < h; ++i) {
+      const double a = ang(rng);
+      c.data()[i] = float(std::cos(a));
+      s.data()[i] = float(std::sin(a));
+    }
+    std::vector<double> want(n);
+    rotate_reference(x0.data(), want.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), half);
+    Guarded scratch(2 * rc.rotary);
+    if (half)
+      k.rotate_half(x.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
+    else
+      k.rotate_interleaved(x.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
+    std::size_t bad = 0, passthrough = 0;
+    for (std::size_t hd = 0; hd < rc.heads; ++hd)
+      for (std::size_t i = 0; i < rc.dim; ++i) {
+        const std::size_t at = hd * rc.dim + i;
+        if (i >= rc.rotary) {
+          passthrough += std::memcmp(&x.data()[at], &x0[at], sizeof(float)) != 0;
+          continue;
+        }
+        const std::size_t pair = half ? (i < h ? i + h : i - h) : (i ^ 1);
+        const double tol = 2.5e-7 * (std::fabs(x0[at]) + std::fabs(x0[hd * rc.dim + pair])) + 1e-38;
+        bad += !(std::fabs(x.data()[at] - want[at]) <= tol);
+      }
+    SCOPED_TRACE(::testing::Message() << (half ? "rotate_half" : "rotate_interleaved") << " heads=" << rc.heads
+                                      << " dim=" << rc.dim << " rotary=" << rc.rotary);
+    EXPECT_EQ(bad, 0u) << "elements off the float64 rotation";
+    EXPECT_EQ(passthrough, 0u) << "features past rotary changed";
+    EXPECT_TRUE(x.guards_intact()) << "wrote past heads * dim";
+    EXPECT_TRUE(c.guards_intact() && s.guards_intact());
+    EXPECT_TRUE(scratch.guards_intact()) << "used more than 2 * rotary scratch floats";
+  }
+}
+
+TEST_P(Kernel, RotateInterleavedMatchesDouble) { check_rotate(k(), false); }
+TEST_P(Kernel, RotateHalfMatchesDouble) { check_rotate(k(), true); }
+
+TEST_P(Kernel, DotMatchesDoubleWithinSummationBound) {
+  std::mt19937 rng(64);
+  for (std::size_t n : sizes()) {
+    Guarded a = filled(rng, n, -2.0f, 2.0f), b = filled(rng, n, -2.0f, 2.0f);
+    double want = 0, abs_sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      want += double(a.data()[i]) * b.data()[i];
+      abs_sum += std::fabs(double(a.data()[i]) * b.data()[i]);
+    }
+    const float got = k().dot(a.data(), b.data(), n);
+    // Classic bound for any summation order: n u sum|a_i b_i|, u = 2^-24.
+    EXPECT_LE(std::fabs(got - want), double(n + 2) * 0x1p-24 * abs_sum + 1e-38) << "n=" << n;
+    if (n == 0) {
+      EXPECT_EQ(got, 0.0f);
+    }
+  }
+}
+
+TEST_P(Kernel, DotOfOrthogonalAndIdenticalVectors) {
+  // Exactly representable sums: every summation order must give them exactly.
+  for (std::size_t n : {1u, 3u, 8u, 13u, 64u, 67u}) {
+    std::vector<float> a(n), b(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = float(i % 5) - 2.0f;
+      b[i] = i % 2 ? 0.5f : 0.25f;
+    }
+    double want = 0;
+    for (std::size_t i = 0; i < n; ++i) want += double(a[i]) * b[i];
+    EXPECT_EQ(k().dot(a.data(), b.data(), n), float(want)) << "n=" << n;
+  }
+}
+
+TEST_P(Kernel, AddIsExactElementwise) {
+  std::mt19937 rng(65);
+  for (std::size_t n : sizes()) {
+    Guarded a = filled(rng, n, -100.0f, 100.0f), b = filled(rng, n, -1.0f, 1.0f), out(n);
+    k().add(a.data(), b.data(), out.data(), n);
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < n; ++i) bad += out.data()[i] != a.data()[i] + b.data()[i];
+    EXPECT_EQ(bad, 0u) << "n=" << n;
+    EXPECT_TRUE(out.guards_intact()) << "n=" << n;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, Kernel, ::testing::ValuesIn(tables()), table_name);
+
+// ---------------------------------------------------------------- twins
+
+// Scalar vs SIMD on identical inputs. A build without SIMD has no twin to compare: the
+// test then checks that the build says so consistently instead of passing vacuously.
+class KernelTwins : public ::testing::Test {
+ protected:
+  const kernel_table& scalar = posenc::kernels::scalar_table();
+  const kernel_table* simd = posenc::kernels::simd_table();
+};
+
+TEST_F(KernelTwins, SimdTableExistsExactlyWhenSimdIsAvailable) {
+  EXPECT_EQ(simd != nullptr, posenc::simd_available());
+  if (simd) {
+    EXPECT_NE(simd, &scalar);
+  }
+  EXPECT_NE(std::string(scalar.name), "");
+}
+
+TEST_F(KernelTwins, ActiveTableFollowsUseBackend) {
+  const posenc::backend saved = posenc::active_backend();
+  posenc::use_backend(posenc::backend::scalar);
+  EXPECT_EQ(&posenc::kernels::active_table(), &scalar);
+  if (simd) {
+    posenc::use_backend(posenc::backend::simd);
+    EXPECT_EQ(&posenc::kernels::active_table(), simd);
+  } else {
+    EXPECT_THROW(posenc::use_backend(posenc::backend::simd), posenc::invalid_argument);
+    EXPECT_EQ(&posenc::kernels::active_table(), &scalar);
+  }
+  posenc::use_backend(saved);
+}
+
+TEST_F(KernelTwins, AgreeOnEveryKernel) {
+  if (!simd) {
+    EXPECT_FALSE(posenc::simd_available());
+    EXPECT_STREQ(posenc::simd_arch_name(), "scalar");
+    return;
+  }
+  std::mt19937 rng(66);
+  for (std::size_t n : sizes()) {
+    SCOPED_TRACE(::testing::Message() << "n=" << n);
+    Guarded a = filled(rng, n, -3.14159f, 3.14159f), b = filled(rng, n, -1.0f, 1.0f);
+    Guarded s1(n), c1(n), s2(n), c2(n);
+    scalar.sincos(a.data(), n, s1.data(), c1.data());
+    simd->sincos(a.data(), n, s2.data(), c2.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      worst = std::max(worst, double(std::fabs(s1.data()[i] - s2.data()[i])));
+      worst = std::max(worst, double(std::fabs(c1.data()[i] - c2.data()[i])));
+    }
+    EXPECT_LE(worst, 3e-7) << "sincos";
+    const float d1 = scalar.dot(a.data(), b.data(), n), d2 = simd->dot(a.data(), b.data(), n);
+    double abs_sum = 0;
+    for (std::size_t i = 0; i < n; ++i) abs_sum += std::fabs(double(a.data()[i]) * b.data()[i]);
+    EXPECT_LE(std::fabs(double(d1) - d2), 2.0 * double(n + 2) * 0x1p-24 * abs_sum + 1e-38) << "dot";
+    Guarded o1(n), o2(n);
+    scalar.add(a.data(), b.data(), o1.data(), n);
+    simd->add(a.data(), b.data(), o2.data(), n);
+    EXPECT_EQ(0, std::memcmp(o1.data(), o2.data(), n * sizeof(float))) << "add";
+  }
+  for (const RotateCase& rc : rotate_cases())
+    for (bool half : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << (half ? "rotate_half" : "rotate_interleaved") << " heads=" << rc.heads
+                                        << " dim=" << rc.dim << " rotary=" << rc.rotary);
+      const std::size_t n = rc.heads * rc.dim, h = rc.rotary / 2;
+      Guarded x1 = filled(rng, n, -2.0f, 2.0f), x2(n);
+      std::memcpy(x2.data(), x1.data(), n * sizeof(float));
+      Guarded ang = filled(rng, h, -3.14159f, 3.14159f), s(h), c(h), scratch(2 * rc.rotary);
+      scalar.sincos(ang.data(), h, s.data(), c.data());
+      if (half) {
+        scalar.rotate_half(x1.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
+        simd->rotate_half(x2.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
+      } else {
+        scalar.rotate_interleaved(x1.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
+        simd->rotate_interleaved(x2.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
+      }
+      double worst = 0;
+      for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, double(std::fabs(x1.data()[i] - x2.data()[i])));
+      EXPECT_LE(worst, 2.0 * 2.5e-7 * 4.0) << "inputs in [-2, 2]";
+      EXPECT_TRUE(x2.guards_intact() && scratch.guards_intact());
+    }
+}
+
+}  // namespace
