@@ -10,6 +10,8 @@ const packages = {
   'cmake': 'the build',
   'g++': 'the native build',
   'make': 'the build',
+  'clang': 'the libFuzzer targets',
+  'libclang-rt-14-dev': 'libFuzzer and the sanitizer runtimes for clang',
   'libxsimd-dev': 'the SIMD kernels (xsimd 8)',
   'libgtest-dev': 'the native test suite (GoogleTest)',
   'libbenchmark-dev': 'the native benchmarks (Google Benchmark)',

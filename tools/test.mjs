@@ -1,6 +1,7 @@
 // `npm test`: every suite, in order, each in its own stage, then one summary line.
 //   native     GoogleTest through ctest (Release)
 //   sanitize   the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+//   fuzz       libFuzzer targets (clang, ASan + UBSan), about two minutes (tools/fuzz.mjs)
 //   wasm       ctest of both wasm flavours (smoke test, SIMD128 instruction check)
 //   types      tsc --noEmit over the typed example of the JS API
 //   js         node:test over the built package (both wasm flavours)
@@ -34,6 +35,10 @@ const counters = {
     const pass = /^[#ℹ] pass (\d+)/m.exec(output), fail = /^[#ℹ] fail (\d+)/m.exec(output);
     return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : null;
   },
+  plain(output) {
+    const m = /^\w+: (\d+) passed, (\d+) failed$/m.exec(output);
+    return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
+  },
   exit: () => null,
 };
 
@@ -45,6 +50,7 @@ const stages = [
     command: ['ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j2']] },
   { name: 'sanitize', count: 'ctest', prepare: () => cmakeBuild('sanitize'),
     command: ['ctest', ['--test-dir', 'build/sanitize', '--output-on-failure', '-j2']] },
+  { name: 'fuzz', count: 'plain', command: ['node', ['tools/fuzz.mjs']] },
   { name: 'wasm-simd', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-simd', '--output-on-failure']] },
   { name: 'wasm-scalar', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-scalar', '--output-on-failure']] },
   { name: 'types', count: 'exit', when: () => existsSync(path.join(root, 'tests/js/tsconfig.json')),

@@ -115,7 +115,8 @@ const float* rope_cache::sin_row(std::int64_t position) const {
 void rope_cache::apply(float* x, std::size_t length, std::int64_t offset) const {
   const std::size_t rows = rows_of(length, options_);
   if (rows == 0) return;
-  if (offset < first_ || offset + std::int64_t(rows) > first_ + std::int64_t(count_)) {
+  // offset >= first_ >= 0 is tested first, so offset - first_ cannot overflow.
+  if (offset < first_ || std::uint64_t(offset - first_) + rows > count_) {
     fail("offset", "such that positions offset..offset + seq - 1 lie in the cached range [" + std::to_string(first_) +
                        ", " + std::to_string(first_ + std::int64_t(count_) - 1) + "] (seq = " +
                        std::to_string(rows) + ")",
