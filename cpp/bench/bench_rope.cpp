@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "baselines.hpp"
 #include "posenc/posenc.hpp"
 
 namespace {
@@ -71,9 +72,8 @@ void stream_in_place(benchmark::State& state, shape s) {
   auto x = random_values(s.elements());
   float a = 0.999f;
   for (auto _ : state) {
-    float* p = x.data();
-    for (std::size_t i = 0; i < x.size(); ++i) p[i] *= a;
-    benchmark::DoNotOptimize(p);
+    posenc::baselines::stream_in_place(x.data(), x.size(), a);
+    benchmark::DoNotOptimize(x.data());
     benchmark::ClobberMemory();
     a = 1.0f / a;  // keep values bounded
   }
@@ -101,15 +101,9 @@ void sinusoidal_table(benchmark::State& state, posenc::backend b) {
 // What a user would write: sinf/cosf of a float32 product (inaccurate at large positions).
 void sinusoidal_naive_sinf(benchmark::State& state) {
   const std::size_t n = 8192, dim = 512;
-  std::vector<float> theta(dim / 2), out(n * dim);
-  for (std::size_t i = 0; i < dim / 2; ++i) theta[i] = float(std::pow(10000.0, -2.0 * double(i) / double(dim)));
+  std::vector<float> out(n * dim);
   for (auto _ : state) {
-    for (std::size_t p = 0; p < n; ++p)
-      for (std::size_t i = 0; i < dim / 2; ++i) {
-        const float angle = float(p) * theta[i];
-        out[p * dim + 2 * i] = std::sin(angle);
-        out[p * dim + 2 * i + 1] = std::cos(angle);
-      }
+    posenc::baselines::naive_sinusoidal(n, dim, 10000.0, out.data());
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }

@@ -11,6 +11,7 @@
 #include <malloc.h>
 
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,14 +91,53 @@ class wasm_buffer {
   std::vector<float> data_;
 };
 
+// A JS number field of a scaling object: absent when undefined or null. The JS layer has
+// checked the types; the core checks the values.
+void number_field(const val& s, const char* key, std::optional<double>& out) {
+  const val v = s[key];
+  if (!v.isUndefined() && !v.isNull()) out = v.as<double>();
+}
+
+void list_field(const val& s, const char* key, std::vector<double>& out) {
+  const val v = s[key];
+  if (v.isUndefined() || v.isNull()) return;
+  checked_length((std::string("scaling.") + key).c_str(), v);
+  out = emscripten::convertJSArrayToNumberVector<double>(v);
+}
+
+// Reads Hugging Face rope_parameters from a JS object ({ rope_type, factor, ... }).
+posenc::rope_scaling scaling_of(const val& s) {
+  posenc::rope_scaling r;
+  r.type = posenc::parse_rope_type(s["rope_type"].as<std::string>());
+  number_field(s, "factor", r.factor);
+  number_field(s, "original_max_position_embeddings", r.original_max_position_embeddings);
+  number_field(s, "max_position_embeddings", r.max_position_embeddings);
+  number_field(s, "low_freq_factor", r.low_freq_factor);
+  number_field(s, "high_freq_factor", r.high_freq_factor);
+  number_field(s, "beta_fast", r.beta_fast);
+  number_field(s, "beta_slow", r.beta_slow);
+  number_field(s, "attention_factor", r.attention_factor);
+  number_field(s, "mscale", r.mscale);
+  number_field(s, "mscale_all_dim", r.mscale_all_dim);
+  const val truncate = s["truncate"];
+  if (!truncate.isUndefined() && !truncate.isNull()) r.truncate = truncate.as<bool>();
+  list_field(s, "short_factor", r.short_factor);
+  list_field(s, "long_factor", r.long_factor);
+  return r;
+}
+
+std::int64_t seq_len_of(double v) { return integer("seqLen", v, 0, 2147483647); }
+
 posenc::rope_options rope_options_of(double dim, double heads, double base, const std::string& layout,
-                                     double rotary_dim) {
+                                     double rotary_dim, const val& scaling, double seq_len) {
   posenc::rope_options o;
   o.dim = dim_of(dim);
   o.heads = std::size_t(integer("heads", heads, 1, std::int64_t(posenc::max_elements)));
   o.base = base;
   o.pairs = posenc::parse_layout(layout);
   o.rotary_dim = dim_of(rotary_dim, "rotaryDim");
+  if (!scaling.isNull() && !scaling.isUndefined()) o.scaling = scaling_of(scaling);
+  o.seq_len = seq_len_of(seq_len);
   return o;
 }
 
@@ -180,9 +220,9 @@ val rope_frequencies(double dim, double base) {
 }
 
 val rope(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
-         double rotary_dim) {
+         double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim);
+    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
     auto values = floats("x", x);
     rotate(values, o, offset, positions);
     return to_js(values);
@@ -196,9 +236,9 @@ val create_buffer(double length) {
 }
 
 val rope_buffer(wasm_buffer& buffer, double dim, double heads, double base, std::string layout, double offset,
-                val positions, double rotary_dim) {
+                val positions, double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    rotate(buffer.data(), rope_options_of(dim, heads, base, layout, rotary_dim), offset, positions);
+    rotate(buffer.data(), rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len), offset, positions);
     return val::undefined();
   });
 }
@@ -249,6 +289,86 @@ val rope_decay_bound(double dim, double base, double max_distance) {
   });
 }
 
+// ---- beyond the article: scaling, biases, buckets, the precision lab ------------------
+val rope_frequencies_scaled(double dim, double base, val scaling, double seq_len) {
+  return guarded([&] {
+    const auto d = dim_of(dim);
+    const auto s = scaling_of(scaling);
+    return to_js(posenc::rope_frequencies(d, base, s, seq_len_of(seq_len)));
+  });
+}
+
+val rope_attention_factor(val scaling, double seq_len) {
+  return guarded([&] {
+    const auto s = scaling_of(scaling);
+    return val(posenc::rope_attention_factor(s, seq_len_of(seq_len)));
+  });
+}
+
+val alibi_slopes(double heads, double max_bias) {
+  return guarded([&] { return to_js(posenc::alibi_slopes(std::size_t(integer("heads", heads, 1, 65536)), max_bias)); });
+}
+
+std::size_t length_of(const char* name, double v) { return std::size_t(integer(name, v, 0, posenc::position_limit)); }
+
+val alibi_bias(double query_len, double key_len, double slope, bool causal) {
+  return guarded([&] {
+    const auto n = length_of("queryLen", query_len);
+    const auto m = length_of("keyLen", key_len);
+    return to_js(posenc::alibi_bias(n, m, slope, causal));
+  });
+}
+
+val t5_buckets(double query_len, double key_len, double num_buckets, double max_distance, bool bidirectional) {
+  return guarded([&] {
+    const auto n = length_of("queryLen", query_len);
+    const auto m = length_of("keyLen", key_len);
+    const auto buckets = integer("numBuckets", num_buckets, 1, 65536);
+    const auto distance = integer("maxDistance", max_distance, 1, posenc::position_limit - 1);
+    return to_js(posenc::t5_buckets(n, m, buckets, distance, bidirectional));
+  });
+}
+
+val deberta_log_buckets(double query_len, double key_len, double bucket_size, double max_position) {
+  return guarded([&] {
+    const auto n = length_of("queryLen", query_len);
+    const auto m = length_of("keyLen", key_len);
+    const auto size = integer("bucketSize", bucket_size, 2, posenc::position_limit - 1);
+    const auto max = integer("maxPosition", max_position, 1, posenc::position_limit - 1);
+    return to_js(posenc::deberta_log_buckets(n, m, size, max));
+  });
+}
+
+val to_js_f64(const std::vector<double>& v) { return copy_out("Float64Array", v); }
+
+template <class Parts>
+val parts_to_js(const Parts& p) {
+  val out = val::object();
+  out.set("angle", to_js_f64(p.angle));
+  out.set("cos", to_js_f64(p.cos));
+  out.set("sin", to_js_f64(p.sin));
+  return out;
+}
+
+val rope_precision(std::string variant, val positions, double dim, double base, bool errors) {
+  return guarded([&] {
+    const auto v = posenc::parse_precision(variant);
+    const auto d = dim_of(dim);
+    const auto p = positions_of(positions);
+    if (errors) return parts_to_js(posenc::rope_precision_error(v, p.data(), p.size(), d, base));
+    return parts_to_js(posenc::rope_precision_table(v, p.data(), p.size(), d, base));
+  });
+}
+
+val round_to(std::string type, val values) {
+  return guarded([&] {
+    if (type != "bfloat16" && type != "float16") posenc::fail("type", "'bfloat16' or 'float16'", "'" + type + "'");
+    auto v = floats("values", values);
+    for (float& x : v) x = type == "bfloat16" ? posenc::round_bfloat16(x) : posenc::round_float16(x);
+    return to_js(v);
+  });
+}
+
 val use_backend(std::string name) {
   return guarded([&] {
     if (name != "scalar" && name != "simd") posenc::fail("backend", "'scalar' or 'simd'", "'" + name + "'");
@@ -295,4 +415,12 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("attentionScores", &attention_scores);
   function("ropeScoreByDistance", &rope_score_by_distance);
   function("ropeDecayBound", &rope_decay_bound);
+  function("ropeFrequenciesScaled", &rope_frequencies_scaled);
+  function("ropeAttentionFactor", &rope_attention_factor);
+  function("alibiSlopes", &alibi_slopes);
+  function("alibiBias", &alibi_bias);
+  function("t5Buckets", &t5_buckets);
+  function("debertaLogBuckets", &deberta_log_buckets);
+  function("ropePrecision", &rope_precision);
+  function("roundTo", &round_to);
 }

@@ -1,5 +1,9 @@
 #include "angles.hpp"
 
+#include <algorithm>
+
+#include "kernels.hpp"
+
 namespace posenc {
 
 void reduce_angles(double position, const double* theta, std::size_t n, float* reduced) noexcept {
@@ -15,55 +19,40 @@ void reduce_angles(double position, const double* theta, std::size_t n, float* r
   }
 }
 
-}  // namespace posenc
+angle_rows::angle_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n)
+    : kernels_(kernels),
+      theta_(theta),
+      n_(n),
+      angle_(n),
+      anchor_sin_(n),
+      anchor_cos_(n),
+      step_sin_(std::size_t(block) * n),
+      step_cos_(std::size_t(block) * n),
+      step_ready_(std::size_t(block), false) {}
 
-#include <algorithm>
-
-#include "kernels.hpp"
-
-namespace posenc {
-
-void sincos_row(const kernels::kernel_table& kernels, double position, const double* theta, std::size_t n,
-                float* angle, float* sin_out, float* cos_out) noexcept {
-  reduce_angles(position, theta, n, angle);
-  kernels.sincos(angle, n, sin_out, cos_out);
+void angle_rows::exact(double position, float* sin_out, float* cos_out) {
+  reduce_angles(position, theta_, n_, angle_.data());
+  kernels_.sincos(angle_.data(), n_, sin_out, cos_out);
 }
 
-}  // namespace posenc
-
-namespace posenc {
-
-angle_sequence::angle_sequence(const kernels::kernel_table& kernels, const double* theta, std::size_t n,
-                               std::int64_t first, std::size_t count)
-    : kernels_(kernels), theta_(theta), n_(n), first_(first), stepping_(count > 2 * block), angle_(n) {
-  if (!stepping_) return;
-  step_sin_.resize(block * n);
-  step_cos_.resize(block * n);
-  for (std::size_t k = 0; k < block; ++k)
-    sincos_row(kernels, double(k), theta, n, angle_.data(), step_sin_.data() + k * n, step_cos_.data() + k * n);
-  anchor_sin_.resize(n);
-  anchor_cos_.resize(n);
-}
-
-void angle_sequence::row(std::size_t r, float* sin_out, float* cos_out) {
-  const double position = double(first_ + std::int64_t(r));
-  if (!stepping_) {
-    sincos_row(kernels_, position, theta_, n_, angle_.data(), sin_out, cos_out);
-    return;
-  }
-  const std::size_t b = r / block, k = r % block;
-  if (b != anchor_) {
-    sincos_row(kernels_, double(first_ + std::int64_t(b * block)), theta_, n_, angle_.data(), anchor_sin_.data(),
-               anchor_cos_.data());
-    anchor_ = b;
+void angle_rows::at(std::int64_t position, float* sin_out, float* cos_out) {
+  const std::int64_t k = position % block, anchor = position - k;
+  if (anchor != anchor_) {
+    exact(double(anchor), anchor_sin_.data(), anchor_cos_.data());
+    anchor_ = anchor;
   }
   if (k == 0) {
     std::copy(anchor_sin_.begin(), anchor_sin_.end(), sin_out);
     std::copy(anchor_cos_.begin(), anchor_cos_.end(), cos_out);
     return;
   }
-  kernels_.add_angles(anchor_cos_.data(), anchor_sin_.data(), step_cos_.data() + k * n_, step_sin_.data() + k * n_,
-                      cos_out, sin_out, n_);
+  float* step_sin = step_sin_.data() + std::size_t(k) * n_;
+  float* step_cos = step_cos_.data() + std::size_t(k) * n_;
+  if (!step_ready_[std::size_t(k)]) {
+    exact(double(k), step_sin, step_cos);
+    step_ready_[std::size_t(k)] = true;
+  }
+  kernels_.add_angles(anchor_cos_.data(), anchor_sin_.data(), step_cos, step_sin, cos_out, sin_out, n_);
 }
 
 }  // namespace posenc

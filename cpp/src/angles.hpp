@@ -1,18 +1,20 @@
-// Accurate rotation angles. pos * theta_i is formed in double and reduced modulo 2 pi
-// in double; only the reduced angle (in [-pi, pi]) is rounded to float before the
-// float sin/cos. A float32 product pos * theta would be off by up to ~1 radian near
-// pos = 2^24; this stays within a few 1e-7.
+// Accurate rotation angles, and their sin/cos rows.
+//
+// pos * theta_i is formed in double and reduced modulo 2 pi in double; only the reduced
+// angle (in [-pi, pi]) is rounded to float before the float sin/cos. A float32 product
+// pos * theta would be off by up to ~1 radian near pos = 2^24.
+//
+// The sin/cos of position p is defined as the rotation of an exact anchor row, at
+// a = p - p mod 32, by the exact row of k = p mod 32 (one complex multiply, the angle
+// addition formula): every entry is a rounding step or two from exact values (under
+// 1e-6 at any position below 2^24), the value depends on p alone (so a cached table,
+// a run of consecutive positions and an explicit position all give the same bits), and
+// consecutive positions cost one complex multiply per entry instead of a sin and a cos.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-
-namespace posenc {
-
-// reduced[i] = (position * theta[i]) mod 2 pi, in [-pi, pi], for i < n.
-void reduce_angles(double position, const double* theta, std::size_t n, float* reduced) noexcept;
-
-}  // namespace posenc
+#include <vector>
 
 namespace posenc::kernels {
 struct kernel_table;
@@ -20,39 +22,45 @@ struct kernel_table;
 
 namespace posenc {
 
-// sin and cos of position * theta[i] for i < n, through reduce_angles and the given
-// kernel table. `angle` is scratch space for n floats.
-void sincos_row(const kernels::kernel_table& kernels, double position, const double* theta, std::size_t n,
-                float* angle, float* sin_out, float* cos_out) noexcept;
+// reduced[i] = (position * theta[i]) mod 2 pi, in [-pi, pi], for i < n.
+void reduce_angles(double position, const double* theta, std::size_t n, float* reduced) noexcept;
 
-}  // namespace posenc
-
-#include <vector>
-
-namespace posenc {
-
-// sin/cos rows for consecutive positions first, first + 1, ... without a sin/cos per
-// entry: an exact anchor row every `block` positions and, in between, one complex
-// multiply by the exact rotation e^{i k theta} (k < block) precomputed once. Every
-// entry is one rounding step away from exactly computed values (error < 1e-6 at any
-// position), at a fraction of the cost. Short runs are computed row by row.
-class angle_sequence {
+// sin/cos rows of positions, for one theta vector, through one kernel table.
+class angle_rows {
  public:
-  static constexpr std::size_t block = 32;
+  static constexpr std::int64_t block = 32;
 
-  angle_sequence(const kernels::kernel_table& kernels, const double* theta, std::size_t n, std::int64_t first,
-                 std::size_t count);
-  // Row r (0 <= r < count); fastest when rows are visited in order.
-  void row(std::size_t r, float* sin_out, float* cos_out);
+  angle_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n);
+  // sin and cos of position * theta[i] for i < n. Fastest when positions are visited
+  // in order (the anchor row is kept); the 31 step rows are computed once, when first needed.
+  void at(std::int64_t position, float* sin_out, float* cos_out);
 
  private:
+  void exact(double position, float* sin_out, float* cos_out);
+
   const kernels::kernel_table& kernels_;
   const double* theta_;
   std::size_t n_;
+  std::int64_t anchor_ = -1;  // position of the anchor row held in anchor_sin_/anchor_cos_
+  std::vector<float> angle_, anchor_sin_, anchor_cos_, step_sin_, step_cos_;
+  std::vector<bool> step_ready_;
+};
+
+}  // namespace posenc
+
+namespace posenc {
+
+// The rows of positions first, first + 1, ...: row(r) is at(first + r).
+class angle_sequence {
+ public:
+  angle_sequence(const kernels::kernel_table& kernels, const double* theta, std::size_t n, std::int64_t first,
+                 std::size_t /*count*/)
+      : rows_(kernels, theta, n), first_(first) {}
+  void row(std::size_t r, float* sin_out, float* cos_out) { rows_.at(first_ + std::int64_t(r), sin_out, cos_out); }
+
+ private:
+  angle_rows rows_;
   std::int64_t first_;
-  bool stepping_;
-  std::size_t anchor_ = ~std::size_t{0};  // index of the block whose anchor is loaded
-  std::vector<float> step_sin_, step_cos_, anchor_sin_, anchor_cos_, angle_;
 };
 
 }  // namespace posenc

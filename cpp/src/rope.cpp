@@ -1,5 +1,6 @@
 #include "posenc/rope.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "angles.hpp"
@@ -23,6 +24,35 @@ std::size_t check_options(const rope_options& o) {
   return o.rotary_dim;
 }
 
+// Checks the options, scaling included, and returns the rotated features per head.
+std::size_t check_all(const rope_options& o) {
+  const std::size_t rotary = check_options(o);
+  if (o.scaling) check_scaling(*o.scaling, rotary, o.seq_len);
+  return rotary;
+}
+
+// theta over the rotary features, and the factor that multiplies cos and sin (1 unscaled).
+struct frequencies {
+  std::vector<double> theta;
+  float factor = 1.0f;
+};
+
+// seq_len defaults to the largest position + 1, as Hugging Face's dynamic_rope_update.
+frequencies frequencies_of(const rope_options& o, std::size_t rotary, std::int64_t largest_position) {
+  if (!o.scaling) return {rope_frequencies(rotary, o.base), 1.0f};
+  const std::int64_t seq_len = o.seq_len > 0 ? o.seq_len : std::max<std::int64_t>(largest_position + 1, 0);
+  return {rope_frequencies(rotary, o.base, *o.scaling, seq_len),
+          static_cast<float>(rope_attention_factor(*o.scaling, seq_len))};
+}
+
+void scale_row(float* sin, float* cos, std::size_t n, float factor) {
+  if (factor == 1.0f) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    sin[i] *= factor;
+    cos[i] *= factor;
+  }
+}
+
 // The rows of x ([seq x heads x dim]).
 std::size_t rows_of(std::size_t length, const rope_options& o) {
   return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
@@ -30,7 +60,8 @@ std::size_t rows_of(std::size_t length, const rope_options& o) {
 
 // Rotates every row of x; sincos_of(s, sin, cos) fills the cos/sin row of row s.
 template <class SinCosOf>
-void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, SinCosOf sincos_of) {
+void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, float factor,
+                 SinCosOf sincos_of) {
   const std::size_t half = rotary / 2;
   std::vector<float> scratch(2 * half + 2 * rotary);
   float* sin = scratch.data();
@@ -40,6 +71,7 @@ void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t 
   const std::size_t stride = o.heads * o.dim;
   for (std::size_t s = 0; s < rows; ++s) {
     sincos_of(s, sin, cos);
+    scale_row(sin, cos, half, factor);
     float* row = x + s * stride;
     if (o.pairs == layout::interleaved)
       kernels.rotate_interleaved(row, o.heads, o.dim, rotary, cos, sin, work);
@@ -60,43 +92,47 @@ std::vector<double> rope_frequencies(std::size_t dim, double base) {
 }
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset) {
-  const std::size_t rotary = check_options(o);
+  const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   checks::offset_range(offset, rows);
-  const std::vector<double> theta = rope_frequencies(rotary, o.base);
-  angle_sequence sequence(kernels::active_table(), theta.data(), rotary / 2, offset, rows);
-  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) { sequence.row(s, sin, cos); });
+  const frequencies f = frequencies_of(o, rotary, offset + std::int64_t(rows) - 1);
+  angle_sequence sequence(kernels::active_table(), f.theta.data(), rotary / 2, offset, rows);
+  rotate_rows(x, rows, o, rotary, f.factor, [&](std::size_t s, float* sin, float* cos) { sequence.row(s, sin, cos); });
 }
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
                 std::size_t count) {
-  const std::size_t rotary = check_options(o);
+  const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   if (count != rows) {
     fail("positions.length", "seq = x.length / (heads * dim) = " + std::to_string(rows), double(count));
   }
   checks::positions(positions, count);
-  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
+  const frequencies f = frequencies_of(o, rotary, largest);
   const auto& kernels = kernels::active_table();
-  std::vector<float> angle(rotary / 2);
-  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
-    sincos_row(kernels, double(positions[s]), theta.data(), rotary / 2, angle.data(), sin, cos);
+  angle_rows angles(kernels, f.theta.data(), rotary / 2);
+  rotate_rows(x, rows, o, rotary, f.factor, [&](std::size_t s, float* sin, float* cos) {
+    angles.at(positions[s], sin, cos);
   });
 }
 
 rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t count)
     : options_(o), first_(first), count_(count) {
-  const std::size_t rotary = check_options(o);
+  const std::size_t rotary = check_all(o);
   options_.rotary_dim = rotary;
   half_ = rotary / 2;
   if (count < 1) fail("count", "an integer in [1, 16777216]", double(count));
   checks::offset_range(first, count);
   checked_elements("count * rotaryDim / 2", count, half_);
-  const std::vector<double> theta = rope_frequencies(rotary, o.base);
+  const frequencies f = frequencies_of(o, rotary, first + std::int64_t(count) - 1);
   cos_.resize(count * half_);
   sin_.resize(count * half_);
-  angle_sequence sequence(kernels::active_table(), theta.data(), half_, first, count);
-  for (std::size_t r = 0; r < count; ++r) sequence.row(r, sin_.data() + r * half_, cos_.data() + r * half_);
+  angle_sequence sequence(kernels::active_table(), f.theta.data(), half_, first, count);
+  for (std::size_t r = 0; r < count; ++r) {
+    sequence.row(r, sin_.data() + r * half_, cos_.data() + r * half_);
+    scale_row(sin_.data() + r * half_, cos_.data() + r * half_, half_, f.factor);
+  }
 }
 
 const float* rope_cache::cos_row(std::int64_t position) const {
@@ -143,8 +179,8 @@ std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double ba
   checked_elements("dim * dim", dim, dim);
   const std::vector<double> theta = rope_frequencies(dim, base);
   const std::size_t half = dim / 2;
-  std::vector<float> angle(half), sin(half), cos(half), r(dim * dim, 0.0f);
-  sincos_row(kernels::active_table(), double(position), theta.data(), half, angle.data(), sin.data(), cos.data());
+  std::vector<float> sin(half), cos(half), r(dim * dim, 0.0f);
+  angle_rows(kernels::active_table(), theta.data(), half).at(position, sin.data(), cos.data());
   for (std::size_t i = 0; i < half; ++i) {
     const std::size_t a = 2 * i, b = 2 * i + 1;
     r[a * dim + a] = cos[i];

@@ -49,11 +49,8 @@ std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t coun
   checked_elements("positions.length * dim", count, dim);
   checks::positions(positions, count);
   const std::vector<double> theta = rope_frequencies(dim, base);
-  const auto& kernels = kernels::active_table();
-  std::vector<float> angle(dim / 2);
-  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) {
-    sincos_row(kernels, double(positions[r]), theta.data(), dim / 2, angle.data(), sin, cos);
-  });
+  angle_rows rows(kernels::active_table(), theta.data(), dim / 2);
+  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) { rows.at(positions[r], sin, cos); });
 }
 
 }  // namespace posenc

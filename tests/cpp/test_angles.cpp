@@ -57,12 +57,12 @@ TEST_P(Angles, SincosRowMatchesDoubleAtAnyPosition) {
   for (std::size_t dim : {2u, 10u, 64u, 130u}) {
     const auto theta = ref::theta(dim, 10000.0);
     const std::size_t n = theta.size();
-    std::vector<float> angle(n), s(n + 4, 7.0f), c(n + 4, 7.0f);
+    std::vector<float> s(n + 4, 7.0f), c(n + 4, 7.0f);
     double worst = 0;
     for (int trial = 0; trial < 60; ++trial) {
       const std::int64_t p = trial < 2 ? (std::int64_t{1} << 24) - 1 - trial
                                        : posenc_test::random_int(rng, 0, (1 << 24) - 1);
-      posenc::sincos_row(k(), double(p), theta.data(), n, angle.data(), s.data(), c.data());
+      posenc::angle_rows(k(), theta.data(), n).at(p, s.data(), c.data());
       for (std::size_t i = 0; i < n; ++i) {
         worst = std::max(worst, std::fabs(s[i] - std::sin(double(p) * theta[i])));
         worst = std::max(worst, std::fabs(c[i] - std::cos(double(p) * theta[i])));
@@ -74,7 +74,7 @@ TEST_P(Angles, SincosRowMatchesDoubleAtAnyPosition) {
 }
 
 TEST_P(Angles, SequenceRowsMatchDoubleAcrossBlockBoundaries) {
-  const std::size_t B = posenc::angle_sequence::block;
+  const std::size_t B = std::size_t(posenc::angle_rows::block);
   for (std::size_t n : {1u, 3u, 8u, 17u, 64u}) {
     const auto theta = ref::theta(2 * n, 10000.0);
     for (std::size_t count : {std::size_t{1}, std::size_t{2}, B - 1, B, B + 1, 2 * B - 1, 2 * B, 2 * B + 1,

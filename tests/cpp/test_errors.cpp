@@ -269,6 +269,11 @@ TEST(Errors, RopeCacheRangeAndApply) {
   EXPECT_TRUE(throws_invalid([&] { cache.apply(x.data(), x.size(), 13); }, {}, ""));  // needs 13..15
   EXPECT_TRUE(throws_invalid([&] { cache.apply(x.data(), x.size(), 9); }, {}, ""));   // needs 9..11
   EXPECT_TRUE(throws_invalid([&] { cache.apply(x.data(), 10, 11); }, {}, "10"));      // not a multiple of 4
+  // offset + seq must not overflow int64 on its way to the range check.
+  EXPECT_TRUE(throws_invalid([&] { cache.apply(x.data(), x.size(), std::numeric_limits<std::int64_t>::max() - 1); },
+                             "offset", ""));
+  EXPECT_TRUE(throws_invalid([&] { cache.apply(x.data(), x.size(), std::numeric_limits<std::int64_t>::min()); },
+                             "offset", ""));
   EXPECT_TRUE(all_sentinel(x));
   EXPECT_NO_THROW(cache.apply(x.data(), x.size(), 12));
 }

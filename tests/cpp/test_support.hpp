@@ -10,12 +10,23 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <ostream>
 #include <random>
 #include <string>
 #include <typeinfo>
 #include <vector>
 
+#include "kernels.hpp"
 #include "posenc/posenc.hpp"
+
+// How GoogleTest prints the parameters (ctest names and failure messages show these
+// instead of raw bytes). Found by argument-dependent lookup.
+namespace posenc {
+inline void PrintTo(backend b, std::ostream* os) { *os << (b == backend::scalar ? "scalar" : "simd"); }
+}  // namespace posenc
+namespace posenc::kernels {
+inline void PrintTo(const kernel_table* t, std::ostream* os) { *os << (t ? t->name : "null"); }
+}  // namespace posenc::kernels
 
 namespace posenc_test {
 

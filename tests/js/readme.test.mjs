@@ -1,5 +1,5 @@
 // Every ```js block of the README's API section (between <!-- api:start --> and
-// <!-- api:end -->) runs against the built package, so the documentation cannot rot.
+// <!-- api:end -->) and of its "Long context" section (<!-- scaling:start --> .. <!-- scaling:end -->) runs against the built package, so the documentation cannot rot.
 // Each block is a module of its own that imports 'posenc' (resolved through package.json
 // "exports" by self-reference, as the working directory is the repository).
 import assert from 'node:assert/strict';
@@ -14,11 +14,21 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('<!-- api:start -->');
 const end = readme.indexOf('<!-- api:end -->');
 const section = readme.slice(start, end);
-const blocks = [...section.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+// The "Long context and other schemes" section has markers of its own.
+const scalingStart = readme.indexOf('<!-- scaling:start -->');
+const scalingEnd = readme.indexOf('<!-- scaling:end -->');
+const scalingSection = readme.slice(scalingStart, scalingEnd);
+const jsBlocks = (text) => [...text.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+const blocks = [...jsBlocks(section), ...jsBlocks(scalingSection)];
 
 test('the README has an API section with examples', () => {
   assert.ok(start >= 0 && end > start, 'markers present');
-  assert.ok(blocks.length >= 6, `found ${blocks.length} js blocks`);
+  assert.ok(jsBlocks(section).length >= 6, `found ${jsBlocks(section).length} js blocks`);
+});
+
+test('the README has a "Long context and other schemes" section with examples, after the API', () => {
+  assert.ok(scalingStart > end && scalingEnd > scalingStart, 'scaling markers present, after <!-- api:end -->');
+  assert.ok(jsBlocks(scalingSection).length >= 3, `found ${jsBlocks(scalingSection).length} js blocks`);
 });
 
 blocks.forEach((code, i) => {

@@ -1,7 +1,8 @@
 // A typed tour of the API: `npx tsc --noEmit -p tests/js/tsconfig.json` checks it against
 // dist/lib/index.d.ts (through package.json "exports"). Lines marked @ts-expect-error must
 // stay errors: they are the mistakes the declarations are meant to catch.
-import { load, simdSupported, WasmBuffer, type PosEnc, type LearnedTable, type RelativeTable, type RelativeScores, type Layout } from 'posenc';
+import { load, simdSupported, WasmBuffer, type PosEnc, type LearnedTable, type RelativeTable, type RelativeScores, type Layout,
+  type RopeScaling, type PrecisionParts } from 'posenc';
 
 async function tour(): Promise<void> {
   const posenc: PosEnc = await load();
@@ -40,6 +41,27 @@ async function tour(): Promise<void> {
   const byDistance: Float32Array = posenc.ropeScoreByDistance(q.subarray(0, 16), k.subarray(0, 16), { dim: 16, maxDistance: 100 });
   const bound: Float32Array = posenc.ropeDecayBound({ dim: 16, maxDistance: 100 });
   const bytes: number = posenc.heapBytes();
+
+  // Beyond the article
+  const llama31: RopeScaling = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4,
+    original_max_position_embeddings: 8192 };
+  const scaled: Float32Array = posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: llama31, seqLen: 100000 });
+  const legacy: Float32Array = posenc.ropeFrequencies({ dim: 16, scaling: { type: 'linear', factor: 2, attention_factor: null } });
+  const attention: number = posenc.ropeAttentionFactor({ scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 } });
+  const rotated: Float32Array = posenc.rope(q, { dim: 16, rotaryDim: 8, scaling: { rope_type: 'longrope', short_factor: [1, 1, 1, 1],
+    long_factor: new Float64Array(4).fill(2), original_max_position_embeddings: 4096 }, seqLen: 8192 });
+  const slopes: Float32Array = posenc.alibiSlopes({ heads: 12, maxBias: 8 });
+  const alibi: Float32Array = posenc.alibiBias({ queryLen: 4, slope: 0.5, causal: true });
+  const t5: Int32Array = posenc.t5Buckets({ queryLen: 4, keyLen: 6, numBuckets: 32, maxDistance: 128, bidirectional: false });
+  const deberta: Int32Array = posenc.debertaLogBuckets({ queryLen: 4, bucketSize: 256, maxPosition: 512 });
+  const lab: PrecisionParts = posenc.ropePrecision({ variant: 'bfloat16-angle', positions: [0, 1], dim: 8 });
+  const errors: Float64Array = posenc.ropePrecisionErrors({ variant: 'library', positions: [0, 1], dim: 8 }).cos;
+  const rounded: Float32Array = posenc.roundFloat16(posenc.roundBfloat16([1, 2]));
+  // @ts-expect-error unknown rope_type
+  posenc.ropeFrequencies({ dim: 8, scaling: { rope_type: 'su', factor: 2 } });
+  // @ts-expect-error unknown precision variant
+  posenc.ropePrecision({ variant: 'float8', positions: [0], dim: 8 });
+  void [scaled, legacy, attention, rotated, slopes, alibi, t5, deberta, lab, errors, rounded];
 
   // @ts-expect-error layout is 'interleaved' | 'half'
   posenc.rope(q, { dim: 16, layout: 'neox' });

@@ -65,10 +65,52 @@ const KINDS = {
       return vector(p.ropeScoreByDistance(q, k, { dim: q.length, base: o.base, maxDistance: o['max-distance'] }));
     },
   },
+  'alibi-slopes': {
+    summary: 'ALiBi head slopes [heads] (Bloom rule for any head count)',
+    options: { heads: 'number of heads', 'max-bias': 'default 8' },
+    required: ['heads'],
+    run: (p, o) => vector(p.alibiSlopes({ heads: o.heads, maxBias: o['max-bias'] })),
+  },
+  alibi: {
+    summary: 'ALiBi bias -slope |i - j| [query-len x key-len]',
+    options: { 'query-len': 'queries', 'key-len': 'keys, default query-len', slope: 'the head slope', causal: 'true | false (default false)' },
+    required: ['query-len', 'slope'],
+    run: (p, o) => matrix(p.alibiBias({ queryLen: o['query-len'], keyLen: o['key-len'], slope: o.slope, causal: flag(o.causal, 'causal') }),
+      o['key-len'] ?? o['query-len']),
+  },
+  't5-buckets': {
+    summary: 'T5 relative position buckets of j - i [query-len x key-len], int32',
+    options: { 'query-len': 'queries', 'key-len': 'keys, default query-len', 'num-buckets': 'default 32', 'max-distance': 'default 128',
+      bidirectional: 'true | false (default true)' },
+    required: ['query-len'],
+    run: (p, o) => matrix(p.t5Buckets({ queryLen: o['query-len'], keyLen: o['key-len'], numBuckets: o['num-buckets'],
+      maxDistance: o['max-distance'], bidirectional: flag(o.bidirectional, 'bidirectional') }), o['key-len'] ?? o['query-len']),
+  },
+  'rope-frequencies-scaled': {
+    summary: 'scaled RoPE frequencies [dim/2]; --scaling is Hugging Face rope_parameters as JSON',
+    options: { dim: 'even feature count', base: 'default 10000', scaling: 'JSON, e.g. {"rope_type":"linear","factor":4}', 'seq-len': 'dynamic / longrope' },
+    required: ['dim', 'scaling'],
+    run: (p, o) => vector(p.ropeFrequencies({ dim: o.dim, base: o.base, scaling: json(o.scaling, 'scaling'), seqLen: o['seq-len'] })),
+  },
 };
 
-const NUMBER_OPTIONS = new Set(['dim', 'base', 'max-len', 'seed', 'std', 'query-len', 'key-len', 'min', 'max', 'position', 'max-distance']);
-const STRING_OPTIONS = ['positions', 'layout', 'q', 'k', 'format', 'out'];
+function flag(text, name) {
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false') throw new UsageError(`--${name} expects true or false, got ${JSON.stringify(text)}`);
+  return text === 'true';
+}
+
+function json(text, name) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`--${name} expects JSON, got ${JSON.stringify(text)}`);
+  }
+}
+
+const NUMBER_OPTIONS = new Set(['dim', 'base', 'max-len', 'seed', 'std', 'query-len', 'key-len', 'min', 'max', 'position', 'max-distance',
+  'heads', 'max-bias', 'slope', 'num-buckets', 'seq-len']);
+const STRING_OPTIONS = ['positions', 'layout', 'q', 'k', 'format', 'out', 'causal', 'bidirectional', 'scaling'];
 
 class UsageError extends Error {}
 

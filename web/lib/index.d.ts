@@ -60,6 +60,77 @@ export function load(options?: LoadOptions): Promise<PosEnc>;
  */
 export function simdSupported(): boolean;
 
+/** The `rope_type` of Hugging Face `rope_parameters`. */
+export type RopeType = 'default' | 'linear' | 'ntk' | 'dynamic' | 'yarn' | 'longrope' | 'llama3';
+
+/**
+ * RoPE frequency scaling with Hugging Face `rope_parameters` (formerly `rope_scaling`) names, so a
+ * model's `config.json` fields can be pasted as they are. Each theta_i equals a float64 evaluation of
+ * transformers >= 4.50 `modeling_rope_utils.py` (to 1e-6 relative):
+ * - `'linear'` theta_i / factor; `'ntk'` base' = base * factor^(d/(d-2));
+ * - `'dynamic'` base' = base * (factor * L / M - (factor - 1))^(d/(d-2)) with M = max_position_embeddings
+ *   (else original_max_position_embeddings) and L = max(seqLen, M);
+ * - `'yarn'` a ramp between theta_i and theta_i / factor over the pairs set by beta_fast (32) and
+ *   beta_slow (1) within original_max_position_embeddings; floor/ceil of the bounds when `truncate`
+ *   (default true); the explicit `factor` is used (never max / original); attention factor
+ *   `attention_factor`, else get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim) when both
+ *   are non-zero, else 0.1 ln(factor) + 1;
+ * - `'longrope'` theta_i / long_factor[i] when seqLen > original_max_position_embeddings, else
+ *   short_factor[i]; attention factor sqrt(1 + ln(factor) / ln(original)) with factor =
+ *   max_position_embeddings / original_max_position_embeddings when both are given (Phi-3);
+ * - `'llama3'` theta_i / factor for wavelengths above original / low_freq_factor, unchanged below
+ *   original / high_freq_factor, blended in between.
+ *
+ * A missing required field or a wrong type is a TypeError; an unknown `rope_type` or a bad value
+ * (not finite, not > 0, a list of the wrong length, high_freq_factor <= low_freq_factor) a RangeError
+ * naming the field (`scaling.factor`, `scaling.long_factor[3]`). `null` fields count as absent and
+ * unknown keys are ignored. Additions: the old key `type` is accepted for `rope_type`, and `rope_theta`
+ * (transformers >= 5 keeps it here) is used as `base` when `base` is not given.
+ */
+export interface RopeScaling {
+  rope_type: RopeType;
+  factor?: number | null;
+  original_max_position_embeddings?: number | null;
+  /** llama3 */
+  low_freq_factor?: number | null;
+  /** llama3 */
+  high_freq_factor?: number | null;
+  /** yarn, default 32 */
+  beta_fast?: number | null;
+  /** yarn, default 1 */
+  beta_slow?: number | null;
+  /** yarn, longrope */
+  attention_factor?: number | null;
+  /** yarn (0 counts as absent) */
+  mscale?: number | null;
+  /** yarn (0 counts as absent) */
+  mscale_all_dim?: number | null;
+  /** yarn, default true */
+  truncate?: boolean | null;
+  /** longrope, dim/2 numbers */
+  short_factor?: ArrayLike<number> | null;
+  /** longrope, dim/2 numbers */
+  long_factor?: ArrayLike<number> | null;
+  /** dynamic (its original length); longrope (with original_max_position_embeddings: the factor) */
+  max_position_embeddings?: number | null;
+  /** Addition: used as `base` when `base` is not given. */
+  rope_theta?: number | null;
+}
+
+/** What a `rope_type` string of an older config may be called: `type` instead of `rope_type`. */
+export type RopeScalingInput = RopeScaling | (Omit<RopeScaling, 'rope_type'> & { type: RopeType });
+
+/** Precision-lab variants (see `PosEnc.ropePrecision`). */
+export type PrecisionVariant =
+  'float64' | 'float32' | 'bfloat16' | 'float16' | 'bfloat16-angle' | 'float16-angle' | 'library';
+
+/** Angle, cos and sin, Float64Arrays (see `PosEnc.ropePrecision`). */
+export interface PrecisionParts {
+  angle: Float64Array;
+  cos: Float64Array;
+  sin: Float64Array;
+}
+
 /** Options shared by the RoPE functions. */
 export interface RopeOptions {
   /** Features per head: even, 2..65536. */
@@ -81,6 +152,16 @@ export interface RopeOptions {
   rotaryDim?: number;
   /** Rotate x itself and return it (for a WasmBuffer: return `buffer.view()`). Default false. */
   inPlace?: boolean;
+  /**
+   * Frequency scaling (theta over rotaryDim from `ropeFrequencies({ dim: rotaryDim, base, scaling,
+   * seqLen })`); cos and sin are multiplied by `ropeAttentionFactor`, as Hugging Face does.
+   */
+  scaling?: RopeScalingInput;
+  /**
+   * The current sequence length for 'dynamic' and 'longrope' (integer in [0, 2^31 - 1]). Default: the
+   * largest position + 1, as Hugging Face's dynamic_rope_update takes it from position_ids.
+   */
+  seqLen?: number;
 }
 
 export interface PosEnc {
@@ -153,13 +234,123 @@ export interface PosEnc {
   buffer(length: number): WasmBuffer;
 
   /**
-   * RoPE frequencies theta_i = base^(-2i/dim), length dim/2.
+   * RoPE frequencies theta_i = base^(-2i/dim), length dim/2; with `scaling`, the scaled theta_i of
+   * {@link RopeScaling}. `seqLen` (default: none) selects the dynamic and longrope behaviour: without
+   * it 'dynamic' is unscaled and 'longrope' uses its short factors.
    * @example
    * ```js
    * const theta = posenc.ropeFrequencies({ dim: 128, base: 500000 });
+   * const llama31 = posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: { rope_type: 'llama3',
+   *   factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } });
    * ```
    */
-  ropeFrequencies(o: { dim: number; base?: number }): Float32Array;
+  ropeFrequencies(o: { dim: number; base?: number; scaling?: RopeScalingInput; seqLen?: number }): Float32Array;
+
+  /**
+   * The factor that multiplies cos and sin under a scaling (so a logit scales by its square): yarn's
+   * attention factor / mscale, longrope's sqrt(1 + ln(factor) / ln(original)); 1 when none applies.
+   * @example
+   * ```js
+   * const f = posenc.ropeAttentionFactor({ scaling: { rope_type: 'yarn', factor: 4,
+   *   original_max_position_embeddings: 32768 } });   // 0.1 ln 4 + 1 = 1.1386...
+   * ```
+   */
+  ropeAttentionFactor(o: { scaling: RopeScalingInput; seqLen?: number }): number;
+
+  /**
+   * ALiBi head slopes: 2^(-maxBias * h / n), h = 1..n, for n a power of two; for other head counts
+   * the rule of the paper's code and Hugging Face Bloom's build_alibi_tensor (the slopes of the
+   * closest smaller power of two n', then the odd-indexed slopes of the 2n' sequence).
+   * @example
+   * ```js
+   * const slopes = posenc.alibiSlopes({ heads: 12 });   // 1/2, 1/4, ..., 1/256, 2^-0.5, 2^-1.5, ...
+   * ```
+   */
+  alibiSlopes(o: { heads: number; maxBias?: number }): Float32Array;
+
+  /**
+   * ALiBi bias for one head, `[queryLen x keyLen]`: -slope * |i - j| (0 on the diagonal); with
+   * `causal` (default false) -Infinity where j > i. keyLen defaults to queryLen; slope finite, >= 0.
+   * @example
+   * ```js
+   * const bias = posenc.alibiBias({ queryLen: 4, slope: 0.5, causal: true });
+   * ```
+   */
+  alibiBias(o: { queryLen: number; keyLen?: number; slope: number; causal?: boolean }): Float32Array;
+
+  /**
+   * T5 relative position buckets `[queryLen x keyLen]` of (j - i), key minus query, exactly as Hugging
+   * Face's T5Attention._relative_position_bucket (its float32 logarithms included, so boundary
+   * distances land in the same bucket). numBuckets default 32 (>= 4 bidirectional, >= 2 otherwise),
+   * maxDistance default 128 (above the exact buckets), bidirectional default true (false: decoder,
+   * future keys in bucket 0).
+   * @example
+   * ```js
+   * const b = posenc.t5Buckets({ queryLen: 8, keyLen: 8 });   // Int32Array, 0..31
+   * ```
+   */
+  t5Buckets(o: { queryLen: number; keyLen?: number; numBuckets?: number; maxDistance?: number;
+                 bidirectional?: boolean }): Int32Array;
+
+  /**
+   * Addition to the contract: DeBERTa v2/v3 log buckets `[queryLen x keyLen]` of (i - j), query minus
+   * key, as Hugging Face's make_log_bucket_position (float32 as there): exact within
+   * +-bucketSize/2, logarithmic beyond so that maxPosition - 1 maps to bucketSize - 1. Both required
+   * (DeBERTa-v3: position_buckets 256, max_relative_positions 512).
+   * @example
+   * ```js
+   * const b = posenc.debertaLogBuckets({ queryLen: 4, keyLen: 600, bucketSize: 256, maxPosition: 512 });
+   * ```
+   */
+  debertaLogBuckets(o: { queryLen: number; keyLen?: number; bucketSize: number; maxPosition: number }): Int32Array;
+
+  /**
+   * Addition to the contract (the precision lab): the angle, cos and sin of each (position, pair),
+   * `[positions.length x dim/2]` Float64Arrays holding the values as the variant computes them:
+   * `'float64'` pos*theta, cos, sin in double (the reference); `'float32'` one float32 product
+   * float32(pos) * float32(theta) (as most libraries), cos/sin of it rounded to float32; `'bfloat16'` /
+   * `'float16'` those cos/sin rounded to the type (a table in the model dtype); `'bfloat16-angle'` /
+   * `'float16-angle'` pos, theta and their product rounded to the type, cos/sin rounded to it (float16
+   * positions from 65520 up are Infinity, their cos/sin NaN); `'library'` this library's path (angle:
+   * pos*theta reduced mod 2 pi in double, rounded to float32).
+   * @example
+   * ```js
+   * const { angle, cos, sin } = posenc.ropePrecision({ variant: 'bfloat16', positions: [0, 1000], dim: 64 });
+   * ```
+   */
+  ropePrecision(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number }): PrecisionParts;
+
+  /**
+   * Addition to the contract (the precision lab): per position, the largest error over the dim/2 pairs
+   * against `'float64'`: the angle error modulo 2 pi (in [0, pi]), |cos - cos64|, |sin - sin64| (NaN
+   * where the variant has no finite value). Float64Arrays of positions.length.
+   * @example
+   * ```js
+   * const e = posenc.ropePrecisionErrors({ variant: 'float32', positions: [10, 1e6, 2 ** 24 - 1], dim: 128 });
+   * console.log(e.angle);   // grows to ~0.4 rad at 2^24 - 1; variant 'library' stays below 1e-6
+   * ```
+   */
+  ropePrecisionErrors(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number }): PrecisionParts;
+
+  /**
+   * Addition to the contract: numbers rounded to bfloat16 (first to float32, then round to nearest
+   * even, as torch's `.to(torch.bfloat16)`), returned as float32 values.
+   * @example
+   * ```js
+   * posenc.roundBfloat16([1 + 2 ** -8, Math.PI]);   // Float32Array [1, 3.140625]
+   * ```
+   */
+  roundBfloat16(values: ArrayLike<number>): Float32Array;
+
+  /**
+   * Addition to the contract: numbers rounded to IEEE float16 (first to float32, then round to nearest
+   * even; 65520 and above become Infinity; subnormals down to 2^-24), returned as float32 values.
+   * @example
+   * ```js
+   * posenc.roundFloat16([65519, 65520, 2 ** -25]);   // Float32Array [65504, Infinity, 0]
+   * ```
+   */
+  roundFloat16(values: ArrayLike<number>): Float32Array;
 
   /**
    * Rotary position embedding of x, shape `[seq x heads x dim]`. Row s uses `positions[s]` if

@@ -6,7 +6,7 @@
 // only views over wasm memory are WasmBuffer.view() and rope(buffer, { inPlace: true }).
 
 import { createBuffer, handleOf, isWasmBuffer } from './buffer.js';
-import { typeError, unwrap } from './errors.js';
+import { rangeError, typeError, unwrap } from './errors.js';
 import {
   REQUIRED, boolean, float32Array, isFloat32Array, number, numberArray, options, string,
 } from './validate.js';
@@ -14,6 +14,22 @@ import {
 const DEFAULT_BASE = 10000;
 const DEFAULT_STD = 0.02;
 const DEFAULT_LAYOUT = 'interleaved';
+
+// Hugging Face rope_parameters: the fields each known rope_type cannot do without (a missing one
+// is a TypeError, like any missing required option), and those of which one must be given. The
+// values, the rope_type string itself and every rule about them are the core's to judge.
+const SCALING_NUMBERS = ['factor', 'original_max_position_embeddings', 'max_position_embeddings', 'low_freq_factor',
+  'high_freq_factor', 'beta_fast', 'beta_slow', 'attention_factor', 'mscale', 'mscale_all_dim'];
+const SCALING_REQUIRED = {
+  linear: ['factor'], ntk: ['factor'], dynamic: ['factor'], yarn: ['factor'],
+  longrope: ['short_factor', 'long_factor'],
+  llama3: ['factor', 'low_freq_factor', 'high_freq_factor', 'original_max_position_embeddings'],
+};
+const SCALING_ONE_OF = {
+  dynamic: ['max_position_embeddings', 'original_max_position_embeddings'],
+  yarn: ['original_max_position_embeddings', 'max_position_embeddings'],
+  longrope: ['original_max_position_embeddings', 'max_position_embeddings'],
+};
 
 /**
  * Builds the PosEnc object over an instantiated module.
@@ -32,16 +48,77 @@ export function createPosEnc(M) {
     return M.HEAPU8 !== undefined && array.buffer === M.HEAPU8.buffer ? array.slice() : array;
   }
 
+  /**
+   * A `scaling` option (Hugging Face rope_parameters) as the plain object the module reads:
+   * types checked, null fields dropped (JSON configs write `"attention_factor": null`), the old
+   * `type` key accepted for `rope_type`, lists copied into Float64Arrays. null when absent.
+   */
+  function scalingOf(value) {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) {
+      throw typeError('scaling', 'an object (Hugging Face rope_parameters)', value);
+    }
+    const given = (key) => value[key] !== undefined && value[key] !== null;
+    const ropeType = given('rope_type') ? value.rope_type : value.type;   // "type": transformers < 4.45 configs
+    if (typeof ropeType !== 'string') throw typeError('scaling.rope_type', 'a string', ropeType);
+    const out = { rope_type: ropeType };
+    for (const key of SCALING_NUMBERS) {
+      if (!given(key)) continue;
+      if (typeof value[key] !== 'number') throw typeError(`scaling.${key}`, 'a number', value[key]);
+      out[key] = value[key];
+    }
+    if (given('truncate')) {
+      if (typeof value.truncate !== 'boolean') throw typeError('scaling.truncate', 'a boolean', value.truncate);
+      out.truncate = value.truncate;
+    }
+    for (const key of ['short_factor', 'long_factor']) {
+      if (given(key)) out[key] = numberArray(value[key], `scaling.${key}`, maxElements);
+    }
+    if (given('rope_theta') && typeof value.rope_theta !== 'number') {
+      throw typeError('scaling.rope_theta', 'a number', value.rope_theta);
+    }
+    for (const key of SCALING_REQUIRED[ropeType] ?? []) {
+      if (out[key] === undefined) throw typeError(`scaling.${key}`, `given (required for rope_type '${ropeType}')`, undefined);
+    }
+    const oneOf = SCALING_ONE_OF[ropeType];
+    if (oneOf && oneOf.every((key) => out[key] === undefined)) {
+      throw typeError(`scaling.${oneOf[0]}`, `given (or scaling.${oneOf[1]}; required for rope_type '${ropeType}')`, undefined);
+    }
+    return out;
+  }
+
+  // base, or the scaling object's rope_theta (transformers >= 5 keeps it in rope_parameters).
+  function baseOf(o) {
+    const theta = o.scaling?.rope_theta;
+    if (typeof theta !== 'number') return number(o, 'base', DEFAULT_BASE);
+    const base = number(o, 'base', theta);
+    if (base !== theta) throw rangeError('base', `equal to scaling.rope_theta (${theta}) when both are given`, base);
+    return base;
+  }
+
   function ropeArgs(o) {
     const dim = number(o, 'dim');
+    const scaling = scalingOf(o.scaling);
     return [
       dim,
       number(o, 'heads', 1),
-      number(o, 'base', DEFAULT_BASE),
+      baseOf(o),
       string(o, 'layout', DEFAULT_LAYOUT),
       number(o, 'offset', 0),
       o.positions === undefined ? null : positionsOf(o.positions, 'positions'),
       number(o, 'rotaryDim', dim),
+      scaling,
+      number(o, 'seqLen', 0),
+    ];
+  }
+
+  function precisionArgs(o) {
+    options(o);
+    return [
+      string(o, 'variant'),
+      positionsOf(o.positions, 'positions'),
+      number(o, 'dim'),
+      number(o, 'base', DEFAULT_BASE),
     ];
   }
 
@@ -170,8 +247,62 @@ export function createPosEnc(M) {
 
     ropeFrequencies(o) {
       options(o);
-      return unwrap(M.ropeFrequencies(number(o, 'dim'), number(o, 'base', DEFAULT_BASE)));
+      const dim = number(o, 'dim');
+      const scaling = scalingOf(o.scaling);
+      const base = baseOf(o);
+      const seqLen = number(o, 'seqLen', 0);
+      if (scaling === null) return unwrap(M.ropeFrequencies(dim, base));
+      return unwrap(M.ropeFrequenciesScaled(dim, base, scaling, seqLen));
     },
+
+    /** Beyond the article: the factor that multiplies cos and sin under a scaling (1 when none applies). */
+    ropeAttentionFactor(o) {
+      options(o);
+      if (o.scaling === undefined) throw typeError('scaling', 'an object (Hugging Face rope_parameters)', undefined);
+      return unwrap(M.ropeAttentionFactor(scalingOf(o.scaling), number(o, 'seqLen', 0)));
+    },
+
+    alibiSlopes(o) {
+      options(o);
+      return unwrap(M.alibiSlopes(number(o, 'heads'), number(o, 'maxBias', 8)));
+    },
+
+    alibiBias(o) {
+      options(o);
+      const queryLen = number(o, 'queryLen');
+      return unwrap(M.alibiBias(queryLen, number(o, 'keyLen', queryLen), number(o, 'slope'), boolean(o, 'causal', false)));
+    },
+
+    t5Buckets(o) {
+      options(o);
+      const queryLen = number(o, 'queryLen');
+      return unwrap(M.t5Buckets(queryLen, number(o, 'keyLen', queryLen), number(o, 'numBuckets', 32),
+        number(o, 'maxDistance', 128), boolean(o, 'bidirectional', true)));
+    },
+
+    /** Addition to API.md: DeBERTa v2/v3 log buckets of i - j (make_log_bucket_position). */
+    debertaLogBuckets(o) {
+      options(o);
+      const queryLen = number(o, 'queryLen');
+      return unwrap(M.debertaLogBuckets(queryLen, number(o, 'keyLen', queryLen), number(o, 'bucketSize'),
+        number(o, 'maxPosition')));
+    },
+
+    /** Addition to API.md (precision lab): angle, cos, sin of each (position, pair) under a variant. */
+    ropePrecision(o) {
+      return unwrap(M.ropePrecision(...precisionArgs(o), false));
+    },
+
+    /** Addition to API.md (precision lab): per position, the largest error against float64. */
+    ropePrecisionErrors(o) {
+      return unwrap(M.ropePrecision(...precisionArgs(o), true));
+    },
+
+    /** Addition to API.md: values rounded to bfloat16 (round to nearest even, from float32). */
+    roundBfloat16: (values) => unwrap(M.roundTo('bfloat16', numberArray(values, 'values', maxElements))),
+
+    /** Addition to API.md: values rounded to float16 (round to nearest even, overflow to Infinity, subnormals). */
+    roundFloat16: (values) => unwrap(M.roundTo('float16', numberArray(values, 'values', maxElements))),
 
     rope,
 

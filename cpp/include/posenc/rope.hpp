@@ -12,9 +12,11 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "posenc/layout.hpp"
+#include "posenc/scaling.hpp"
 
 namespace posenc {
 
@@ -25,9 +27,16 @@ struct rope_options {
   layout pairs = layout::interleaved;
   std::size_t rotary_dim = 0;  // 0 = dim; otherwise even and < dim: only the first
                                // rotary_dim features of a head rotate
+  // Frequency scaling (scaling.hpp): theta over rotary_dim from rope_frequencies(rotary_dim, base,
+  // *scaling, seq_len), cos and sin multiplied by rope_attention_factor, as Hugging Face does.
+  std::optional<rope_scaling> scaling;
+  // The current sequence length for dynamic and longrope scaling; 0: the largest position + 1
+  // (what Hugging Face's dynamic_rope_update takes from position_ids).
+  std::int64_t seq_len = 0;
 };
 
-// theta_i = base^(-2i/dim) for i in 0..dim/2-1, in double.
+// theta_i = base^(-2i/dim) for i in 0..dim/2-1, in double. (The scaled form, with a
+// rope_scaling and a sequence length, is declared in scaling.hpp.)
 std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
 
 // Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;

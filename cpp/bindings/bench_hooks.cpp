@@ -1,0 +1,27 @@
+// Benchmark hooks, not API: the baselines of cpp/bench/baselines.hpp callable from
+// tools/bench-wasm.mjs, so "the same loop inside wasm" is measured in the same run as
+// the library. They take a Buffer made by createBuffer (in the API binding file).
+#include <emscripten/bind.h>
+
+#include <cstdint>
+
+#include "../bench/baselines.hpp"
+
+namespace {
+
+// buffer address and length come from JS as numbers (a view's byteOffset and length).
+void bench_stream_in_place(double address, double length, double a) {
+  posenc::baselines::stream_in_place(reinterpret_cast<float*>(std::uintptr_t(address)), std::size_t(length), float(a));
+}
+
+void bench_naive_sinusoidal(double address, double positions, double dim) {
+  posenc::baselines::naive_sinusoidal(std::size_t(positions), std::size_t(dim), 10000.0,
+                                      reinterpret_cast<float*>(std::uintptr_t(address)));
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc_bench_hooks) {
+  emscripten::function("benchStreamInPlace", &bench_stream_in_place);
+  emscripten::function("benchNaiveSinusoidal", &bench_naive_sinusoidal);
+}

@@ -1,0 +1,74 @@
+// Beyond the article: the RoPE frequency scalings that real models use to reach past their
+// training length, with Hugging Face `rope_parameters` (formerly `rope_scaling`) names so that
+// a model's config can be pasted as is. Every formula follows transformers >= 4.50
+// `modeling_rope_utils.py`, evaluated in double (theta_i = base^(-2i/d), d the rotary dim):
+//
+//   default   theta_i
+//   linear    theta_i / factor                                   (position interpolation)
+//   ntk       base' = base * factor^(d/(d-2)), theta_i over base' (static NTK-aware)
+//   dynamic   base' = base * (factor * L / M - (factor - 1))^(d/(d-2)), L = max(seq_len, M),
+//             M = max_position_embeddings (else original_max_position_embeddings)
+//   yarn      a ramp between theta_i (extrapolation) and theta_i / factor (interpolation) over
+//             the pair indices [low, high] given by beta_fast and beta_slow rotations within
+//             original_max_position_embeddings (floor/ceil when `truncate`, the default)
+//   longrope  theta_i / ext_i, ext = long_factor when seq_len > original_max_position_embeddings,
+//             else short_factor
+//   llama3    theta_i / factor for wavelengths 2 pi / theta_i > original / low_freq_factor,
+//             theta_i below original / high_freq_factor, a smooth blend in between
+//
+// The attention factor multiplies cos and sin (so a logit scales by its square):
+//   yarn      attention_factor, else get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim)
+//             when both are non-zero, else get_mscale(factor); get_mscale(s, m) = 0.1 m ln(s) + 1
+//             (1 for s <= 1)
+//   longrope  attention_factor, else sqrt(1 + ln(factor) / ln(original)) (1 for factor <= 1),
+//             factor = max_position_embeddings / original_max_position_embeddings when both are
+//             given (Phi-3), else `factor`
+//   others    1
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace posenc {
+
+enum class rope_type { default_, linear, ntk, dynamic, yarn, longrope, llama3 };
+
+// "default" | "linear" | "ntk" | "dynamic" | "yarn" | "longrope" | "llama3"; anything else
+// throws invalid_argument naming "rope_type".
+rope_type parse_rope_type(const std::string& name);
+const char* to_string(rope_type t);
+
+// Hugging Face's rope_parameters. An empty optional is a field the config leaves out.
+struct rope_scaling {
+  rope_type type = rope_type::default_;
+  std::optional<double> factor;                            // linear, ntk, dynamic, yarn, llama3 (required)
+  std::optional<double> original_max_position_embeddings;  // yarn, longrope, llama3 (required)
+  std::optional<double> max_position_embeddings;           // dynamic; longrope (with the original: factor)
+  std::optional<double> low_freq_factor, high_freq_factor; // llama3 (required, high > low)
+  std::optional<double> beta_fast, beta_slow;              // yarn (defaults 32, 1)
+  std::optional<double> attention_factor;                  // yarn, longrope
+  std::optional<double> mscale, mscale_all_dim;            // yarn (0 counts as absent, as in HF)
+  bool truncate = true;                                    // yarn
+  std::vector<double> short_factor, long_factor;           // longrope (required, dim/2 each)
+};
+
+// Checks every field the type uses (finite, > 0, integers where a length is meant, required
+// fields present, longrope lists of dim/2 entries when dim > 0) and seq_len (an integer in
+// [0, 2^31 - 1]; 0 means "not given"). Messages name the field: "scaling.factor",
+// "scaling.long_factor[3]", ... Fields the type does not use are ignored.
+void check_scaling(const rope_scaling& s, std::size_t dim = 0, std::int64_t seq_len = 0);
+
+// Scaled theta_i for i in 0..dim/2-1 (dim is the rotary dim: even, 2..65536; ntk and dynamic
+// need dim >= 4), in double. seq_len selects the dynamic and longrope behaviour (0: not given,
+// i.e. dynamic unscaled and longrope's short factors).
+std::vector<double> rope_frequencies(std::size_t dim, double base, const rope_scaling& scaling,
+                                     std::int64_t seq_len = 0);
+
+// The factor that multiplies cos and sin; 1 when none applies. seq_len is accepted for
+// symmetry (no type in Hugging Face makes the factor depend on it).
+double rope_attention_factor(const rope_scaling& scaling, std::int64_t seq_len = 0);
+
+}  // namespace posenc

@@ -1,0 +1,255 @@
+#include "posenc/scaling.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "checks.hpp"
+#include "posenc/error.hpp"
+
+namespace posenc {
+
+rope_type parse_rope_type(const std::string& name) {
+  if (name == "default") return rope_type::default_;
+  if (name == "linear") return rope_type::linear;
+  if (name == "ntk") return rope_type::ntk;
+  if (name == "dynamic") return rope_type::dynamic;
+  if (name == "yarn") return rope_type::yarn;
+  if (name == "longrope") return rope_type::longrope;
+  if (name == "llama3") return rope_type::llama3;
+  fail("rope_type", "'default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope' or 'llama3'", "'" + name + "'");
+}
+
+const char* to_string(rope_type t) {
+  switch (t) {
+    case rope_type::linear: return "linear";
+    case rope_type::ntk: return "ntk";
+    case rope_type::dynamic: return "dynamic";
+    case rope_type::yarn: return "yarn";
+    case rope_type::longrope: return "longrope";
+    case rope_type::llama3: return "llama3";
+    case rope_type::default_: break;
+  }
+  return "default";
+}
+
+namespace {
+
+constexpr double two_pi = 6.283185307179586476925286766559;
+constexpr double max_length = 2147483647.0;  // context lengths and seq_len: at most 2^31 - 1
+
+std::string field(const char* name) { return std::string("scaling.") + name; }
+
+std::string for_type(rope_type t) { return std::string(" (required for rope_type '") + to_string(t) + "')"; }
+
+[[noreturn]] void missing(const char* name, rope_type t) {
+  fail(field(name), "given" + for_type(t), "undefined");
+}
+
+// An optional positive factor: finite and > 0 when present; required fields must be present.
+void positive(const char* name, const std::optional<double>& v, rope_type t, bool required) {
+  if (!v) {
+    if (required) missing(name, t);
+    return;
+  }
+  if (!std::isfinite(*v) || !(*v > 0)) fail(field(name), "a finite number > 0", *v);
+}
+
+// mscale and mscale_all_dim: finite and >= 0 (0 counts as absent, as Python's truthiness does in HF).
+void non_negative(const char* name, const std::optional<double>& v) {
+  if (v && (!std::isfinite(*v) || !(*v >= 0))) fail(field(name), "a finite number >= 0", *v);
+}
+
+// A context length: an integer in [2, 2^31 - 1].
+void length(const char* name, const std::optional<double>& v) {
+  if (v) checked_integer(field(name), *v, 2, std::int64_t(max_length));
+}
+
+void factors(const char* name, const std::vector<double>& list, rope_type t, std::size_t dim) {
+  if (list.empty()) missing(name, t);
+  if (dim > 0 && list.size() != dim / 2) {
+    fail(field(name) + ".length", "dim / 2 = " + std::to_string(dim / 2), double(list.size()));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!std::isfinite(list[i]) || !(list[i] > 0)) {
+      fail(field(name) + "[" + std::to_string(i) + "]", "a finite number > 0", list[i]);
+    }
+  }
+}
+
+// original_max_position_embeddings, falling back on max_position_embeddings as HF does.
+double original_length(const rope_scaling& s) {
+  return s.original_max_position_embeddings ? *s.original_max_position_embeddings : *s.max_position_embeddings;
+}
+
+// theta_i = base^(-2i/dim) without argument checks (base may be any positive number here).
+std::vector<double> plain_theta(std::size_t dim, double base) {
+  std::vector<double> theta(dim / 2);
+  for (std::size_t i = 0; i < theta.size(); ++i) theta[i] = std::pow(base, -2.0 * double(i) / double(dim));
+  return theta;
+}
+
+// YaRN's get_mscale(scale, mscale): 0.1 * mscale * ln(scale) + 1, and 1 for scale <= 1.
+double get_mscale(double scale, double mscale = 1.0) {
+  return scale <= 1.0 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0;
+}
+
+// longrope's factor: max_position_embeddings / original_max_position_embeddings when both are given
+// (Phi-3 keeps them outside rope_scaling), else `factor` (1 when absent).
+double longrope_factor(const rope_scaling& s) {
+  if (s.original_max_position_embeddings && s.max_position_embeddings) {
+    return *s.max_position_embeddings / *s.original_max_position_embeddings;
+  }
+  return s.factor.value_or(1.0);
+}
+
+}  // namespace
+
+void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len) {
+  if (seq_len < 0 || seq_len > std::int64_t(max_length)) fail("seqLen", "an integer in [0, 2147483647]", double(seq_len));
+  const rope_type t = s.type;
+  length("original_max_position_embeddings", s.original_max_position_embeddings);
+  length("max_position_embeddings", s.max_position_embeddings);
+  switch (t) {
+    case rope_type::default_:
+      return;
+    case rope_type::linear:
+      positive("factor", s.factor, t, true);
+      return;
+    case rope_type::ntk:
+    case rope_type::dynamic:
+      positive("factor", s.factor, t, true);
+      if (t == rope_type::dynamic && !s.max_position_embeddings && !s.original_max_position_embeddings) {
+        missing("max_position_embeddings", t);
+      }
+      if (dim > 0 && dim < 4) {
+        fail("dim", std::string("an even integer in [4, 65536] for rope_type '") + to_string(t) +
+                        "' (its base grows as factor^(d/(d-2)))",
+             double(dim));
+      }
+      return;
+    case rope_type::yarn:
+      positive("factor", s.factor, t, true);
+      if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
+        missing("original_max_position_embeddings", t);
+      }
+      positive("beta_fast", s.beta_fast, t, false);
+      positive("beta_slow", s.beta_slow, t, false);
+      positive("attention_factor", s.attention_factor, t, false);
+      non_negative("mscale", s.mscale);
+      non_negative("mscale_all_dim", s.mscale_all_dim);
+      return;
+    case rope_type::longrope:
+      factors("short_factor", s.short_factor, t, dim);
+      factors("long_factor", s.long_factor, t, dim);
+      if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
+        missing("original_max_position_embeddings", t);
+      }
+      positive("factor", s.factor, t, false);
+      positive("attention_factor", s.attention_factor, t, false);
+      return;
+    case rope_type::llama3:
+      positive("factor", s.factor, t, true);
+      positive("low_freq_factor", s.low_freq_factor, t, true);
+      positive("high_freq_factor", s.high_freq_factor, t, true);
+      if (!s.original_max_position_embeddings) missing("original_max_position_embeddings", t);
+      if (!(*s.high_freq_factor > *s.low_freq_factor)) {
+        fail(field("high_freq_factor"), "> scaling.low_freq_factor = " + format_number(*s.low_freq_factor),
+             *s.high_freq_factor);
+      }
+      return;
+  }
+}
+
+std::vector<double> rope_frequencies(std::size_t dim, double base, const rope_scaling& s, std::int64_t seq_len) {
+  checks::dim(dim, true);
+  checks::base(base);
+  check_scaling(s, dim, seq_len);
+  const double d = double(dim);
+  switch (s.type) {
+    case rope_type::default_:
+      return plain_theta(dim, base);
+    case rope_type::linear: {
+      std::vector<double> theta = plain_theta(dim, base);
+      for (double& t : theta) t /= *s.factor;
+      return theta;
+    }
+    case rope_type::ntk:
+      return plain_theta(dim, base * std::pow(*s.factor, d / (d - 2.0)));
+    case rope_type::dynamic: {
+      const double m = s.max_position_embeddings ? *s.max_position_embeddings : *s.original_max_position_embeddings;
+      const double l = std::max(double(seq_len), m);
+      const double f = *s.factor;
+      return plain_theta(dim, base * std::pow(f * l / m - (f - 1.0), d / (d - 2.0)));
+    }
+    case rope_type::yarn: {
+      const double f = *s.factor, original = original_length(s);
+      const double beta_fast = s.beta_fast.value_or(32.0), beta_slow = s.beta_slow.value_or(1.0);
+      // The pair index at which a wavelength makes `rotations` turns within the original length.
+      auto correction_dim = [&](double rotations) {
+        return d * std::log(original / (rotations * two_pi)) / (2.0 * std::log(base));
+      };
+      double low = correction_dim(beta_fast), high = correction_dim(beta_slow);
+      if (s.truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+      }
+      low = std::max(low, 0.0);
+      high = std::min(high, d - 1.0);
+      if (low == high) high += 0.001;  // as HF: no division by zero
+      std::vector<double> theta = plain_theta(dim, base);
+      for (std::size_t i = 0; i < theta.size(); ++i) {
+        const double ramp = std::clamp((double(i) - low) / (high - low), 0.0, 1.0);
+        const double extrapolation = 1.0 - ramp;  // 1: keep theta_i, 0: theta_i / factor
+        theta[i] = theta[i] / f * (1.0 - extrapolation) + theta[i] * extrapolation;
+      }
+      return theta;
+    }
+    case rope_type::longrope: {
+      const bool long_context = seq_len > 0 && double(seq_len) > original_length(s);
+      const std::vector<double>& ext = long_context ? s.long_factor : s.short_factor;
+      std::vector<double> theta = plain_theta(dim, base);
+      for (std::size_t i = 0; i < theta.size(); ++i) theta[i] /= ext[i];
+      return theta;
+    }
+    case rope_type::llama3: {
+      const double f = *s.factor, low = *s.low_freq_factor, high = *s.high_freq_factor;
+      const double original = *s.original_max_position_embeddings;
+      const double low_freq_wavelength = original / low, high_freq_wavelength = original / high;
+      std::vector<double> theta = plain_theta(dim, base);
+      for (double& t : theta) {
+        const double wavelength = two_pi / t;
+        if (wavelength > low_freq_wavelength) {
+          t /= f;  // low frequencies: interpolated
+        } else if (!(wavelength < high_freq_wavelength)) {
+          const double smooth = (original / wavelength - low) / (high - low);
+          t = (1.0 - smooth) * t / f + smooth * t;
+        }  // high frequencies: unchanged
+      }
+      return theta;
+    }
+  }
+  return plain_theta(dim, base);
+}
+
+double rope_attention_factor(const rope_scaling& s, std::int64_t seq_len) {
+  check_scaling(s, 0, seq_len);
+  switch (s.type) {
+    case rope_type::yarn: {
+      if (s.attention_factor) return *s.attention_factor;
+      const double f = *s.factor;
+      const double mscale = s.mscale.value_or(0.0), mscale_all_dim = s.mscale_all_dim.value_or(0.0);
+      if (mscale != 0 && mscale_all_dim != 0) return get_mscale(f, mscale) / get_mscale(f, mscale_all_dim);
+      return get_mscale(f);
+    }
+    case rope_type::longrope: {
+      if (s.attention_factor) return *s.attention_factor;
+      const double f = longrope_factor(s);
+      if (f <= 1.0) return 1.0;
+      return std::sqrt(1.0 + std::log(f) / std::log(original_length(s)));
+    }
+    default:
+      return 1.0;
+  }
+}
+
+}  // namespace posenc

@@ -1,0 +1,115 @@
+// The backend switch itself, and the public functions run on both backends side by side:
+// results agree to within the kernels' rounding, and seeded tables are bit-identical.
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace {
+
+using posenc::backend;
+
+// Runs f under each built backend and returns the results (scalar first).
+std::vector<std::vector<float>> on_each_backend(const std::function<std::vector<float>()>& f) {
+  const backend saved = posenc::active_backend();
+  std::vector<std::vector<float>> out;
+  for (backend b : posenc_test::available_backends()) {
+    posenc::use_backend(b);
+    out.push_back(f());
+  }
+  posenc::use_backend(saved);
+  return out;
+}
+
+TEST(Backends, DefaultIsSimdWhenBuilt) {
+  // Nothing has switched backends before this test in its own process (ctest runs each
+  // test alone); in a full run the fixtures restore what they found.
+  EXPECT_EQ(posenc::active_backend(), posenc::simd_available() ? backend::simd : backend::scalar);
+  const char* arch = posenc::simd_arch_name();
+  ASSERT_NE(arch, nullptr);
+  if (posenc::simd_available()) {
+    EXPECT_STRNE(arch, "scalar");
+  } else {
+    EXPECT_STREQ(arch, "scalar");
+  }
+}
+
+TEST(Backends, SwitchingBackAndForth) {
+  const backend saved = posenc::active_backend();
+  for (int round = 0; round < 3; ++round)
+    for (backend b : posenc_test::available_backends()) {
+      posenc::use_backend(b);
+      EXPECT_EQ(posenc::active_backend(), b);
+    }
+  posenc::use_backend(saved);
+  EXPECT_EQ(posenc::active_backend(), saved);
+}
+
+TEST(Backends, PublicResultsAgreeAcrossBackends) {
+  std::mt19937 rng(81);
+  const auto x = posenc_test::random_normal(rng, 7 * 3 * 46);
+  const auto q = posenc_test::random_normal(rng, 9 * 46), k = posenc_test::random_normal(rng, 11 * 46);
+  struct Named {
+    const char* name;
+    double tolerance;
+    std::function<std::vector<float>()> f;
+  };
+  const Named cases[] = {
+      {"sinusoidal", 4e-7, [] { return posenc::sinusoidal(300, 46); }},
+      {"sinusoidal half", 4e-7, [] { return posenc::sinusoidal(300, 46, 10000.0, posenc::layout::half); }},
+      {"rope_apply", 4e-6,
+       [&] {
+         posenc::rope_options o;
+         o.dim = 46;
+         o.heads = 3;
+         auto y = x;
+         posenc::rope_apply(y.data(), y.size(), o, 16777000);
+         return y;
+       }},
+      {"rope_apply half rotary", 4e-6,
+       [&] {
+         posenc::rope_options o;
+         o.dim = 46;
+         o.heads = 3;
+         o.rotary_dim = 30;
+         o.pairs = posenc::layout::half;
+         auto y = x;
+         posenc::rope_apply(y.data(), y.size(), o, 123);
+         return y;
+       }},
+      {"rope_matrix", 4e-7, [] { return posenc::rope_matrix(9999999, 20); }},
+      {"rope_score_by_distance", 4e-5, [&] { return posenc::rope_score_by_distance(q.data(), k.data(), 46, 10000.0, 500); }},
+      {"rope_decay_bound", 4e-5, [] { return posenc::rope_decay_bound(46, 10000.0, 500); }},
+      {"attention rope", 4e-5,
+       [&] {
+         posenc::attention_options o;
+         o.dim = 46;
+         o.kind = posenc::encoding::rope;
+         return posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o);
+       }},
+  };
+  for (const Named& c : cases) {
+    const auto results = on_each_backend(c.f);
+    for (std::size_t b = 1; b < results.size(); ++b)
+      EXPECT_LE(posenc_test::max_abs_error(results[0], results[b]), c.tolerance) << c.name;
+    ASSERT_FALSE(results.empty());
+    EXPECT_FALSE(results[0].empty()) << c.name;
+  }
+}
+
+TEST(Backends, SeededTablesAreBitIdenticalOnEveryBackend) {
+  const auto learned = on_each_backend([] { return posenc::learned_table(64, 37, 5).table(); });
+  const auto gaussian = on_each_backend([] { return posenc::gaussian_table(10, 300, 6, 1.0); });
+  const auto relative = on_each_backend([] { return posenc::relative_table(-9, 4, 21, 7).table(); });
+  for (std::size_t b = 1; b < learned.size(); ++b) {
+    EXPECT_EQ(0, std::memcmp(learned[0].data(), learned[b].data(), learned[0].size() * sizeof(float)));
+    EXPECT_EQ(0, std::memcmp(gaussian[0].data(), gaussian[b].data(), gaussian[0].size() * sizeof(float)));
+    EXPECT_EQ(0, std::memcmp(relative[0].data(), relative[b].data(), relative[0].size() * sizeof(float)));
+  }
+  EXPECT_EQ(learned[0].size(), 64u * 37u);
+}
+
+}  // namespace

@@ -1,0 +1,122 @@
+// The wasm side of `npm run bench`, in Node: both wasm flavours through the JS API,
+// next to the yardsticks measured in the same process — an in-place stream and the
+// naive sinf loop compiled into the same module, and the plain-JavaScript loop an
+// article author would write. Cases are interleaved round by round; medians reported.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './lib.mjs';
+
+const lib = path.join(root, 'dist', 'lib');
+const { load } = await import(pathToFileURL(path.join(lib, 'index.js')).href);
+
+async function rawModule(flavour) {
+  const file = path.join(lib, `posenc-${flavour}.mjs`);
+  const { default: factory } = await import(pathToFileURL(file).href);
+  return factory({ wasmBinary: readFileSync(file.replace('.mjs', '.wasm')) });
+}
+
+const shapes = { A: { seq: 4096, heads: 8, dim: 128 }, B: { seq: 512, heads: 1, dim: 64 } };
+const elements = (s) => s.seq * s.heads * s.dim;
+const random = (n) => Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898) * 0.5);
+
+// The loop a user would write: cos/sin cached per position (computed outside the timing).
+function plainJsCache(shape) {
+  const half = shape.dim / 2, cos = new Float32Array(shape.seq * half), sin = new Float32Array(shape.seq * half);
+  for (let p = 0; p < shape.seq; p++)
+    for (let i = 0; i < half; i++) {
+      const angle = p * Math.pow(10000, (-2 * i) / shape.dim);
+      cos[p * half + i] = Math.cos(angle);
+      sin[p * half + i] = Math.sin(angle);
+    }
+  return { cos, sin };
+}
+function plainJsRope(x, shape, layout, { cos, sin }) {
+  const { seq, heads, dim } = shape, half = dim / 2;
+  for (let p = 0; p < seq; p++) {
+    const row = p * half;
+    for (let h = 0; h < heads; h++) {
+      const base = (p * heads + h) * dim;
+      for (let i = 0; i < half; i++) {
+        const a = layout === 'half' ? base + i : base + 2 * i, b = layout === 'half' ? a + half : a + 1;
+        const c = cos[row + i], s = sin[row + i], xa = x[a], xb = x[b];
+        x[a] = xa * c - xb * s;
+        x[b] = xb * c + xa * s;
+      }
+    }
+  }
+}
+
+export async function benchWasm({ rounds = 7, log = console.log } = {}) {
+  const cases = [];
+  const add = (group, name, work, run) => cases.push({ group, name, work, run, samples: [] });
+
+  for (const flavour of ['simd', 'scalar']) {
+    const posenc = await load({ simd: flavour === 'simd' });
+    const M = await rawModule(flavour);
+    for (const [label, shape] of Object.entries(shapes)) {
+      const n = elements(shape), bytes = n * 8;
+      for (const layout of ['interleaved', 'half']) {
+        const options = { dim: shape.dim, heads: shape.heads, layout, inPlace: true };
+        const buffer = posenc.buffer(n);
+        buffer.view().set(random(n));
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes },
+            () => posenc.rope(buffer, options));
+        const plain = random(n);
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array (copy in/out)`, { bytes },
+            () => posenc.rope(plain, options));
+      }
+      const handle = M.createBuffer(n);
+      add(`rope ${label} interleaved`, `wasm ${flavour}, in-place stream x[i] *= a`, { bytes }, () => {
+        const view = handle.view();
+        M.benchStreamInPlace(view.byteOffset, n, 0.999);
+      });
+    }
+    const table = M.createBuffer(8192 * 512);
+    add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 },
+        () => posenc.sinusoidal({ positions: 8192, dim: 512 }));
+    add('sinusoidal 8192x512', `wasm ${flavour}, naive sinf loop`, { items: 8192 * 512 },
+        () => M.benchNaiveSinusoidal(table.view().byteOffset, 8192, 512));
+    const q = random(1024 * 64), k = random(1024 * 64).reverse();
+    add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 },
+        () => posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }));
+  }
+  for (const [label, shape] of Object.entries(shapes)) {
+    const n = elements(shape), cache = plainJsCache(shape);
+    for (const layout of ['interleaved', 'half']) {
+      const x = random(n);
+      add(`rope ${label} ${layout}`, 'plain JavaScript loop (cached cos/sin)', { bytes: n * 8 },
+          () => plainJsRope(x, shape, layout, cache));
+    }
+  }
+
+  // Calibrate each case to ~40 ms per sample, then interleave the rounds.
+  for (const c of cases) {
+    c.run();
+    let reps = 1, elapsed = 0;
+    for (;;) {
+      const t = performance.now();
+      for (let i = 0; i < reps; i++) c.run();
+      elapsed = performance.now() - t;
+      if (elapsed > 20 || reps > 1 << 16) break;
+      reps *= 2;
+    }
+    c.reps = Math.max(1, Math.round((reps * 40) / Math.max(elapsed, 1e-3)));
+  }
+  for (let r = 0; r < rounds; r++) {
+    log(`  wasm round ${r + 1}/${rounds}`);
+    for (const c of cases) {
+      const t = performance.now();
+      for (let i = 0; i < c.reps; i++) c.run();
+      c.samples.push((performance.now() - t) / c.reps);
+    }
+  }
+  return cases.map(({ group, name, work, samples }) => {
+    const sorted = [...samples].sort((a, b) => a - b), ms = sorted[Math.floor(sorted.length / 2)];
+    return { group, name, ms, ...(work.bytes ? { gbps: work.bytes / ms / 1e6 } : { itemsPerSecond: work.items / ms * 1e3 }) };
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const row of await benchWasm()) console.log(JSON.stringify(row));
+}

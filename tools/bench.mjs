@@ -1,0 +1,109 @@
+// `npm run bench`: native Google Benchmark and the wasm benchmarks in Node (and the page's
+// browser benchmark when present), one table, the target ratios, a JSON file and a plot.
+// Ratios are what to read: absolute times drift on a shared machine.
+//   results: cpp/bench/results/latest.json, cpp/bench/results/gbps.svg
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cmakeBuild } from './cmake.mjs';
+import { capture, main, root, step } from './lib.mjs';
+import { benchWasm } from './bench-wasm.mjs';
+import { plotBars } from './bench-plot.mjs';
+
+function machine() {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? os.cpus()[0]?.model;
+  const flags = readFileSync('/proc/cpuinfo', 'utf8').match(/flags\s*:\s*(.*)/)?.[1] ?? '';
+  const simd = ['avx512f', 'avx2', 'fma', 'sse4_1'].filter((f) => flags.split(' ').includes(f)).join(' ');
+  return `${cpu}, ${os.cpus().length} cores (${simd}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+    `Linux ${os.release()}, Node ${process.version}`;
+}
+
+function benchNative() {
+  const dir = cmakeBuild('native');
+  const done = step('Native benchmarks (Google Benchmark, 5 interleaved repetitions, medians)');
+  const { status, output } = capture(path.join(dir, 'posenc_bench'), [
+    '--benchmark_format=json', '--benchmark_repetitions=5', '--benchmark_enable_random_interleaving=true',
+    '--benchmark_report_aggregates_only=true', '--benchmark_min_time=0.2',
+  ], { stdio: ['ignore', 'pipe', 'ignore'] });
+  if (status !== 0) throw new Error(`posenc_bench failed:\n${output.slice(-2000)}`);
+  const report = JSON.parse(output.slice(output.indexOf('{')));
+  done();
+  return report.benchmarks.filter((b) => b.aggregate_name === 'median').map((b) => ({
+    name: b.name.replace(/_median$/, ''),
+    ms: b.real_time / 1e6 * ({ ns: 1, us: 1e3, ms: 1e6 }[b.time_unit] ?? 1),
+    gbps: b.bytes_per_second ? b.bytes_per_second / 1e9 : undefined,
+    itemsPerSecond: b.items_per_second,
+  }));
+}
+
+const fmt = (x, digits = 2) => (x === undefined ? '' : x.toFixed(digits));
+
+function targets(native, wasm) {
+  const n = (name) => native.find((r) => r.name === name);
+  const w = (group, name) => wasm.find((r) => r.group === group && r.name === name);
+  const rows = [];
+  const check = (what, value, goal, atLeast = true) =>
+    rows.push({ what, value, goal: `${atLeast ? '>=' : '<='} ${goal}`, ok: value !== undefined && (atLeast ? value >= goal : value <= goal) });
+  for (const layout of ['interleaved', 'half']) {
+    check(`native RoPE A cached ${layout} / native in-place stream`,
+      n(`rope_cached/A/${layout}/simd`)?.gbps / n('stream_in_place/A')?.gbps, 0.7);
+    check(`native RoPE A fused / cached ${layout} (time)`,
+      n(`rope_fused/A/${layout}/simd`)?.ms / n(`rope_cached/A/${layout}/simd`)?.ms, 2, false);
+    check(`native RoPE B fused / cached ${layout} (time)`,
+      n(`rope_fused/B/${layout}/simd`)?.ms / n(`rope_cached/B/${layout}/simd`)?.ms, 2, false);
+    const group = `rope A ${layout}`;
+    const cached = w(group, 'wasm simd, API on a WasmBuffer (cached)');
+    check(`wasm RoPE A cached ${layout} / in-wasm in-place stream`,
+      cached?.gbps / w('rope A interleaved', 'wasm simd, in-place stream x[i] *= a')?.gbps, 0.6);
+    check(`wasm RoPE A cached ${layout} / plain JS loop`,
+      cached?.gbps / w(group, 'plain JavaScript loop (cached cos/sin)')?.gbps, 6);
+    check(`wasm RoPE A fused / cached ${layout} (time)`,
+      w(group, 'wasm simd, API on a WasmBuffer (fused)')?.ms / cached?.ms, 2, false);
+    check(`wasm RoPE A Float32Array in place / WasmBuffer ${layout} (time)`,
+      w(group, 'wasm simd, API on a Float32Array, in place (copy in/out)')?.ms / cached?.ms, 3, false);
+  }
+  check('native sinusoidal 8192x512 / scalar sinf loop',
+    n('sinusoidal_8192x512/simd')?.itemsPerSecond / n('sinusoidal_8192x512/naive_sinf')?.itemsPerSecond, 3);
+  check('wasm sinusoidal 8192x512 / the same sinf loop in wasm',
+    w('sinusoidal 8192x512', 'wasm simd, library')?.itemsPerSecond /
+    w('sinusoidal 8192x512', 'wasm simd, naive sinf loop')?.itemsPerSecond, 2);
+  check('wasm attention with RoPE, SIMD / scalar build',
+    w('attention rope 1024x1024x64', 'wasm simd, library')?.itemsPerSecond /
+    w('attention rope 1024x1024x64', 'wasm scalar, library')?.itemsPerSecond, 4);
+  return rows;
+}
+
+await main(async () => {
+  const native = benchNative();
+  const done = step('wasm benchmarks (Node, both flavours, interleaved rounds, medians)');
+  const wasm = await benchWasm({ log: () => {} });
+  done();
+  let page;
+  const pageBench = path.join(root, 'tools', 'bench-page.mjs');
+  if (existsSync(pageBench)) {
+    const finished = step('Page benchmark (headless Chromium)');
+    page = await (await import(pathToFileURL(pageBench).href)).benchPage();
+    finished();
+  }
+
+  console.log(`\nMachine: ${machine()}\n`);
+  console.log('| native benchmark | median ms | GB/s | items/s |\n|---|---:|---:|---:|');
+  for (const r of native) console.log(`| ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
+  console.log('\n| wasm workload | implementation | median ms | GB/s | items/s |\n|---|---|---:|---:|---:|');
+  for (const r of wasm) console.log(`| ${r.group} | ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
+  const goals = targets(native, wasm);
+  console.log('\n| target | measured | goal | met |\n|---|---:|---|---|');
+  for (const g of goals) console.log(`| ${g.what} | ${fmt(g.value)} | ${g.goal} | ${g.ok ? 'yes' : '**no**'} |`);
+  if (page) {
+    console.log('\n| page | measured | budget |\n|---|---:|---|');
+    for (const r of page) console.log(`| ${r.what} | ${r.value} | ${r.budget ?? ''} |`);
+  }
+
+  const out = path.join(root, 'cpp', 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  const result = { date: new Date().toISOString(), machine: machine(), native, wasm, targets: goals, page };
+  writeFileSync(path.join(out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(path.join(out, 'gbps.svg'), plotBars(result));
+  console.log(`\nwrote ${path.relative(root, out)}/latest.json and gbps.svg`);
+});
