@@ -36,7 +36,8 @@ void count(const char* name, std::size_t value) {
 }
 
 void standard_deviation(double value) {
-  if (!std::isfinite(value) || value < 0) fail("std", "a finite number >= 0", value);
+  // Above 1e37 a deviate of a few sigma overflows float32 to infinity.
+  if (!std::isfinite(value) || value < 0 || value > 1e37) fail("std", "a number in [0, 1e37]", value);
 }
 
 std::size_t rows_of(const char* name, std::size_t length, std::size_t row, const char* row_text) {

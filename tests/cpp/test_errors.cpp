@@ -236,6 +236,17 @@ TEST(Errors, RopeNegativeLastPositionWritesNothing) {
   EXPECT_TRUE(all_sentinel(x));
 }
 
+TEST(Errors, TheFirstBadPositionIsNamed) {
+  std::vector<float> x(8, kSentinel);  // seq = 4 rows of dim 2
+  const std::int64_t pos[] = {3, -1, kLimit, -2};
+  EXPECT_TRUE(throws_invalid([&] { posenc::rope_apply(x.data(), x.size(), rope_opts(2), pos, 4); }, "positions[1]", "-1"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_at(pos, 4, 4); }, "positions[1]", "-1"));
+  posenc::learned_table t(8, 2);
+  const std::int64_t rows[] = {0, 7, 8, -1};
+  EXPECT_TRUE(throws_invalid([&] { t.encode(rows, 4); }, "positions[2]", "8"));
+  EXPECT_TRUE(all_sentinel(x));
+}
+
 TEST(Errors, RopePositionsCountMustEqualSeq) {
   std::vector<float> x(16, kSentinel);
   const std::int64_t pos[] = {0, 1, 2, 3, 4};

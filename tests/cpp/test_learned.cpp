@@ -72,13 +72,19 @@ TEST(Learned, SameSeedGivesBitIdenticalTable) {
 TEST(Learned, DifferentSeedsGiveUnrelatedTables) {
   const std::size_t rows = 256, dim = 64;
   const std::uint64_t seeds[] = {0, 1, 2, 1000, std::uint64_t{1} << 32, std::uint64_t{1} << 63};
+  std::vector<std::vector<float>> tables;
+  std::vector<std::unordered_set<std::uint32_t>> values;
+  for (std::uint64_t seed : seeds) {
+    tables.push_back(posenc::learned_table(rows, dim, seed, 1.0).table());
+    values.emplace_back();
+    for (float x : tables.back()) values.back().insert(bits(x));
+  }
   for (std::size_t a = 0; a < std::size(seeds); ++a)
     for (std::size_t b = a + 1; b < std::size(seeds); ++b) {
-      const auto ta = posenc::learned_table(rows, dim, seeds[a], 1.0).table();
-      const auto tb = posenc::learned_table(rows, dim, seeds[b], 1.0).table();
+      const auto& ta = tables[a];
+      const auto& tb = tables[b];
       // Not shifted or reordered copies of each other: few shared values at all.
-      std::unordered_set<std::uint32_t> seen;
-      for (float x : ta) seen.insert(bits(x));
+      const auto& seen = values[a];
       std::size_t shared = 0;
       for (float x : tb) shared += seen.count(bits(x));
       EXPECT_LT(shared, ta.size() / 100) << "seeds " << seeds[a] << " and " << seeds[b];
