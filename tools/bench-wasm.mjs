@@ -60,11 +60,18 @@ export async function benchWasm({ rounds = 7, log = console.log } = {}) {
         const options = { dim: shape.dim, heads: shape.heads, layout, inPlace: true };
         const buffer = posenc.buffer(n);
         buffer.view().set(random(n));
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes },
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (cached)`, { bytes },
             () => posenc.rope(buffer, options));
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes }, () => {
+          const limit = posenc.ropeCacheLimit(0);   // angles computed in the call
+          posenc.rope(buffer, options);
+          posenc.ropeCacheLimit(limit);
+        });
         const plain = random(n);
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array (copy in/out)`, { bytes },
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
             () => posenc.rope(plain, options));
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes },
+            () => posenc.rope(plain, { ...options, inPlace: false }));
       }
       const handle = M.createBuffer(n);
       add(`rope ${label} interleaved`, `wasm ${flavour}, in-place stream x[i] *= a`, { bytes }, () => {

@@ -229,6 +229,19 @@ val rope(val x, double dim, double heads, double base, std::string layout, doubl
   });
 }
 
+// rope(x, { inPlace: true }) on a Float32Array: the result goes back into x itself, which
+// saves allocating a fresh JavaScript array (a large share of the cost for big inputs).
+val rope_into(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
+              double rotary_dim, val scaling, double seq_len) {
+  return guarded([&] {
+    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
+    auto values = floats("x", x);
+    rotate(values, o, offset, positions);
+    x.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
+    return val::undefined();
+  });
+}
+
 val create_buffer(double length) {
   return guarded([&] {
     return val(wasm_buffer(std::size_t(integer("length", length, 0, std::int64_t(posenc::max_elements)))));
@@ -377,6 +390,16 @@ val use_backend(std::string name) {
   });
 }
 
+// Sets the size bound of rope()'s cos/sin cache (0 turns it off); returns the old one.
+val rope_cache_limit(val floats) {
+  return guarded([&] {
+    const double old = double(posenc::rope_cache_limit());
+    if (!floats.isUndefined())
+      posenc::set_rope_cache_limit(std::size_t(integer("limit", floats.as<double>(), 0, std::int64_t(posenc::max_elements))));
+    return val(old);
+  });
+}
+
 double heap_bytes() { return double(mallinfo().uordblks); }
 std::string version() { return posenc::version; }
 std::string arch() { return posenc::simd_arch_name(); }
@@ -399,6 +422,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("maxDim", &max_dim);
   function("positionLimit", &position_limit);
   function("heapBytes", &heap_bytes);
+  function("ropeCacheLimit", &rope_cache_limit);
   function("useBackend", &use_backend);
   function("sinusoidal", &sinusoidal);
   function("sinusoidalAt", &sinusoidal_at);
@@ -409,6 +433,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("relativeScores", &relative_scores);
   function("ropeFrequencies", &rope_frequencies);
   function("rope", &rope);
+  function("ropeInto", &rope_into);
   function("createBuffer", &create_buffer);
   function("ropeBuffer", &rope_buffer);
   function("ropeMatrix", &rope_matrix);

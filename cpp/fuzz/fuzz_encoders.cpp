@@ -116,8 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 9: {  // score by distance and the decay bound
       const std::int64_t distance = in.ConsumeBool() ? in.ConsumeIntegralInRange<std::int64_t>(-2, 300) : fuzz::position_value(in);
       if (dim > 1024) return 0;
-      if (double(distance + 1) * double(dim / 2) > fuzz::big_but_valid &&
-          double(distance + 1) * double(dim / 2) <= double(posenc::max_elements))
+      if ((double(distance) + 1) * double(dim / 2) > fuzz::big_but_valid &&
+          (double(distance) + 1) * double(dim / 2) <= double(posenc::max_elements))
         return 0;
       const auto q = fuzz::values(in, dim), k = fuzz::values(in, dim);
       cross_check("rope_score_by_distance", [&] { return posenc::rope_score_by_distance(q.data(), k.data(), dim, base, distance); });

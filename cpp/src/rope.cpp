@@ -1,7 +1,10 @@
 #include "posenc/rope.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <memory>
+#include <mutex>
 
 #include "angles.hpp"
 #include "checks.hpp"
@@ -58,20 +61,19 @@ std::size_t rows_of(std::size_t length, const rope_options& o) {
   return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
 }
 
-// Rotates every row of x; sincos_of(s, sin, cos) fills the cos/sin row of row s.
-template <class SinCosOf>
-void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, float factor,
-                 SinCosOf sincos_of) {
+// Rotates every row of x. rows_of(s, sin, cos) returns the (sin, cos) rows of row s,
+// attention factor applied: either the scratch it was given, filled, or cached rows.
+template <class RowsOf>
+void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, RowsOf rows_of) {
   const std::size_t half = rotary / 2;
   std::vector<float> scratch(2 * half + 2 * rotary);
-  float* sin = scratch.data();
-  float* cos = sin + half;
-  float* work = cos + half;  // the interleaved kernel's scratch
+  float* sin_scratch = scratch.data();
+  float* cos_scratch = sin_scratch + half;
+  float* work = cos_scratch + half;  // the interleaved kernel's scratch
   const auto& kernels = kernels::active_table();
   const std::size_t stride = o.heads * o.dim;
   for (std::size_t s = 0; s < rows; ++s) {
-    sincos_of(s, sin, cos);
-    scale_row(sin, cos, half, factor);
+    const auto [sin, cos] = rows_of(s, sin_scratch, cos_scratch);
     float* row = x + s * stride;
     if (o.pairs == layout::interleaved)
       kernels.rotate_interleaved(row, o.heads, o.dim, rotary, cos, sin, work);
@@ -80,7 +82,64 @@ void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t 
   }
 }
 
+using row_pointers = std::pair<const float*, const float*>;
+
+// ---- the implicit cos/sin cache of rope_apply --------------------------------------
+// An immutable snapshot: rows 0..count-1 for one theta vector, attention factor and
+// kernel table. Growing it builds a new snapshot, so a caller holding the old one keeps
+// valid rows while another thread swaps in the new.
+struct cached_rows {
+  std::vector<double> theta;
+  float factor = 1.0f;
+  const kernels::kernel_table* kernels = nullptr;
+  std::size_t count = 0;
+  std::vector<float> sin, cos;  // count x theta.size()
+};
+
+std::atomic<std::size_t> cache_limit{std::size_t{1} << 22};
+std::mutex cache_mutex;
+std::shared_ptr<const cached_rows> cache;
+
+// Rows 0..needed-1 for f, from the cache (grown if needed), or nullptr when they would
+// not fit under the limit.
+std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t needed) {
+  const std::size_t half = f.theta.size();
+  const auto& kernels = kernels::active_table();
+  if (half == 0 || needed > cache_limit.load() / (2 * half)) return nullptr;
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  const bool same = cache && cache->theta == f.theta && cache->factor == f.factor && cache->kernels == &kernels;
+  if (same && cache->count >= needed) return cache;
+  auto grown = std::make_shared<cached_rows>();
+  grown->theta = f.theta;
+  grown->factor = f.factor;
+  grown->kernels = &kernels;
+  const std::size_t kept = same ? cache->count : 0;
+  // Grow geometrically so that a decode loop (one more position per call) stays linear.
+  grown->count = std::min(std::max(needed, 2 * kept), cache_limit.load() / (2 * half));
+  grown->sin.resize(grown->count * half);
+  grown->cos.resize(grown->count * half);
+  if (kept) {
+    std::copy_n(cache->sin.begin(), kept * half, grown->sin.begin());
+    std::copy_n(cache->cos.begin(), kept * half, grown->cos.begin());
+  }
+  angle_rows rows(kernels, grown->theta.data(), half);
+  for (std::size_t p = kept; p < grown->count; ++p) {
+    rows.at(std::int64_t(p), grown->sin.data() + p * half, grown->cos.data() + p * half);
+    scale_row(grown->sin.data() + p * half, grown->cos.data() + p * half, half, f.factor);
+  }
+  cache = grown;
+  return cache;
+}
+
 }  // namespace
+
+void set_rope_cache_limit(std::size_t floats) {
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  cache_limit = floats;
+  cache.reset();
+}
+
+std::size_t rope_cache_limit() noexcept { return cache_limit.load(); }
 
 std::vector<double> rope_frequencies(std::size_t dim, double base) {
   checks::dim(dim, true);
@@ -95,9 +154,22 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   checks::offset_range(offset, rows);
+  if (rows == 0) return;
   const frequencies f = frequencies_of(o, rotary, offset + std::int64_t(rows) - 1);
-  angle_sequence sequence(kernels::active_table(), f.theta.data(), rotary / 2, offset, rows);
-  rotate_rows(x, rows, o, rotary, f.factor, [&](std::size_t s, float* sin, float* cos) { sequence.row(s, sin, cos); });
+  const std::size_t half = rotary / 2;
+  if (const auto table = cached(f, std::size_t(offset) + rows)) {
+    rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
+      const std::size_t p = std::size_t(offset) + s;
+      return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
+    });
+    return;
+  }
+  angle_sequence sequence(kernels::active_table(), f.theta.data(), half, offset, rows);
+  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
+    sequence.row(s, sin, cos);
+    scale_row(sin, cos, half, f.factor);
+    return row_pointers{sin, cos};
+  });
 }
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
@@ -111,9 +183,19 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
   const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
   const frequencies f = frequencies_of(o, rotary, largest);
   const auto& kernels = kernels::active_table();
-  angle_rows angles(kernels, f.theta.data(), rotary / 2);
-  rotate_rows(x, rows, o, rotary, f.factor, [&](std::size_t s, float* sin, float* cos) {
+  const std::size_t half = rotary / 2;
+  if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1)) {
+    rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
+      const std::size_t p = std::size_t(positions[s]);
+      return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
+    });
+    return;
+  }
+  angle_rows angles(kernels, f.theta.data(), half);
+  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
     angles.at(positions[s], sin, cos);
+    scale_row(sin, cos, half, f.factor);
+    return row_pointers{sin, cos};
   });
 }
 

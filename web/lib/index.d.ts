@@ -421,6 +421,20 @@ export interface PosEnc {
    * ```
    */
   heapBytes(): number;
+
+  /**
+   * Addition to the contract: the size bound of `rope()`'s cos/sin cache, in floats (cos and
+   * sin together; default 2^22, 16 MiB). `rope()` keeps the rows of positions 0..N-1 for the
+   * last frequencies it saw, so repeated calls skip the angles; the rows are the same bits it
+   * would compute, so the cache never changes a result. With an argument, sets the bound
+   * (0 turns the cache off and frees it); returns the previous bound.
+   * @example
+   * ```js
+   * const previous = posenc.ropeCacheLimit(0);   // no cache: every call computes its angles
+   * posenc.ropeCacheLimit(previous);             // back to the default
+   * ```
+   */
+  ropeCacheLimit(limit?: number): number;
 }
 
 /**

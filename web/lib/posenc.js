@@ -170,9 +170,14 @@ export function createPosEnc(M) {
     if (isFloat32Array(x)) {
       const args = ropeArgs(o);
       float32Array(x, 'x', maxElements);
-      const y = unwrap(M.rope(inputCopy(x), ...args));
-      if (!inPlace) return y;
-      x.set(y);
+      if (!inPlace) return unwrap(M.rope(inputCopy(x), ...args));
+      // A view over wasm memory (a WasmBuffer's view()) cannot be written back safely
+      // if the heap grows during the call: take the copying route for it.
+      if (inputCopy(x) !== x) {
+        x.set(unwrap(M.rope(x.slice(), ...args)));
+        return x;
+      }
+      unwrap(M.ropeInto(x, ...args));
       return x;
     }
     if (!isWasmBuffer(x)) throw typeError('x', 'a Float32Array or a WasmBuffer', x);
@@ -328,6 +333,16 @@ export function createPosEnc(M) {
 
     /** Addition to API.md: bytes currently allocated in the wasm heap (for leak checks). */
     heapBytes: () => M.heapBytes(),
+
+    /**
+     * Addition to API.md: the size bound of rope()'s cos/sin cache, in floats (default
+     * 2^22 = 16 MiB); ropeCacheLimit(n) sets it (0 turns the cache off and frees it) and
+     * returns the previous bound. The cache never changes a result.
+     */
+    ropeCacheLimit(limit) {
+      if (limit !== undefined && typeof limit !== 'number') throw typeError('limit', 'a number', limit);
+      return unwrap(M.ropeCacheLimit(limit));
+    },
   };
   return Object.freeze(posenc);
 }

@@ -46,6 +46,15 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
                 std::size_t count);
 
+// rope_apply keeps the cos/sin rows of positions 0..N-1 for the last frequencies it
+// saw, extended as larger positions arrive, so repeated calls (every layer, every
+// step of a decode) skip the angles: what inference engines call the cos/sin cache.
+// The rows are the same bits rope_apply computes without it, so the cache never
+// changes a result. It holds at most `floats` values (cos and sin together; default
+// 2^22, 16 MiB); 0 turns it off and frees it. Thread-safe.
+void set_rope_cache_limit(std::size_t floats);
+std::size_t rope_cache_limit() noexcept;
+
 // cos/sin of pos * theta_i for positions first..first+count-1, precomputed once and
 // reused: the "cached" form that inference engines keep per model.
 class rope_cache {
