@@ -55,6 +55,31 @@ TEST_P(Determinism, RopeOffsetPositionsAndCacheAgreeBitForBit) {
   }
 }
 
+TEST_P(Determinism, TheImplicitCacheNeverChangesAResult) {
+  posenc::rope_options o;
+  o.dim = 64;
+  o.heads = 2;
+  std::vector<float> x(100 * o.heads * o.dim);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = float(i % 17) / 17.0f - 0.5f;
+  const std::size_t limit = posenc::rope_cache_limit();
+  posenc::set_rope_cache_limit(0);  // fused: angles computed in the call
+  auto fused = x;
+  posenc::rope_apply(fused.data(), fused.size(), o, 3000);
+  posenc::set_rope_cache_limit(limit);
+  auto first = x, second = x;
+  posenc::rope_apply(first.data(), first.size(), o, 3000);   // fills the cache
+  posenc::rope_apply(second.data(), second.size(), o, 3000);  // reads it
+  EXPECT_EQ(fused, first);
+  EXPECT_EQ(fused, second);
+  std::vector<std::int64_t> positions{3001, 5, 3099, 0};
+  std::vector<float> y(x.begin(), x.begin() + 4 * o.heads * o.dim), y_fused = y;
+  posenc::rope_apply(y.data(), y.size(), o, positions.data(), positions.size());
+  posenc::set_rope_cache_limit(0);
+  posenc::rope_apply(y_fused.data(), y_fused.size(), o, positions.data(), positions.size());
+  posenc::set_rope_cache_limit(limit);
+  EXPECT_EQ(y, y_fused);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backend, Determinism, ::testing::ValuesIn(backends()),
                          [](const auto& param_info) { return param_info.param == posenc::backend::simd ? "simd" : "scalar"; });
 
