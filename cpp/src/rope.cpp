@@ -101,19 +101,21 @@ std::mutex cache_mutex;
 std::shared_ptr<const cached_rows> cache;
 
 // Rows 0..needed-1 for f, from the cache (grown if needed), or nullptr when they would
-// not fit under the limit.
-std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t needed) {
+// not fit under the limit, or when filling the missing rows would cost far more than the
+// `rows` the call rotates (one call at position 10^6 must not compute a million rows).
+std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t needed, std::size_t rows) {
   const std::size_t half = f.theta.size();
   const auto& kernels = kernels::active_table();
   if (half == 0 || needed > cache_limit.load() / (2 * half)) return nullptr;
   std::lock_guard<std::mutex> lock(cache_mutex);
   const bool same = cache && cache->theta == f.theta && cache->factor == f.factor && cache->kernels == &kernels;
   if (same && cache->count >= needed) return cache;
+  const std::size_t kept = same ? cache->count : 0;
+  if (needed - kept > 2 * rows + 1024) return nullptr;
   auto grown = std::make_shared<cached_rows>();
   grown->theta = f.theta;
   grown->factor = f.factor;
   grown->kernels = &kernels;
-  const std::size_t kept = same ? cache->count : 0;
   // Grow geometrically so that a decode loop (one more position per call) stays linear.
   grown->count = std::min(std::max(needed, 2 * kept), cache_limit.load() / (2 * half));
   grown->sin.resize(grown->count * half);
@@ -122,9 +124,9 @@ std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t need
     std::copy_n(cache->sin.begin(), kept * half, grown->sin.begin());
     std::copy_n(cache->cos.begin(), kept * half, grown->cos.begin());
   }
-  angle_rows rows(kernels, grown->theta.data(), half);
+  angle_rows angles(kernels, grown->theta.data(), half);
   for (std::size_t p = kept; p < grown->count; ++p) {
-    rows.at(std::int64_t(p), grown->sin.data() + p * half, grown->cos.data() + p * half);
+    angles.at(std::int64_t(p), grown->sin.data() + p * half, grown->cos.data() + p * half);
     scale_row(grown->sin.data() + p * half, grown->cos.data() + p * half, half, f.factor);
   }
   cache = grown;
@@ -157,7 +159,7 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
   if (rows == 0) return;
   const frequencies f = frequencies_of(o, rotary, offset + std::int64_t(rows) - 1);
   const std::size_t half = rotary / 2;
-  if (const auto table = cached(f, std::size_t(offset) + rows)) {
+  if (const auto table = cached(f, std::size_t(offset) + rows, rows)) {
     rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
       const std::size_t p = std::size_t(offset) + s;
       return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
@@ -184,7 +186,7 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
   const frequencies f = frequencies_of(o, rotary, largest);
   const auto& kernels = kernels::active_table();
   const std::size_t half = rotary / 2;
-  if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1)) {
+  if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1, rows)) {
     rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
       const std::size_t p = std::size_t(positions[s]);
       return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
