@@ -28,8 +28,7 @@ std::vector<float> dot_products(const float* q, std::size_t n, const float* k, s
                                 float factor) {
   const auto& kernels = kernels::active_table();
   std::vector<float> out(n * m);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < m; ++j) out[i * m + j] = factor * kernels.dot(q + i * dim, k + j * dim, dim);
+  for (std::size_t i = 0; i < n; ++i) kernels.dot_rows(q + i * dim, k, m, dim, factor, out.data() + i * m);
   return out;
 }
 

@@ -21,6 +21,9 @@ struct kernel_table {
                       const float* cos, const float* sin);
   // sum a[i] * b[i]
   float (*dot)(const float* a, const float* b, std::size_t n);
+  // out[j] = factor * (q . k_j) for the `rows` rows k_j of k ([rows x dim]): one query
+  // against many keys, the inner loop of attention logits.
+  void (*dot_rows)(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out);
   // out[i] = a[i] + b[i]
   void (*add)(const float* a, const float* b, float* out, std::size_t n);
   // Angle addition, one complex multiply per entry: (cos, sin)(a + b) from those of a

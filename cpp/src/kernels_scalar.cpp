@@ -45,6 +45,10 @@ float dot(const float* a, const float* b, std::size_t n) {
   return sum;
 }
 
+void dot_rows(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out) {
+  for (std::size_t j = 0; j < rows; ++j) out[j] = factor * dot(q, k + j * dim, dim);
+}
+
 void add(const float* a, const float* b, float* out, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
 }
@@ -60,7 +64,7 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 }  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
-  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::add,
+  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::dot_rows, scalar_impl::add,
                                   scalar_impl::add_angles};
   return table;
 }

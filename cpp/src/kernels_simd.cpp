@@ -115,6 +115,29 @@ float dot(const float* a, const float* b, std::size_t n) {
   return sum;
 }
 
+// `width` keys at a time, one accumulator each; a transposing horizontal add (haddp)
+// turns the `width` accumulators into `width` results in one batch.
+void dot_rows(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out) {
+  const std::size_t body = dim - dim % width;
+  std::size_t j = 0;
+  for (; j + width <= rows; j += width) {
+    batch acc[width];
+    for (auto& a : acc) a = batch(0.f);
+    for (std::size_t d = 0; d < body; d += width) {
+      const batch qv = batch::load_unaligned(q + d);
+      for (std::size_t r = 0; r < width; ++r) acc[r] += qv * batch::load_unaligned(k + (j + r) * dim + d);
+    }
+    alignas(64) float tail[width];
+    for (std::size_t r = 0; r < width; ++r) {
+      float t = 0;
+      for (std::size_t d = body; d < dim; ++d) t += q[d] * k[(j + r) * dim + d];
+      tail[r] = t;
+    }
+    ((xsimd::haddp(acc) + batch::load_aligned(tail)) * batch(factor)).store_unaligned(out + j);
+  }
+  for (; j < rows; ++j) out[j] = factor * dot(q, k + j * dim, dim);
+}
+
 void add(const float* a, const float* b, float* out, std::size_t n) {
   std::size_t i = 0;
   for (; i + width <= n; i += width) (batch::load_unaligned(a + i) + batch::load_unaligned(b + i)).store_unaligned(out + i);
@@ -139,7 +162,7 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 }  // namespace simd_impl
 
 const kernel_table* simd_table() noexcept {
-  static const kernel_table table{xsimd::default_arch::name(), simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::dot, simd_impl::add,
+  static const kernel_table table{xsimd::default_arch::name(), simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::dot, simd_impl::dot_rows, simd_impl::add,
                                   simd_impl::add_angles};
   return &table;
 }

@@ -1,0 +1,220 @@
+// The page in Debian's Chromium: loads clean, draws every figure, mirrors controls in the URL,
+// restores on reload, switches language, shows the library's own numbers, shrugs off a hostile
+// URL, fits a phone, and leaves one screenshot per section in test-results/sections/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, watch, renderAll, waitRendered, requireSite, resultsDir, FIGURES } from './harness.mjs';
+
+const SECTIONS = ['why', 'sinusoidal', 'learned', 'relative', 'rope', 'compare'];
+let srv, browser;
+
+before(async () => {
+  requireSite();
+  srv = await serve();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await srv?.close(); });
+
+/** A fingerprint of what a figure shows: its canvases' pixels and its SVG/table text. */
+function fingerprint(page, sel) {
+  return page.evaluate((s) => {
+    const root = document.querySelector(s).shadowRoot;
+    let h = 0;
+    const mix = (x) => { h = (Math.imul(h, 31) + x) | 0; };
+    for (const c of root.querySelectorAll('canvas')) {
+      if (!c.width || !c.height) continue;
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      for (let i = 0; i < d.length; i += 4 * 7) mix(d[i] + 3 * d[i + 1] + 7 * d[i + 2]);
+    }
+    for (const ch of (root.querySelector('.body')?.textContent ?? '')) mix(ch.charCodeAt(0));
+    for (const p of root.querySelectorAll('path, line, circle')) for (const ch of (p.getAttribute('d') ?? p.getAttribute('x2') ?? p.getAttribute('cx') ?? '')) mix(ch.charCodeAt(0));
+    return h;
+  }, sel);
+}
+
+/** How each figure shows ink: canvases with varied pixels, or SVG paths, or table cells. */
+function inkReport(page) {
+  return page.evaluate((tags) => tags.map((t) => {
+    const root = document.querySelector(t).shadowRoot;
+    let variedCanvases = 0, canvases = 0;
+    for (const c of root.querySelectorAll('canvas')) {
+      if (!c.width || !c.height) continue;
+      canvases++;
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set();
+      for (let i = 0; i < d.length && colours.size < 3; i += 4 * 13) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      if (colours.size >= 2) variedCanvases++;
+    }
+    return { t, canvases, variedCanvases, paths: root.querySelectorAll('svg path').length, cells: root.querySelectorAll('td').length, errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent) };
+  }), FIGURES);
+}
+
+test('the page loads with no console error or failed request and draws every figure', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  const t0 = Date.now();
+  await page.goto(srv.url);
+  // formulas are typeset in the HTML itself: present before any script has run
+  assert.ok(await page.locator('.katex').count() > 20, 'KaTeX formulas in the page');
+  await renderAll(page);
+  const report = await inkReport(page);
+  for (const r of report) {
+    assert.deepEqual(r.errors, [], `${r.t} shows an error`);
+    assert.ok(r.variedCanvases > 0 || r.paths > 2 || r.cells > 10, `${r.t} is blank: ${JSON.stringify(r)}`);
+    if (r.canvases) assert.equal(r.variedCanvases, r.canvases, `${r.t}: every canvas drawn`);
+  }
+  const chip = await page.locator('#lib-status').textContent();
+  assert.match(chip, /wasm (SIMD128|scalar) · posenc \d/);
+  assert.deepEqual(problems, []);
+  console.log(`# all ${FIGURES.length} figures drawn in ${Date.now() - t0} ms; ${chip}`);
+});
+
+test('a control changes its figure and the URL; reloading the URL restores the view', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.goto(srv.url);
+  const sel = '#sin';
+  await page.locator(sel).scrollIntoViewIfNeeded();
+  let gen = await waitRendered(page, sel);
+  const before = await fingerprint(page, sel);
+  // the dim slider, driven by the keyboard (ArrowLeft = one step down; dim steps by 2)
+  const range = page.locator(`${sel} input[type=range]`).nth(1);
+  await range.focus();
+  for (let i = 0; i < 32; i++) await range.press('ArrowLeft');
+  gen = await waitRendered(page, sel, gen);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('sin.dim') === '64');
+  assert.equal(await page.locator(sel).getAttribute('dim'), '64');
+  const changed = await fingerprint(page, sel);
+  assert.notEqual(changed, before, 'the heatmap changed');
+  // the number box: type a base
+  const base = page.locator(`${sel} input[type=number]`).nth(2);
+  await base.fill('500');
+  await base.press('Enter');
+  gen = await waitRendered(page, sel, gen);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('sin.base') === '500');
+  const view = await fingerprint(page, sel);
+  const url = page.url();
+  await page.reload();
+  await page.locator(sel).scrollIntoViewIfNeeded();
+  await waitRendered(page, sel);
+  assert.equal(page.url(), url);
+  assert.equal(await page.locator(sel).getAttribute('dim'), '64');
+  assert.equal(await page.locator(`${sel} input[type=number]`).nth(1).inputValue(), '64');
+  assert.equal(await fingerprint(page, sel), view, 'the same view after reload');
+  assert.deepEqual(problems, []);
+});
+
+test('the language toggle switches the text, the figures and the URL', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.goto(`${srv.url}?lang=en`);
+  await page.locator('#sin').scrollIntoViewIfNeeded();
+  await waitRendered(page, '#sin');
+  assert.match(await page.locator('h1').innerText(), /Positional encodings/);
+  await page.click('button[data-set-lang=zh]');
+  assert.equal(await page.getAttribute('html', 'data-lang'), 'zh');
+  assert.match(await page.locator('h1').innerText(), /位置编码/);
+  assert.doesNotMatch(await page.locator('h1').innerText(), /Positional/);
+  assert.match(await page.locator('#sin .title').innerText(), /每行一个位置/);
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh');
+  await page.reload();
+  assert.equal(await page.getAttribute('html', 'data-lang'), 'zh');
+  assert.deepEqual(problems, []);
+});
+
+test("a table's numbers are the library's numbers", async () => {
+  const { page } = browser;
+  await page.goto(`${srv.url}?sintab.dim=24&sintab.base=777&sintab.positions=40`);
+  await page.locator('#sintab').scrollIntoViewIfNeeded();
+  await waitRendered(page, '#sintab');
+  const { shown, expected } = await page.evaluate(async () => {
+    const { load } = await import('/lib/index.js');
+    const posenc = await load();
+    const expected = Array.from(posenc.sinusoidal({ positions: 40, dim: 24, base: 777 }));
+    const rows = [...document.querySelector('#sintab').shadowRoot.querySelectorAll('tbody tr[aria-rowindex]')];
+    const shown = rows.map((tr) => ({ i: Number(tr.getAttribute('aria-rowindex')) - 2, v: [...tr.querySelectorAll('td')].map((td) => Number(td.title)) }));
+    return { shown, expected };
+  });
+  assert.ok(shown.length >= 10, 'rows rendered');
+  let compared = 0;
+  for (const { i, v } of shown) {
+    assert.equal(v.length, 24);
+    v.forEach((x, j) => { assert.equal(Math.fround(x), expected[i * 24 + j], `row ${i} col ${j}`); compared++; });
+  }
+  console.log(`# ${compared} table cells equal the library's float32 values bit for bit`);
+});
+
+test('a heatmap downloads as PNG, SVG and CSV; a line plot as CSV', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.goto(`${srv.url}?sin.positions=8&sin.dim=4`);
+  await page.locator('#sin').scrollIntoViewIfNeeded();
+  await waitRendered(page, '#sin');
+  const got = {};
+  for (const kind of ['PNG', 'SVG', 'CSV']) {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#sin .tools button', { hasText: kind }).click()]);
+    const path = await dl.path();
+    got[kind] = { name: dl.suggestedFilename(), text: (await import('node:fs')).readFileSync(path) };
+  }
+  assert.match(got.PNG.name, /^sinusoidal_8x4_base10000\.png$/);
+  assert.deepEqual([...got.PNG.text.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
+  assert.match(got.SVG.text.toString(), /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<image[\s\S]*<\/svg>$/);
+  const csv = got.CSV.text.toString().trim().split('\n');
+  assert.equal(csv.length, 9, 'header + 8 positions');
+  const expected = await page.evaluate(async () => Array.from((await (await import('/lib/index.js')).load()).sinusoidal({ positions: 8, dim: 4 })));
+  assert.deepEqual(csv.slice(1).flatMap((line) => line.split(',').slice(1).map(Number)), expected);
+  await page.locator('#decay').scrollIntoViewIfNeeded();
+  await waitRendered(page, '#decay');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#decay .tools button', { hasText: 'CSV' }).first().click()]);
+  assert.match(dl.suggestedFilename(), /\.csv$/);
+  assert.deepEqual(problems, []);
+});
+
+test('a hostile URL executes nothing and the page still renders', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.addInitScript(() => { window.__pwned = 0; });
+  const hostile = new URLSearchParams({
+    lang: '"><img src=x onerror="window.__pwned=1">',
+    'sin.dim': 'NaN', 'sin.positions': '1e12', 'sin.base': '<script>window.__pwned=2</script>',
+    'why0.encoding': '<svg onload="window.__pwned=3">', 'learned0.position': '-1e309', 'plane.qx': 'Infinity',
+    'cmp.seq': '1e12', 'shift.shift': '0x10', 'matrix.dim': '3', '<b>x</b>.dim': '8',
+  });
+  await page.goto(`${srv.url}?${hostile}`);
+  await renderAll(page);
+  assert.equal(await page.evaluate(() => window.__pwned), 0);
+  assert.equal(await page.locator('img[src=x]').count(), 0);
+  const attrs = await page.evaluate(() => ({
+    dim: document.querySelector('#sin').getAttribute('dim'), positions: document.querySelector('#sin').getAttribute('positions'),
+    base: document.querySelector('#sin').getAttribute('base'), enc: document.querySelector('#why0').getAttribute('encoding'),
+    seq: document.querySelector('#cmp').getAttribute('seq'), mdim: document.querySelector('#matrix').getAttribute('dim'),
+    lang: document.documentElement.dataset.lang,
+  }));
+  assert.deepEqual(attrs, { dim: '128', positions: '2048', base: '10000', enc: 'none', seq: '256', mdim: '2', lang: attrs.lang });
+  assert.ok(['en', 'zh'].includes(attrs.lang));
+  const report = await inkReport(page);
+  for (const r of report) assert.ok(r.variedCanvases > 0 || r.paths > 2 || r.cells > 10, `${r.t} still drawn`);
+  assert.deepEqual(problems, []);
+});
+
+test('phone width: no horizontal scrolling, and one screenshot per section', async () => {
+  const dir = await resultsDir('sections');
+  for (const [name, opts] of [['desktop', { viewport: { width: 1200, height: 900 } }], ['phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }], ['dark', { viewport: { width: 1200, height: 900 }, colorScheme: 'dark', locale: 'zh-CN' }]]) {
+    const b = await launch(opts);
+    try {
+      const problems = watch(b.page);
+      await b.page.goto(srv.url);
+      await renderAll(b.page);
+      if (name === 'dark') assert.equal(await b.page.getAttribute('html', 'data-lang'), 'zh', 'language from the browser');
+      const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${name}: page wider than the screen by ${overflow}px`);
+      for (const id of SECTIONS) {
+        const el = b.page.locator(`#${id}`);
+        await el.scrollIntoViewIfNeeded();
+        await b.page.waitForTimeout(100);
+        await el.screenshot({ path: `${dir}/${name}-${id}.png` });
+      }
+      assert.deepEqual(problems, []);
+    } finally { await b.close(); }
+  }
+});

@@ -1,0 +1,49 @@
+// Takes the README screenshots (not a test): `node tests/browser/screenshots.mjs [outDir]` after
+// `npm run build`. Writes small PNGs of chosen figures (default web/site/screenshots/), light and
+// dark, English and Chinese, and warns about any file over 200 KB.
+import { stat, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, watch, renderAll, requireSite, ROOT } from './harness.mjs';
+
+const SHOTS = [
+  // [file, selector, query, options]
+  ['page-top.png', 'header.top', '?lang=en', {}],
+  ['why-positions.png', '#why0', '?lang=en&why0.encoding=rope', {}],
+  ['sinusoidal-heatmap.png', '#sin', '?lang=en&sin.positions=96&sin.dim=64', {}],
+  ['rope-plane.png', '#plane', '?lang=en', {}],
+  ['rope-elementwise-zh.png', '#elementwise', '?lang=zh', { colorScheme: 'dark', locale: 'zh-CN' }],
+  ['rope-decay.png', '#decay', '?lang=en', {}],
+  ['attention-compare-dark.png', '#cmp', '?lang=en&cmp.seq=40&cmp.train=28', { colorScheme: 'dark' }],
+  ['learned-blind-zone.png', '#learned0', '?lang=en&learned0.maxLen=128&learned0.dim=256&learned0.position=150', {}],
+];
+
+export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screenshots')) {
+  requireSite();
+  await mkdir(outDir, { recursive: true });
+  const srv = await serve();
+  const written = [];
+  try {
+    for (const [file, sel, query, opts] of SHOTS) {
+      const b = await launch({ viewport: { width: 900, height: 900 }, ...opts });
+      try {
+        const problems = watch(b.page);
+        await b.page.goto(srv.url + query);
+        await renderAll(b.page);
+        const el = b.page.locator(sel).first();
+        await el.scrollIntoViewIfNeeded();
+        await b.page.waitForTimeout(200);
+        const path = join(outDir, file);
+        await el.screenshot({ path });
+        const size = (await stat(path)).size;
+        written.push({ file, size });
+        if (size > 200e3) console.warn(`${file}: ${Math.round(size / 1024)} KiB (over 200 KB)`);
+        if (problems.length) console.warn(`${file}: ${problems.join('; ')}`);
+      } finally { await b.close(); }
+    }
+  } finally { await srv.close(); }
+  return written;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { file, size } of await takeScreenshots(process.argv[2])) console.log(`${file.padEnd(30)} ${(size / 1024).toFixed(0)} KiB`);
+}
