@@ -52,9 +52,29 @@ std::size_t checked_length(const char* name, const val& array) {
   return std::size_t(integer((std::string(name) + ".length").c_str(), length, 0, std::int64_t(posenc::max_elements)));
 }
 
-std::vector<float> floats(const char* name, const val& array) {
-  checked_length(name, array);  // before allocating
-  return emscripten::convertJSArrayToNumberVector<float>(array);
+// A vector whose elements start uninitialised: inputs are overwritten by the copy from
+// JavaScript at once, so zero-filling them first would be a wasted pass over memory.
+template <class T>
+struct uninitialised : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = uninitialised<U>;
+  };
+  uninitialised() = default;
+  template <class U>
+  uninitialised(const uninitialised<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+};
+using input_floats = std::vector<float, uninitialised<float>>;
+
+// A copy of a JavaScript array (a Float32Array, or any array-like of numbers).
+input_floats floats(const char* name, const val& array) {
+  input_floats v(checked_length(name, array));  // the length is checked before allocating
+  val(emscripten::typed_memory_view(v.size(), v.data())).call<void>("set", array);
+  return v;
 }
 
 std::vector<std::int64_t> positions_of(const val& array) {
@@ -67,13 +87,14 @@ std::vector<std::int64_t> positions_of(const val& array) {
 }
 
 // ---- C++ -> JS: copies, so no later call (or memory growth) can invalidate a result ----
-template <class T>
-val copy_out(const char* type, const std::vector<T>& v) {
+template <class T, class Allocator>
+val copy_out(const char* type, const std::vector<T, Allocator>& v) {
   val out = val::global(type).new_(v.size());
   out.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
   return out;
 }
 val to_js(const std::vector<float>& v) { return copy_out("Float32Array", v); }
+val to_js(const input_floats& v) { return copy_out("Float32Array", v); }
 val to_js(const std::vector<std::int32_t>& v) { return copy_out("Int32Array", v); }
 val to_js(const std::vector<double>& v) {
   return to_js(std::vector<float>(v.begin(), v.end()));  // the API returns float32 frequencies
@@ -142,7 +163,8 @@ posenc::rope_options rope_options_of(double dim, double heads, double base, cons
 }
 
 // Rotates `x` in place with either `positions` (an array) or `offset` (positions null).
-void rotate(std::vector<float>& x, const posenc::rope_options& o, double offset, const val& positions) {
+template <class Floats>
+void rotate(Floats& x, const posenc::rope_options& o, double offset, const val& positions) {
   if (positions.isNull() || positions.isUndefined()) {
     posenc::rope_apply(x.data(), x.size(), o, position_of("offset", offset));
   } else {
@@ -280,7 +302,7 @@ val attention_scores(val q, val k, double dim, std::string encoding, double base
 }
 
 // q and k must each hold exactly dim values.
-void check_vector(const char* name, const std::vector<float>& v, std::size_t dim) {
+void check_vector(const char* name, const input_floats& v, std::size_t dim) {
   if (v.size() != dim) posenc::fail(std::string(name) + ".length", "dim = " + std::to_string(dim), double(v.size()));
 }
 
