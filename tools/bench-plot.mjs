@@ -32,8 +32,8 @@ export function plotBars({ native, wasm, machine }) {
   const parts = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`);
   parts.push(`<rect width="${width}" height="${height}" fill="white"/>`);
-  parts.push(`<text x="${left}" y="16" font-size="13" font-weight="600">RoPE in place, [4096 x 8 x 128] float32: GB/s (2 x 4 bytes per element)</text>`);
-  parts.push(`<text x="${left}" y="30" fill="#555">${escape(machine)}</text>`);
+  parts.push(`<text x="8" y="16" font-size="13" font-weight="600">RoPE in place, [4096 x 8 x 128] float32: GB/s (2 x 4 bytes per element)</text>`);
+  parts.push(`<text x="8" y="30" fill="#555">${escape(machine)}</text>`);
   let y0 = top;
   for (const panel of panels) {
     if (!panel.length) continue;
