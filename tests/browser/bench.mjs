@@ -17,7 +17,7 @@ const UPDATES = [
   ['#plane', 'm', (i) => String(i % 60)],
   ['#matrix', 'position', (i) => String(100 + i)],
   ['#decay', 'base', (i) => String(9000 + 37 * i)],
-  ['#shift', 'shift', (i) => String(1000 + i)],
+  ['#shift', 'shift', (i) => String(1001 + i)],
   ['#cmp', 'seed', (i) => String(i + 2)],
   ['#learned0', 'position', (i) => String(100 + i)],
 ];
@@ -68,9 +68,11 @@ export async function benchPage() {
           const el = document.querySelector(s);
           const t0 = performance.now();
           el.addEventListener('render', () => resolve(performance.now() - t0), { once: true });
+          setTimeout(() => resolve(NaN), 5000);
           el.setAttribute(a, v);
         }), [sel, attr, value(i)]));
       }
+      if (process.env.DEBUG) console.log(sel, attr, times.map((x) => x.toFixed(1)).join(' '));
       times.sort((a, c) => a - c);
       out.updates[`${sel} ${attr}`] = { median: times[20], p95: times[37] };
     }

@@ -1,0 +1,109 @@
+// Builds the page into dist/site/:
+//   app.js, worker.js    esbuild bundles (ESM, minified) of web/site/main.js and web/elements/worker.js
+//   lib/                 the library as built by tools/build.mjs (dist/lib: *.js, *.mjs, *.wasm), left
+//                        external so its `new URL('./posenc-simd.mjs', import.meta.url)` resolves beside it
+//                        and the page and its Worker share one copy
+//   index.html           web/site/*.html with every <span|div class="tex"> typeset by KaTeX at build time,
+//                        so formulas show before (and without) any script
+//   site.css, boot.js    copied; katex/ (css + woff2 fonts only)
+// Usage: node tools/build-site.mjs  (or import { buildSite } and call it with { root, dist }).
+// POSENC_LIB_DIR overrides where the built library is read from (default dist/lib).
+import { build } from 'esbuild';
+import katex from 'katex';
+import { mkdir, readdir, readFile, rm, writeFile, copyFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname, resolve, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const LIB_FILE = /\.(m?js|wasm)$/;
+
+/** Typeset every KaTeX placeholder of an HTML file. TeX inside may use raw & and \lt. */
+export function renderTex(html, file = 'html') {
+  const decode = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html.replace(/<(span|div) class="tex( display)?">([\s\S]*?)<\/\1>/g, (_, tag, display, tex) => {
+    try {
+      const out = katex.renderToString(decode(tex.trim()), { displayMode: Boolean(display), throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' });
+      return `<${tag} class="tex${display ?? ''}">${out}</${tag}>`;
+    } catch (err) {
+      throw new Error(`${file}: KaTeX cannot typeset ${JSON.stringify(tex.slice(0, 80))}: ${err.message}`);
+    }
+  });
+}
+
+async function copyDir(src, dst, filter) {
+  await mkdir(dst, { recursive: true });
+  const copied = [];
+  for (const e of await readdir(src, { withFileTypes: true })) {
+    const from = join(src, e.name), to = join(dst, e.name);
+    if (e.isDirectory()) copied.push(...(await copyDir(from, to, filter)));
+    else if (filter(e.name)) { await copyFile(from, to); copied.push(to); }
+  }
+  return copied;
+}
+
+/** The library's entry, web/lib/index.js, stays an external import of ./lib/index.js. */
+const externalLibrary = (root) => ({
+  name: 'posenc-external-library',
+  setup(b) {
+    const libIndex = join(root, 'web', 'lib', 'index.js');
+    b.onResolve({ filter: /(^|\/)lib\/index\.js$/ }, (args) => {
+      const abs = resolve(args.resolveDir, args.path);
+      return abs === libIndex ? { path: './lib/index.js', external: true } : undefined;
+    });
+  },
+});
+
+export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'), libDir = process.env.POSENC_LIB_DIR || join(dist, 'lib'), quiet = false } = {}) {
+  const out = join(dist, 'site');
+  const site = join(root, 'web', 'site');
+  const log = quiet ? () => {} : (...a) => console.log(...a);
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+
+  await build({
+    absWorkingDir: root,
+    entryPoints: { app: join(site, 'main.js'), worker: join(root, 'web', 'elements', 'worker.js') },
+    outdir: out, bundle: true, format: 'esm', minify: true, sourcemap: 'linked', target: ['es2022'],
+    legalComments: 'none', logLevel: 'warning', plugins: [externalLibrary(root)],
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
+  });
+
+  for (const f of await readdir(site)) {
+    const from = join(site, f);
+    if (f.endsWith('.html')) await writeFile(join(out, f), renderTex(await readFile(from, 'utf8'), f));
+    else if (f.endsWith('.css') || f.endsWith('.svg') || f === 'boot.js') await copyFile(from, join(out, f));
+  }
+
+  const katexDir = dirname(fileURLToPath(import.meta.resolve('katex/dist/katex.min.css')));
+  await mkdir(join(out, 'katex', 'fonts'), { recursive: true });
+  await copyFile(join(katexDir, 'katex.min.css'), join(out, 'katex', 'katex.min.css'));
+  await copyDir(join(katexDir, 'fonts'), join(out, 'katex', 'fonts'), (n) => n.endsWith('.woff2'));
+
+  if (existsSync(libDir)) {
+    const files = await copyDir(libDir, join(out, 'lib'), (n) => LIB_FILE.test(n));
+    if (!files.some((f) => f.endsWith('index.js'))) console.warn(`build-site: ${libDir} has no index.js; the page will not load the library`);
+  } else {
+    console.warn(`build-site: no built library at ${libDir} (run the wasm build first); figures will show a load error`);
+  }
+
+  // Size report: what the page downloads to run (JS + the SIMD wasm flavour), gzipped.
+  let js = 0, wasm = 0;
+  const walk = async (d) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (e.name.includes('scalar')) continue; // the no-SIMD fallback is not downloaded where SIMD runs
+      else if (/\.(m?js)$/.test(e.name)) js += gzipSync(await readFile(p), { level: 9 }).length;
+      else if (e.name.endsWith('.wasm')) wasm += gzipSync(await readFile(p), { level: 9 }).length;
+    }
+  };
+  await walk(out);
+  log(`build-site: ${relative(root, out)}/  JS ${(js / 1024).toFixed(1)} KiB + wasm ${(wasm / 1024).toFixed(1)} KiB gzipped = ${((js + wasm) / 1024).toFixed(1)} KiB (budget 300)`);
+  return { out, gzip: { js, wasm } };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  buildSite({ root }).catch((err) => { console.error(err); process.exit(1); });
+}

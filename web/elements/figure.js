@@ -1,0 +1,135 @@
+// Base class of every figure element. Attributes are the parameters (declared once in params.js);
+// changing one (from a control, script or the page's URL) re-runs the figure. Work starts when the
+// figure comes near the viewport (IntersectionObserver) and pauses while it is far away. The
+// figure's own controls write attributes back and emit a `change` event with the full state.
+import { FIGURE_PARAMS, parseAll, attrName, formatValue } from './params.js';
+import { adopt } from './style.js';
+import { h } from './dom.js';
+import { langOf, t } from './i18n.js';
+import { compute, Superseded } from './compute.js';
+import { slider, choices } from './controls.js';
+
+export class PosencFigure extends HTMLElement {
+  static get observedAttributes() {
+    return [...Object.keys(FIGURE_PARAMS[this.tag]).map(attrName), 'lang', 'no-controls'];
+  }
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    adopt(this.root);
+    this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+    this.controls = {};
+    this.visible = false;
+    this.dirty = true;
+    this.channel = `${this.constructor.tag}#${Math.random().toString(36).slice(2)}`;
+  }
+
+  get locale() { return langOf(this); }
+  t(key) { return t(this.locale, key); }
+
+  connectedCallback() {
+    if (!this.built) {
+      // parser-created elements get their attributes after the constructor ran: read them again
+      this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+      this.build();
+    }
+    this.io ??= new IntersectionObserver((entries) => {
+      this.visible = entries.some((e) => e.isIntersecting);
+      if (this.visible && this.dirty) this.refresh();
+    }, { rootMargin: '400px 0px' });
+    this.io.observe(this);
+    this.ro ??= new ResizeObserver(() => { const w = this.body?.clientWidth; if (w && w !== this.lastWidth) { this.lastWidth = w; this.redraw?.(); } });
+    this.ro.observe(this);
+  }
+  disconnectedCallback() { this.io?.disconnect(); this.io = null; this.ro?.disconnect(); this.ro = null; }
+
+  attributeChangedCallback(name, old, value) {
+    if (old === value || !this.built) return;
+    if (name === 'lang') { this.build(); this.invalidate(); return; }
+    if (name === 'no-controls') return;
+    const next = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+    this.constrain?.(next);
+    const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);
+    this.params = next;
+    for (const [k, c] of Object.entries(this.controls)) c.set?.(next[k]);
+    if (changed) this.invalidate();
+  }
+
+  /** (Re)build the shadow DOM: frame, title, controls and the figure's own views. */
+  build() {
+    this.built = true;
+    this.constrain?.(this.params);
+    this.controls = {};
+    this.statusEl = h('span', { class: 'status', 'aria-live': 'polite' });
+    this.controlsEl = h('div', { class: 'controls' });
+    this.body = h('div', { class: 'body' });
+    this.loadingEl = h('div', { class: 'loading', text: this.t('loading') });
+    this.body.append(this.loadingEl);
+    this.frame = h('figure', { class: 'frame', style: 'margin:0' }, h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl), this.controlsEl, this.body);
+    this.root.replaceChildren(this.frame);
+    this.setup();
+    this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
+  }
+  title_() { return ''; }
+
+  /** A slider or choice for parameter `name`, wired to the attribute. */
+  control(name, label, extra = {}) {
+    const spec = FIGURE_PARAMS[this.constructor.tag][name];
+    const onInput = (v) => this.setParam(name, v);
+    const c = spec.type === 'enum'
+      ? choices({ label, spec, value: this.params[name], onInput, ...extra })
+      : slider({ label, spec, value: this.params[name], onInput, ...extra });
+    this.controls[name] = c;
+    this.controlsEl.append(c.el);
+    return c;
+  }
+
+  /** Set a parameter from the UI: reflect into the attribute (which re-runs) and announce it. */
+  setParam(name, value) {
+    const spec = FIGURE_PARAMS[this.constructor.tag][name];
+    this.setAttribute(attrName(name), formatValue(spec, value));
+    this.dispatchEvent(new CustomEvent('change', { bubbles: true, composed: true, detail: { ...this.params } }));
+  }
+
+  invalidate() {
+    this.dirty = true;
+    // coalesce the attribute changes of one task (e.g. qx and qy from one drag event), then run at once
+    if (this.visible && !this.pending) { this.pending = true; queueMicrotask(() => { this.pending = false; if (this.dirty) this.refresh(); }); }
+  }
+
+  async refresh() {
+    if (document.readyState === 'loading') { // let the document (and whoever sets attributes from it) finish first
+      if (!this.waitingForDom) { this.waitingForDom = true; document.addEventListener('DOMContentLoaded', () => { this.waitingForDom = false; if (this.visible && this.dirty) this.refresh(); }, { once: true }); }
+      return;
+    }
+    this.dirty = false;
+    const gen = (this.gen = (this.gen ?? 0) + 1);
+    try {
+      await this.update(this.params);
+      if (gen !== this.gen) return;
+      this.loadingEl.remove();
+      this.clearError();
+      this.dataset.ready = String(gen);
+      this.dispatchEvent(new CustomEvent('render', { bubbles: true, detail: { ...this.params } }));
+    } catch (err) {
+      if (err instanceof Superseded) return;
+      this.loadingEl.remove();
+      this.showError(err);
+    }
+  }
+
+  /** Run a recipe in the compute Worker (only the newest request per figure and key is answered). */
+  compute(recipe, params, key = '') { return compute(this.channel + key, recipe, params); }
+
+  showError(err) {
+    this.errorEl?.remove();
+    this.errorEl = h('div', { class: 'err', role: 'alert', text: `${err?.name ?? this.t('error')}: ${err?.message ?? err}` });
+    this.body.prepend(this.errorEl);
+  }
+  clearError() { this.errorEl?.remove(); this.errorEl = null; }
+  get width() { return this.body.clientWidth || 600; }
+}
+
+/** Register a figure class under its tag (idempotent). */
+export function define(cls) { if (!customElements.get(cls.tag)) customElements.define(cls.tag, cls); }

@@ -1,0 +1,47 @@
+// Section 5: the same q, k under every encoding, at the training length and past it.
+import { PosencFigure, define } from '../figure.js';
+import { Heatmap } from '../heatmap.js';
+import { h, s } from '../dom.js';
+
+const ENCODINGS = ['none', 'sinusoidal', 'learned', 'relative', 'rope'];
+
+export class AttentionCompare extends PosencFigure {
+  static tag = 'posenc-attention-compare';
+  title_() { return this.t('cmp_title'); }
+  setup() {
+    this.control('content', this.t('content'), { names: (v) => this.t(`content_${v}`) });
+    this.control('seq', this.t('seq'));
+    this.control('train', this.t('train'));
+    this.control('dim', this.t('dim'));
+    this.control('base', this.t('base'));
+    this.control('seed', this.t('seed'));
+    this.panels = ENCODINGS.map((e) => ({ e, hm: new Heatmap({ scheme: 'rdbu', title: this.t(`enc_${e}`), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 260, name: `logits_${e}` }), box: h('div') }));
+    this.body.append(h('div', { class: 'grid3' }, this.panels.map((p) => p.box)), h('p', { class: 'note', text: this.locale === 'zh' ? '每幅图各自使用色标（同一个词时为 viridis，取值范围自适应；随机词时为以 0 为中心的 RdBu）；虚线标出训练长度。训练式与相对位置表都未经训练（N(0, 0.02²) 初始化），所以它们的位置项很小。' : 'Each panel has its own colour scale (viridis over its own range for one repeated token; RdBu centred on 0 for random tokens); dashed lines mark the training length. The learned and relative tables are untrained (initialised N(0, 0.02²)), so their position terms are small.' }));
+  }
+  async update(p) {
+    const r = await this.compute('attentionCompare', p);
+    const same = p.content === 'same';
+    for (const panel of this.panels) {
+      const res = r[panel.e];
+      if (res.error) {
+        panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), h('div', { class: 'err', role: 'status', text: res.error }));
+        panel.drawn = false;
+        continue;
+      }
+      panel.hm.set({ data: res.data, rows: p.seq, cols: p.seq, opts: {
+        scheme: same ? 'viridis' : 'rdbu',
+        describe: (i, j, v, e) => `${panel.e}: logit(${i}, ${j}) = ${e}`,
+        annotate: (g, { x, y, pw, ph }) => {
+          if (p.seq <= p.train) return;
+          g.append(s('line', { x1: x(p.train), x2: x(p.train), y1: 0, y2: ph, style: 'stroke:var(--fg)', 'stroke-dasharray': '4 3' }));
+          g.append(s('line', { y1: y(p.train), y2: y(p.train), x1: 0, x2: pw, style: 'stroke:var(--fg)', 'stroke-dasharray': '4 3' }));
+        },
+      } });
+      if (panel.box.firstChild !== panel.hm.el) panel.box.replaceChildren(panel.hm.el);
+      panel.drawn = true;
+    }
+    this.redraw();
+  }
+  redraw() { for (const p of this.panels) if (p.drawn) p.hm.draw(p.box.clientWidth); }
+}
+define(AttentionCompare);

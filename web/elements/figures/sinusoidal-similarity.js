@@ -1,0 +1,33 @@
+// Section 1: PE(p) . PE(q): near positions alike, far ones different.
+import { PosencFigure, define } from '../figure.js';
+import { Heatmap } from '../heatmap.js';
+import { LinePlot } from '../lineplot.js';
+import { h, s } from '../dom.js';
+
+export class SinusoidalSimilarity extends PosencFigure {
+  static tag = 'posenc-sinusoidal-similarity';
+  title_() { return this.t('sim_title'); }
+  constrain(p) { p.anchor = Math.min(p.anchor, p.positions - 1); }
+  setup() {
+    this.control('positions', this.t('positions'));
+    this.control('dim', this.t('dim'));
+    this.control('base', this.t('base'));
+    this.control('anchor', this.t('anchor'));
+    this.hm = new Heatmap({ scheme: 'viridis', xLabel: 'q', yLabel: 'p', maxHeight: 360, name: 'pe_dot_pe' });
+    this.lp = new LinePlot({ xLabel: 'p', yLabel: 'PE · PE', height: 260, name: 'pe_dot_pe_row' });
+    this.body.append(h('div', { class: 'grid2' }, this.hm.el, this.lp.el));
+  }
+  async update(p) {
+    const r = await this.compute('sinusoidalSimilarity', { positions: p.positions, dim: p.dim, base: p.base });
+    const n = p.positions, a = p.anchor;
+    this.hm.set({ data: r.data, rows: n, cols: n, opts: {
+      describe: (i, j, v, e) => `PE(${i}) · PE(${j}) = ${e}`,
+      annotate: (g, { y, pw }) => g.append(s('rect', { x: 0, y: y(a), width: pw, height: Math.max(1.5, y(a + 1) - y(a)), fill: 'none', style: 'stroke:var(--fg)', 'stroke-width': 1.5 })),
+    } });
+    const row = r.data.slice(a * n, a * n + n);
+    this.lp.set({ series: [{ name: `PE(${a}) · PE(p)`, values: row, color: 'var(--accent)' }], markers: [{ x: a, label: `p = ${a}` }], opts: { title: this.t('sim_line') } });
+    this.redraw();
+  }
+  redraw() { this.hm.draw(this.hm.el.clientWidth); this.lp.draw(this.lp.el.clientWidth); }
+}
+define(SinusoidalSimilarity);

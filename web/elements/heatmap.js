@@ -1,0 +1,184 @@
+// Heatmap primitive: dense cells on a canvas (drawn at devicePixelRatio, nearest-neighbour, so
+// crisp), axes, title and colour legend in SVG over it (d3 scales and axes), a hover / keyboard
+// readout with the exact value, and PNG / SVG / CSV downloads.
+import { scaleLinear } from 'd3-scale';
+import { axisBottom, axisLeft, axisRight } from 'd3-axis';
+import { select } from 'd3-selection';
+import { h, s } from './dom.js';
+import { lut, SCHEMES } from './colors.js';
+import { exact } from './format.js';
+import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
+
+let gradientId = 0;
+
+export class Heatmap {
+  /**
+   * opts: title, xLabel, yLabel, scheme ('viridis' | 'cividis' | 'rdbu'), name (file name stem),
+   * aspect (plot height / width, default rows/cols), maxHeight, showValues (draw numbers when cells are big),
+   * xLabels / yLabels (category names), describe(i, j, v) -> readout text, annotate(g, scales) hook.
+   */
+  constructor(opts = {}) {
+    this.o = { scheme: 'viridis', maxHeight: 420, name: 'heatmap', ...opts };
+    this.canvas = h('canvas', { 'aria-hidden': 'true' });
+    this.svg = s('svg', { role: 'img' });
+    this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
+    this.plot = h('div', { class: 'plot', tabindex: '0' }, this.canvas, this.svg);
+    this.tools = h('div', { class: 'tools' },
+      h('button', { type: 'button', text: 'PNG', onclick: () => this.downloadPng() }),
+      h('button', { type: 'button', text: 'SVG', onclick: () => this.downloadSvg() }),
+      h('button', { type: 'button', text: 'CSV', onclick: () => this.downloadCsv() }));
+    this.el = h('div', { class: 'heatmap' }, this.plot, this.readout, this.tools);
+    this.cursor = null;
+    this.plot.addEventListener('pointermove', (e) => this.hover(e));
+    this.plot.addEventListener('pointerleave', () => { this.cursor = null; this.mark(); });
+    this.plot.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  /** data: row-major numbers [rows x cols]; domain: [lo, hi] of the colour scale (default: symmetric for rdbu). */
+  set(d) { this.d = d; return this; }
+
+  draw(width) {
+    const d = this.d;
+    if (!d || !(width > 0)) return;
+    this.width = width;
+    const o = { ...this.o, ...d.opts };
+    const { rows, cols, data } = d;
+    const extent = d.rowsExtent ?? rows;
+    const m = { top: o.title ? 22 : 8, right: 70, bottom: o.xLabel ? 38 : 24, left: o.yLabels ? 34 : 46 };
+    const pw = Math.max(40, Math.floor(width - m.left - m.right));
+    const ph = Math.max(40, Math.floor(Math.min(o.maxHeight, pw * (o.aspect ?? extent / cols))));
+    const W = pw + m.left + m.right, H = ph + m.top + m.bottom;
+    this.geom = { m, pw, ph, W, H };
+    const x = scaleLinear([0, cols], [0, pw]), y = scaleLinear([0, extent], [0, ph]);
+    this.scales = { x, y };
+
+    // colour scale
+    let [lo, hi] = d.domain ?? autoDomain(data, o.scheme);
+    const flat = !(hi - lo > 1e-6 * Math.max(1e-30, Math.abs(lo), Math.abs(hi)));
+    if (!(hi > lo)) { hi = lo + 1e-12; lo -= 1e-12; }
+    this.domain = [lo, hi];
+    // cells -> offscreen image at one pixel per cell (kept while data, scale and colours stay the same)
+    const off = this.off ?? (this.off = document.createElement('canvas'));
+    const key = `${rows}x${cols}/${lo}/${hi}/${o.scheme}`;
+    if (this.offData !== data || this.offKey !== key) {
+      const table = lut(o.scheme);
+      off.width = cols; off.height = rows;
+      const octx = off.getContext('2d');
+      const img = octx.createImageData(cols, rows);
+      const px = img.data, k = 255 / (hi - lo);
+      for (let i = 0, n = rows * cols; i < n; i++) {
+        const v = data[i];
+        const t = Number.isFinite(v) ? Math.max(0, Math.min(255, Math.round((v - lo) * k))) : 0;
+        px[4 * i] = table[3 * t]; px[4 * i + 1] = table[3 * t + 1]; px[4 * i + 2] = table[3 * t + 2]; px[4 * i + 3] = 255;
+      }
+      octx.putImageData(img, 0, 0);
+      this.offData = data; this.offKey = key;
+    }
+    const dpr = globalThis.devicePixelRatio || 1;
+    const c = this.canvas;
+    c.width = Math.round(pw * dpr); c.height = Math.round(y(rows) * dpr);
+    Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
+    const ctx = c.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(off, 0, 0, c.width, c.height);
+
+    // SVG overlay
+    const svg = this.svg;
+    svg.setAttribute('width', W); svg.setAttribute('height', H);
+    svg.setAttribute('aria-label', `${o.title ?? ''} ${rows} × ${cols}`);
+    while (svg.firstChild) svg.firstChild.remove();
+    const g = s('g', { transform: `translate(${m.left},${m.top})` });
+    svg.append(g);
+    if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
+    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
+    g.append(gx, gy);
+    select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
+    select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
+    if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
+    if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
+    if (o.showValues && pw / cols >= 24 && y(1) >= 16) {
+      const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
+      for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+        const v = data[i * cols + j], t = (v - lo) / (hi - lo);
+        const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
+        g.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
+          style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
+      }
+    }
+    o.annotate?.(g, { x, y, pw, ph });
+    this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
+    g.append(this.hl);
+    // legend
+    const id = `pg${++gradientId}`, lh = Math.min(ph, 200), lx = m.left + pw + 14;
+    const grad = s('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
+    const f = SCHEMES[o.scheme] ?? SCHEMES.viridis;
+    for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
+    svg.append(s('defs', {}, grad));
+    svg.append(s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }));
+    const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
+    const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
+    svg.append(gl);
+    const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
+    select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
+    if (flat) svg.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
+    this.mark();
+  }
+
+  cellAt(e) {
+    const r = this.canvas.getBoundingClientRect();
+    const j = Math.floor(((e.clientX - r.left) / r.width) * this.d.cols);
+    const i = Math.floor(((e.clientY - r.top) / r.height) * this.d.rows);
+    return i >= 0 && j >= 0 && i < this.d.rows && j < this.d.cols ? [i, j] : null;
+  }
+  hover(e) { if (!this.d) return; this.cursor = this.cellAt(e); this.mark(); }
+  key(e) {
+    if (!this.d) return;
+    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!dirs[e.key]) return;
+    e.preventDefault();
+    const [i, j] = this.cursor ?? [0, 0];
+    const [di, dj] = this.cursor ? dirs[e.key] : [0, 0];
+    this.cursor = [Math.max(0, Math.min(this.d.rows - 1, i + di)), Math.max(0, Math.min(this.d.cols - 1, j + dj))];
+    this.mark();
+  }
+  mark() {
+    if (!this.hl || !this.d) return;
+    if (!this.cursor) { this.hl.setAttribute('visibility', 'hidden'); this.readout.textContent = this.o.hint ?? '\u00a0'; return; }
+    const [i, j] = this.cursor, { x, y } = this.scales;
+    Object.entries({ x: x(j), y: y(i), width: Math.max(2, x(1) - x(0)), height: Math.max(2, y(1) - y(0)), visibility: 'visible' }).forEach(([k, v]) => this.hl.setAttribute(k, v));
+    const v = this.d.data[i * this.d.cols + j];
+    const o = { ...this.o, ...this.d.opts };
+    this.readout.textContent = o.describe ? o.describe(i, j, v, exact(v)) : `${o.yLabel ?? 'row'} ${i}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
+  }
+
+  get fileStem() { return (this.d?.opts?.name ?? this.o.name).replace(/[^\w.-]+/g, '_'); }
+  at() { const { m, pw } = this.geom; return { x: m.left, y: m.top, width: pw, height: this.scales.y(this.d.rows) }; }
+  downloadSvg() { saveBlob(new Blob([svgString(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.fileStem}.svg`); }
+  async downloadPng() { saveBlob(await pngBlob(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) }), `${this.fileStem}.png`); }
+  downloadCsv() {
+    const { data, rows, cols } = this.d, o = { ...this.o, ...this.d.opts };
+    saveCsv(csvMatrix(data, rows, cols, { corner: `${o.yLabel ?? 'row'}\\${o.xLabel ?? 'col'}`, rowName: (i) => o.yLabels?.[i] ?? i, colName: (j) => o.xLabels?.[j] ?? j }), `${this.fileStem}.csv`);
+  }
+}
+
+function autoDomain(data, scheme) {
+  let lo = Infinity, hi = -Infinity;
+  for (const v of data) if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  if (lo === Infinity) return [0, 1];
+  if (scheme === 'rdbu' || scheme === 'puor') { const a = Math.max(Math.abs(lo), Math.abs(hi)) || 1; return [-a, a]; }
+  return [lo, hi];
+}
+
+function legendFmt(lo, hi) {
+  const a = Math.max(Math.abs(lo), Math.abs(hi));
+  return (v) => (a < 1e-3 || a >= 1e5 ? v.toExponential(0) : Number(v.toPrecision(3)).toString());
+}
+
+/** Axis over cell indices: ticks at cell centres, labelled by index or category name. */
+function indexAxis(axisFn, scale, n, labels, px) {
+  const ax = axisFn(scale).tickSizeOuter(0).tickSize(3);
+  if (labels) return ax.tickValues(labels.map((_, i) => i + 0.5)).tickFormat((v) => labels[Math.floor(v)]);
+  const count = Math.max(2, Math.min(10, Math.floor(px / 45)));
+  const ticks = scale.copy().domain([0, n - 1]).ticks(count).filter((v) => Number.isInteger(v) && v < n);
+  return ax.tickValues(ticks.map((v) => v + 0.5)).tickFormat((v) => String(Math.floor(v)));
+}

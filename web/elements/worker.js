@@ -1,0 +1,52 @@
+// The compute Worker: loads the wasm library once and runs recipes. Messages queue while a recipe
+// runs; before starting work we drain the queue and keep only the newest request per channel.
+import { load } from '../lib/index.js';
+import { RECIPES } from './recipes.js';
+
+let lib = null;
+const queue = [];
+let scheduled = false;
+
+function transferables(result) {
+  const out = [];
+  const walk = (v) => {
+    if (!v || typeof v !== 'object') return;
+    if (ArrayBuffer.isView(v)) { if (!out.includes(v.buffer)) out.push(v.buffer); return; }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x);
+  };
+  walk(result);
+  return out;
+}
+
+async function runOne(msg, reply) {
+  try {
+    lib ??= await load();
+    const fn = RECIPES[msg.recipe];
+    if (!fn) throw new Error(`unknown recipe ${msg.recipe}`);
+    const result = fn(lib, msg.params);
+    reply({ id: msg.id, result }, transferables(result));
+  } catch (err) {
+    reply({ id: msg.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) } });
+  }
+}
+
+async function drain(reply) {
+  scheduled = false;
+  const newest = new Map();
+  for (const m of queue.splice(0)) {
+    const old = newest.get(m.channel);
+    if (old) reply({ id: old.id, superseded: true });
+    newest.set(m.channel, m);
+  }
+  for (const m of newest.values()) await runOne(m, reply);
+}
+
+/** Entry point shared by the Worker and the main-thread fallback. */
+export function handle(msg, reply) {
+  queue.push(msg);
+  if (!scheduled) { scheduled = true; setTimeout(() => drain(reply), 0); }
+}
+
+if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {
+  self.onmessage = (e) => handle(e.data, (m, t) => self.postMessage(m, t ?? []));
+}
