@@ -3,9 +3,20 @@
 // URL, fits a phone, and leaves one screenshot per section in test-results/sections/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watch, renderAll, waitRendered, requireSite, resultsDir, FIGURES } from './harness.mjs';
+import { serve, launch, watch, renderAll as renderBase, waitRendered, requireSite, resultsDir, FIGURES as BASE_FIGURES } from './harness.mjs';
 
-const SECTIONS = ['why', 'sinusoidal', 'learned', 'relative', 'rope', 'compare'];
+// section 6 (long context) joins the figures every check below covers
+const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-precision-lab'];
+const FIGURES = [...BASE_FIGURES, ...LONG_FIGURES];
+async function renderAll(page, timeout = 30000) {
+  await renderBase(page, timeout);
+  for (const tag of LONG_FIGURES) {
+    await page.locator(tag).first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((t) => document.querySelector(t)?.dataset.ready, tag, { timeout });
+  }
+}
+
+const SECTIONS = ['why', 'sinusoidal', 'learned', 'relative', 'rope', 'compare', 'long'];
 let srv, browser;
 
 before(async () => {
@@ -181,6 +192,8 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     'sin.dim': 'NaN', 'sin.positions': '1e12', 'sin.base': '<script>window.__pwned=2</script>',
     'why0.encoding': '<svg onload="window.__pwned=3">', 'learned0.position': '-1e309', 'plane.qx': 'Infinity',
     'cmp.seq': '1e12', 'shift.shift': '0x10', 'matrix.dim': '3', '<b>x</b>.dim': '8',
+    'freqs.factor': '-Infinity', 'freqs.original': '9'.repeat(400), 'logits.scaling': '<img src=x onerror="window.__pwned=4">',
+    'config.example': '"><script>window.__pwned=5</script>', 'config.seqLen': '-5', 'precision.measure': 'constructor', 'precision.dim': '1e9', 'alibi.head': '999', 'alibi.mask': 'javascript:alert(1)',
   });
   await page.goto(`${srv.url}?${hostile}`);
   await renderAll(page);
@@ -193,6 +206,9 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     lang: document.documentElement.dataset.lang,
   }));
   assert.deepEqual(attrs, { dim: '128', positions: '2048', base: '10000', enc: 'none', seq: '256', mdim: '2', lang: attrs.lang });
+  const long = await page.evaluate(() => ['freqs:factor', 'freqs:original', 'logits:scaling', 'config:example', 'config:seq-len', 'precision:measure', 'precision:dim', 'alibi:head', 'alibi:mask']
+    .map((k) => { const [id, a] = k.split(':'); return document.querySelector(`#${id}`).getAttribute(a); }));
+  assert.deepEqual(long, ['8', '1048576', 'yarn', 'llama31', '0', 'cos', '1024', '64', 'none']);
   assert.ok(['en', 'zh'].includes(attrs.lang));
   const report = await inkReport(page);
   for (const r of report) assert.ok(r.variedCanvases > 0 || r.paths > 2 || r.cells > 10, `${r.t} still drawn`);
@@ -219,4 +235,41 @@ test('phone width: no horizontal scrolling, and one screenshot per section', asy
       assert.deepEqual(problems, []);
     } finally { await b.close(); }
   }
+});
+
+test('a hostile pasted config shows an error and executes nothing; a good one gives flags', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.addInitScript(() => { window.__pwned = 0; });
+  await page.goto(`${srv.url}?config.example=qwen-yarn&lang=en`);
+  const sel = '#config';
+  await page.locator(sel).scrollIntoViewIfNeeded();
+  let gen = await waitRendered(page, sel);
+  const flags = () => page.locator(`${sel} pre`).nth(1).textContent();
+  assert.match(await flags(), /--rope-scaling yarn[\s\S]*--rope-freq-scale 0\.25[\s\S]*--yarn-orig-ctx 32768/);
+  const hostile = [
+    ['<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>', /Not valid JSON/],
+    ['{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": "<img src=x onerror=window.__pwned=3>"}', /rope_theta must be a number/],
+    ['{"head_dim": 128, "rope_theta": 1e999, "rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 4096}}', /RangeError/],
+    ['{"head_dim": 128, "rope_scaling": {"rope_type": "<svg onload=window.__pwned=4>", "factor": 4}}', /RangeError[\s\S]*<svg onload/],
+    ['{"head_dim": 128, "rope_scaling": {"rope_type": "linear", "factor": "8"}}', /TypeError/],
+    ['{"head_dim": 1e300, "rope_scaling": null}', /head size/],
+    ['[1, 2, 3]', /JSON object/],
+    ['{"head_dim": 96, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "longrope", "short_factor": [1, 2], "long_factor": {"__proto__": 1}}}', /Error/],
+  ];
+  for (const [text, message] of hostile) {
+    await page.locator(`${sel} textarea`).fill(text);
+    gen = await waitRendered(page, sel, gen);
+    const err = page.locator(`${sel} .err[role=alert]`);
+    assert.match(await err.textContent(), message, text);
+    assert.equal(await page.locator(`${sel} img, ${sel} script, ${sel} svg[onload]`).count(), 0);
+  }
+  assert.equal(await page.evaluate(() => window.__pwned), 0);
+  assert.equal(await page.locator('img[src=x]').count(), 0);
+  // and back to a good config: the error goes away
+  await page.locator(`${sel} textarea`).fill(JSON.stringify({ head_dim: 64, rope_theta: 10000, rope_scaling: { rope_type: 'linear', factor: 2 } }));
+  await waitRendered(page, sel, gen);
+  assert.equal(await page.locator(`${sel} .err`).count(), 0);
+  assert.match(await flags(), /--rope-scaling linear[\s\S]*--rope-freq-scale 0\.5/);
+  assert.deepEqual(problems, []);
 });

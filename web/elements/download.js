@@ -16,7 +16,7 @@ export function svgString(svg, { canvas, at, background } = {}) {
   src.forEach((el, i) => {
     const cs = getComputedStyle(el);
     const style = PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-    dst[i].setAttribute('style', style);
+    dst[i].style.cssText = style; // CSSOM: allowed under a CSP without style-src 'unsafe-inline'
   });
   const w = svg.getAttribute('width'), hgt = svg.getAttribute('height');
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -26,7 +26,7 @@ export function svgString(svg, { canvas, at, background } = {}) {
     img.setAttribute('href', canvas.toDataURL('image/png'));
     for (const k of ['x', 'y', 'width', 'height']) img.setAttribute(k, at[k]);
     img.setAttribute('preserveAspectRatio', 'none');
-    img.setAttribute('style', 'image-rendering:pixelated');
+    img.style.cssText = 'image-rendering:pixelated';
     clone.insertBefore(img, clone.firstChild);
   }
   if (background) {

@@ -14,3 +14,8 @@ export { RopeShift } from './figures/rope-shift.js';
 export { AttentionCompare } from './figures/attention-compare.js';
 export { FIGURE_PARAMS } from './params.js';
 export { libraryInfo } from './compute.js';
+export { RopeScalingFrequencies } from './figures/rope-scaling-frequencies.js';
+export { RopeScalingLogits } from './figures/rope-scaling-logits.js';
+export { ConfigPaste } from './figures/config-paste.js';
+export { PrecisionLab } from './figures/precision-lab.js';
+export { AlibiT5 } from './figures/alibi-t5.js';

@@ -64,6 +64,12 @@ export const FIGURE_PARAMS = {
   'posenc-rope-decay': { dim: int(128, 2, 1024, { even: true }), base: base(), distance: int(256, 8, 8192, { scale: 'log' }), seed: seed() },
   'posenc-rope-shift': { seq: int(32, 2, 128), dim: int(64, 2, 256, { even: true }), shift: int(1000, 0, MAX_POS - 128, { scale: 'log' }), base: base(), seed: seed() },
   'posenc-attention-compare': { content: choice('same', ['same', 'random']), seq: int(48, 2, 256), train: int(32, 2, 256), dim: int(32, 2, 256, { even: true }), base: base(), min: int(-8, -64, 0), max: int(8, 0, 64), seed: seed() },
+  // section 6: long context
+  'posenc-rope-scaling-frequencies': { dim: int(128, 4, 512, { even: true }), base: base(), factor: real(8, 1, 64, { scale: 'log' }), original: int(8192, 16, 1048576, { scale: 'log' }) },
+  'posenc-rope-scaling-logits': { scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']), content: choice('ones', ['ones', 'random']), dim: int(64, 4, 256, { even: true }), base: base(), factor: real(4, 1, 16, { scale: 'log' }), original: int(512, 16, 4096, { scale: 'log' }), seed: seed() },
+  'posenc-config-paste': { example: choice('llama31', ['llama31', 'qwen-yarn', 'phi3-longrope']), seqLen: int(0, 0, 2 ** 31 - 1, { scale: 'log' }) },
+  'posenc-alibi-t5': { seq: int(48, 2, 256), heads: int(8, 1, 64), head: int(1, 1, 64), mask: choice('none', ['none', 'causal']), buckets: int(32, 4, 128), maxDistance: int(128, 2, 1024, { scale: 'log' }), direction: choice('bidirectional', ['bidirectional', 'causal']) },
+  'posenc-precision-lab': { measure: choice('cos', ['cos', 'sin', 'angle']), dim: int(128, 2, 1024, { even: true }), base: base() },
 };
 
 /** Parse every parameter of `tag` from a getter (attribute or query lookup by name). */

@@ -12,6 +12,39 @@ const contentSeed = (seed, which) => 100003 + 2 * seed + which;
 export const ORDER_A = [0, 1, 2, 3];
 export const ORDER_B = [1, 0, 2, 3];
 
+/** Scaling types of section 6, in the order they are drawn. */
+export const SCALINGS = ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3'];
+
+/**
+ * An illustrative Hugging Face `rope_parameters` object for each type from the figure's common knobs
+ * (a config, not a result: every theta comes from the library). LongRoPE needs searched factor lists;
+ * here short factors are all 1 and long factors ramp linearly from 1 (fast pairs) to `factor`.
+ */
+export function exampleScaling(type, { dim, factor, original }) {
+  const pairs = dim / 2;
+  switch (type) {
+    case 'linear': case 'ntk': return { rope_type: type, factor };
+    case 'dynamic': return { rope_type: type, factor, original_max_position_embeddings: original };
+    case 'yarn': return { rope_type: type, factor, original_max_position_embeddings: original };
+    case 'longrope': return { rope_type: type, factor, original_max_position_embeddings: original,
+      short_factor: new Array(pairs).fill(1), long_factor: Array.from({ length: pairs }, (_, i) => 1 + ((factor - 1) * i) / Math.max(1, pairs - 1)) };
+    case 'llama3': return { rope_type: type, factor, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: original };
+    default: return undefined;
+  }
+}
+
+/** Integer positions spread evenly on a log axis from 1 to 2^24 - 1 (sampling, for the precision lab). */
+export function logPositions(count = 160, max = 2 ** 24 - 1) {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const p = Math.round(Math.exp((Math.log(max) * i) / (count - 1)));
+    if (!out.length || p > out[out.length - 1]) out.push(p);
+  }
+  return out;
+}
+
+const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.message ?? err) });
+
 export const RECIPES = {
   info: (lib) => ({ version: lib.version, simd: lib.simd }),
 
@@ -118,5 +151,73 @@ export const RECIPES = {
       }
     }
     return out;
+  },
+
+  // Section 6a: theta_i of every scaling (at a sequence of factor x original tokens, so dynamic and
+  // longrope are in their long-context state), and each one's attention factor.
+  ropeScalingFrequencies(lib, { dim, base, factor, original }) {
+    const seqLen = Math.min(2 ** 31 - 1, Math.round(factor * original));
+    const out = { default: lib.ropeFrequencies({ dim, base }), seqLen, theta: {}, attention: {} };
+    for (const type of SCALINGS) {
+      const scaling = exampleScaling(type, { dim, factor, original });
+      out.theta[type] = lib.ropeFrequencies({ dim, base, scaling, seqLen });
+      out.attention[type] = lib.ropeAttentionFactor({ scaling, seqLen });
+    }
+    return out;
+  },
+
+  // Section 6b: logit against distance up to 4 x the training length, unscaled (ropeScoreByDistance)
+  // and scaled: the library rotates the same q at positions 0..n-1 and k at 0, with the scaling (its
+  // attention factor included), and takes the dot products (attentionScores, encoding 'none').
+  ropeScalingLogits(lib, { scaling: type, content, dim, base, factor, original, seed }) {
+    const n = 4 * original;
+    let q, k;
+    if (content === 'ones') { q = new Float32Array(dim).fill(1); k = q; } else { q = rows(lib, 1, dim, contentSeed(seed, 0)); k = rows(lib, 1, dim, contentSeed(seed, 1)); }
+    const before = lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 });
+    const scaling = exampleScaling(type, { dim, factor, original });
+    const stack = new Float32Array(n * dim);
+    for (let i = 0; i < n; i++) stack.set(q, i * dim);
+    const qs = lib.rope(stack, { dim, base, scaling, seqLen: n });
+    const k0 = lib.rope(k, { dim, base, scaling, seqLen: n, positions: [0] });
+    const after = lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false });
+    return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
+  },
+
+  // Section 6c: a pasted config's rope fields. Errors of the library come back as data (shown as text).
+  configRope(lib, { dim, base, scaling, seqLen }) {
+    try {
+      const o = seqLen > 0 ? { seqLen } : {};
+      const out = { default: lib.ropeFrequencies({ dim, base }), theta: null, attention: 1, freqScale: null };
+      if (scaling) {
+        out.theta = lib.ropeFrequencies({ dim, base, scaling, ...o });
+        out.attention = lib.ropeAttentionFactor({ scaling, ...o });
+        const f = scaling.factor;
+        // llama.cpp's --rope-freq-scale is 1/factor: theta_0 of a 2-dim linear scaling (theta_0 = 1 unscaled)
+        if (typeof f === 'number' && Number.isFinite(f) && f > 0) out.freqScale = lib.ropeFrequencies({ dim: 2, scaling: { rope_type: 'linear', factor: f } })[0];
+      }
+      return out;
+    } catch (err) {
+      if (err instanceof TypeError || err instanceof RangeError) return { error: errorOf(err) };
+      throw err;
+    }
+  },
+
+  // Section 6d: per position, the largest error over the pairs against float64, for each variant.
+  precisionLab(lib, { dim, base }) {
+    const positions = logPositions();
+    const out = { positions: Float64Array.from(positions), variants: {} };
+    for (const variant of ['float32', 'bfloat16', 'float16', 'bfloat16-angle', 'float16-angle', 'library']) out.variants[variant] = lib.ropePrecisionErrors({ variant, positions, dim, base });
+    return out;
+  },
+
+  // Section 5, more: ALiBi's bias for one head (its slope from alibiSlopes) and T5's relative buckets.
+  alibiT5(lib, { seq, heads, head, mask, buckets, maxDistance, direction }) {
+    const slopes = lib.alibiSlopes({ heads });
+    const slope = slopes[Math.min(head, heads) - 1];
+    return {
+      slopes, slope,
+      bias: lib.alibiBias({ queryLen: seq, slope, causal: mask === 'causal' }),
+      buckets: lib.t5Buckets({ queryLen: seq, numBuckets: buckets, maxDistance, bidirectional: direction === 'bidirectional' }),
+    };
   },
 };

@@ -3,14 +3,19 @@
 //   --posenc-font, --posenc-mono, --posenc-fg, --posenc-muted, --posenc-bg, --posenc-panel,
 //   --posenc-border, --posenc-accent, --posenc-on-accent, --posenc-q, --posenc-k, --posenc-radius
 export const CSS = `
-:host { display: block; contain: content; margin: 1.5rem 0;
+:host { display: block; contain: content; margin: 1.5rem 0; }
+/* The theme and the text properties live on .frame, not :host: a host page's own rules on the element
+   (\`* { all: unset }\`, \`* { --fg: … }\`, inherited letter-spacing / text-transform …) beat :host rules,
+   but nothing outside reaches .frame except inheritance, which these declarations stop. */
+.frame { letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: start; text-indent: 0; text-shadow: none;
+  white-space: normal; line-break: auto; cursor: auto; visibility: visible; direction: ltr; writing-mode: horizontal-tb;
   --fg: var(--posenc-fg, #1b1f24); --muted: var(--posenc-muted, #5b6470); --bg: var(--posenc-bg, #ffffff);
   --panel: var(--posenc-panel, #f6f7f9); --border: var(--posenc-border, #d9dde3); --accent: var(--posenc-accent, #3b5bdb);
   --q: var(--posenc-q, #d9480f); --k: var(--posenc-k, #1971c2); --radius: var(--posenc-radius, 8px); --on-accent: var(--posenc-on-accent, #ffffff);
   --font: var(--posenc-font, system-ui, -apple-system, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);
   --mono: var(--posenc-mono, ui-monospace, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace);
   font: 14px/1.45 var(--font); color: var(--fg); }
-@media (prefers-color-scheme: dark) { :host { --fg: var(--posenc-fg, #e6e8eb); --muted: var(--posenc-muted, #9aa4b1); --bg: var(--posenc-bg, #15181d);
+@media (prefers-color-scheme: dark) { .frame { --fg: var(--posenc-fg, #e6e8eb); --muted: var(--posenc-muted, #9aa4b1); --bg: var(--posenc-bg, #15181d);
   --panel: var(--posenc-panel, #1d2128); --border: var(--posenc-border, #343a44); --accent: var(--posenc-accent, #7c9cff);
   --q: var(--posenc-q, #ff8a4c); --k: var(--posenc-k, #5db0ff); --on-accent: var(--posenc-on-accent, #0b0d10); } }
 :host([hidden]) { display: none; }

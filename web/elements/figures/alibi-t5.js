@@ -1,0 +1,36 @@
+// Section 5, more: ALiBi's linear bias for one head and T5's relative-position buckets, side by side.
+import { PosencFigure, define } from '../figure.js';
+import { Heatmap } from '../heatmap.js';
+import { h } from '../dom.js';
+import { exact } from '../format.js';
+
+export class AlibiT5 extends PosencFigure {
+  static tag = 'posenc-alibi-t5';
+  title_() { return this.t('alibi_title'); }
+  constrain(p) { p.head = Math.min(p.head, p.heads); }
+  setup() {
+    this.control('seq', this.t('seq'));
+    this.control('heads', this.t('heads'));
+    this.control('head', this.t('head'));
+    this.control('mask', this.t('mask'), { names: (v) => this.t(`mask_${v}`) });
+    this.control('buckets', this.t('buckets'));
+    this.control('maxDistance', this.t('maxDistance'));
+    this.control('direction', this.t('direction'), { names: (v) => this.t(`direction_${v}`) });
+    this.alibi = new Heatmap({ scheme: 'viridis', title: this.t('alibi_panel'), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 300, name: 'alibi_bias' });
+    this.t5 = new Heatmap({ scheme: 'cividis', title: this.t('t5_panel'), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 300, name: 't5_buckets' });
+    this.a = h('div', {}, this.alibi.el); this.b = h('div', {}, this.t5.el);
+    this.info = h('p', { class: 'note' });
+    this.body.append(h('div', { class: 'grid2' }, this.a, this.b), this.info, h('p', { class: 'note', text: this.t('alibi_note') }));
+  }
+  async update(p) {
+    const r = await this.compute('alibiT5', p);
+    this.alibi.set({ data: r.bias, rows: p.seq, cols: p.seq, opts: { name: `alibi_${p.seq}_h${p.head}of${p.heads}`,
+      describe: (i, j, v, e) => `bias(${i}, ${j}) = ${Number.isFinite(v) ? e : this.t('masked')}` } });
+    this.t5.set({ data: r.buckets, rows: p.seq, cols: p.seq, opts: { name: `t5_buckets_${p.seq}_${p.buckets}_${p.maxDistance}`,
+      describe: (i, j, v) => `bucket(j − i = ${j - i}) = ${v}` } });
+    this.info.textContent = `${this.t('slope')} (h = ${p.head} / ${p.heads}): ${exact(r.slope)}`;
+    this.redraw();
+  }
+  redraw() { this.alibi.draw(this.a.clientWidth); this.t5.draw(this.b.clientWidth); }
+}
+define(AlibiT5);

@@ -1,0 +1,36 @@
+// Section 6a: theta_i of every pair under every RoPE scaling (log scale), against the original context.
+import { PosencFigure, define } from '../figure.js';
+import { LinePlot } from '../lineplot.js';
+import { h } from '../dom.js';
+import { exact } from '../format.js';
+import { SCALINGS } from '../recipes.js';
+
+// Okabe-Ito (colour-blind safe), one per scaling; default drawn dashed in the foreground colour
+export const SCALING_COLORS = { linear: '#E69F00', ntk: '#56B4E9', dynamic: '#009E73', yarn: '#D55E00', longrope: '#CC79A7', llama3: '#0072B2' };
+
+export class RopeScalingFrequencies extends PosencFigure {
+  static tag = 'posenc-rope-scaling-frequencies';
+  title_() { return this.t('freq_title'); }
+  setup() {
+    this.control('dim', this.t('dim'));
+    this.control('base', this.t('base'));
+    this.control('factor', this.t('factor'));
+    this.control('original', this.t('original'));
+    this.plot = new LinePlot({ xLabel: this.t('pair_i'), yLabel: this.t('theta_log'), height: 300, yLog: true, name: 'rope_scaling_theta' });
+    this.cards = h('div', { class: 'cards' });
+    this.body.append(this.plot.el, this.cards, h('p', { class: 'note', text: this.t('freq_note') }));
+  }
+  async update(p) {
+    const r = await this.compute('ropeScalingFrequencies', p);
+    const series = [{ name: this.t('sc_default'), values: r.default, color: 'var(--fg)', dash: '5 3', width: 2.2 }];
+    for (const type of SCALINGS) series.push({ name: this.t(`sc_${type}`), values: r.theta[type], color: SCALING_COLORS[type], width: 1.6 });
+    // the original context as a frequency: one full turn in L tokens (a unit change of L for this axis)
+    this.plot.set({ series, hMarkers: [{ y: (2 * Math.PI) / p.original, label: `${this.t('one_turn')}, L = ${p.original}` }], opts: { name: `rope_scaling_theta_d${p.dim}_s${p.factor}_L${p.original}` } });
+    this.cards.replaceChildren(...SCALINGS.map((type) => h('div', { class: 'card' },
+      h('div', { class: 'k', text: `${this.t(`sc_${type}`)} · ${this.t('attn')}` }),
+      h('div', { class: 'v', text: exact(r.attention[type]), style: `color:${SCALING_COLORS[type]}` }))));
+    this.redraw();
+  }
+  redraw() { this.plot.draw(this.plot.el.clientWidth || this.width); }
+}
+define(RopeScalingFrequencies);
