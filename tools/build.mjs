@@ -1,6 +1,7 @@
 // `npm run build`: everything that is shipped, under dist/.
 //   dist/lib/   the npm package's files: web/lib/* and the two wasm flavours
-//   dist/site/  the static page (tools/build-site.mjs)
+//   dist/site/  the static page (tools/build-site.mjs), with the embed gallery and example post
+//   dist/embed/ one script that registers every figure element, its worker, the wasm, the manifest
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +36,15 @@ export async function build() {
     const finished = step('Building the page (dist/site)');
     const { buildSite } = await import(pathToFileURL(siteBuilder).href);
     await buildSite({ root, dist: path.join(root, 'dist') });
+    finished();
+  }
+
+  // After the page: it adds the gallery and the example post to dist/site.
+  const embedBuilder = path.join(root, 'tools', 'build-embed.mjs');
+  if (existsSync(embedBuilder)) {
+    const finished = step('Building the embed (dist/embed)');
+    const { buildEmbed } = await import(pathToFileURL(embedBuilder).href);
+    await buildEmbed({ root, dist: path.join(root, 'dist') });
     finished();
   }
 }

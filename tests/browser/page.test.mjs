@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { serve, launch, watch, renderAll as renderBase, waitRendered, requireSite, resultsDir, FIGURES as BASE_FIGURES } from './harness.mjs';
 
 // section 6 (long context) joins the figures every check below covers
-const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-precision-lab'];
+const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-rope-layout-lab', 'posenc-precision-lab'];
 const FIGURES = [...BASE_FIGURES, ...LONG_FIGURES];
 async function renderAll(page, timeout = 30000) {
   await renderBase(page, timeout);

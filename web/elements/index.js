@@ -19,3 +19,4 @@ export { RopeScalingLogits } from './figures/rope-scaling-logits.js';
 export { ConfigPaste } from './figures/config-paste.js';
 export { PrecisionLab } from './figures/precision-lab.js';
 export { AlibiT5 } from './figures/alibi-t5.js';
+export { RopeLayoutLab } from './figures/rope-layout-lab.js';

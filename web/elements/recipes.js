@@ -43,6 +43,22 @@ export function logPositions(count = 160, max = 2 ** 24 - 1) {
   return out;
 }
 
+/** Sequence length of the layout lab's score matrices. */
+export const LAYOUT_SEQ = 32;
+
+/** perm[j] = the interleaved index that lands at half index j: (2i, 2i+1) -> (i, i + d/2). */
+export function layoutPermutation(dim) {
+  const perm = new Int32Array(dim), h = dim / 2;
+  for (let i = 0; i < h; i++) { perm[i] = 2 * i; perm[i + h] = 2 * i + 1; }
+  return perm;
+}
+/** Reorder an interleaved-layout vector into the half layout (indexing only, no arithmetic on values). */
+export function permuteToHalf(v, perm) {
+  const out = new Float32Array(perm.length);
+  for (let j = 0; j < perm.length; j++) out[j] = v[perm[j]];
+  return out;
+}
+
 const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.message ?? err) });
 
 export const RECIPES = {
@@ -208,6 +224,28 @@ export const RECIPES = {
     const out = { positions: Float64Array.from(positions), variants: {} };
     for (const variant of ['float32', 'bfloat16', 'float16', 'bfloat16-angle', 'float16-angle', 'library']) out.variants[variant] = lib.ropePrecisionErrors({ variant, positions, dim, base });
     return out;
+  },
+
+  // Section 6e: the two pair layouts. permuteToHalf moves interleaved pair (2i, 2i+1) to half pair
+  // (i, i + d/2) by indexing only; every value comes from lib.rope and lib.attentionScores.
+  ropeLayoutLab(lib, { dim, position, seed }) {
+    const x = rows(lib, 1, dim, contentSeed(seed, 0));
+    const at = { dim, positions: [position] };
+    const interleaved = lib.rope(x, { ...at, layout: 'interleaved' });
+    const half = lib.rope(x, { ...at, layout: 'half' });
+    const perm = layoutPermutation(dim);
+    const permutedRope = permuteToHalf(interleaved, perm); // permute(rope(x, interleaved))
+    const ropePermuted = lib.rope(permuteToHalf(x, perm), { ...at, layout: 'half' }); // rope(permute(x), half)
+    // (c) one q and one k at positions position .. position + n - 1; right: both interleaved; mixed: q half
+    const n = LAYOUT_SEQ;
+    const q = rows(lib, 1, dim, contentSeed(seed, 1)), k = rows(lib, 1, dim, contentSeed(seed, 2));
+    const stack = (v) => { const out = new Float32Array(n * dim); for (let i = 0; i < n; i++) out.set(v, i * dim); return out; };
+    const seq = { dim, offset: position };
+    const qi = lib.rope(stack(q), { ...seq, layout: 'interleaved' }), qh = lib.rope(stack(q), { ...seq, layout: 'half' });
+    const ki = lib.rope(stack(k), { ...seq, layout: 'interleaved' });
+    const none = { dim, encoding: 'none', scale: false };
+    return { x, interleaved, half, perm, permutedRope, ropePermuted, n,
+      right: lib.attentionScores(qi, ki, none), mixed: lib.attentionScores(qh, ki, none) };
   },
 
   // Section 5, more: ALiBi's bias for one head (its slope from alibiSlopes) and T5's relative buckets.
