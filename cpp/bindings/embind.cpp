@@ -241,13 +241,19 @@ val rope_frequencies(double dim, double base) {
   return guarded([&] { return to_js(posenc::rope_frequencies(dim_of(dim), base)); });
 }
 
+// A rotated copy of the JavaScript array x.
+input_floats rotated(const val& x, double dim, double heads, double base, const std::string& layout, double offset,
+                     const val& positions, double rotary_dim, const val& scaling, double seq_len) {
+  const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
+  auto values = floats("x", x);
+  rotate(values, o, offset, positions);
+  return values;
+}
+
 val rope(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
          double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
-    auto values = floats("x", x);
-    rotate(values, o, offset, positions);
-    return to_js(values);
+    return to_js(rotated(x, dim, heads, base, layout, offset, positions, rotary_dim, scaling, seq_len));
   });
 }
 
@@ -256,9 +262,7 @@ val rope(val x, double dim, double heads, double base, std::string layout, doubl
 val rope_into(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
               double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
-    auto values = floats("x", x);
-    rotate(values, o, offset, positions);
+    const auto values = rotated(x, dim, heads, base, layout, offset, positions, rotary_dim, scaling, seq_len);
     x.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
     return val::undefined();
   });
