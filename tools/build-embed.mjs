@@ -2,8 +2,7 @@
 //   dist/embed/posenc-embed.js      esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
 //   dist/embed/worker.js            the compute Worker (web/elements/worker.js) with the library bundled in; the
 //                                   wasm glue stays an external `import('./posenc-simd.mjs')` resolved beside it
-//   dist/embed/posenc-{simd,scalar}.{mjs,wasm}   from dist/lib (built by tools/build.mjs first); the .mjs glue
-//                                   is re-minified by esbuild (16.2 -> 12.4 KB gzipped; names only, no eval in it)
+//   dist/embed/posenc-{simd,scalar}.{mjs,wasm}   from dist/lib (built by tools/build.mjs first), see wasm-assets.mjs
 //   dist/embed/custom-elements.json Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
 //                                   classes that web/elements/index.js registers and the --posenc-* properties of
 //                                   web/elements/style.js, so it cannot drift from the code
@@ -11,7 +10,8 @@
 //   dist/site/embed/                a copy of dist/embed/, which those two pages load (`embed/posenc-embed.js`):
 //                                   dist/site stays deployable on its own to any static host
 // Usage: node tools/build-embed.mjs  (or import { buildEmbed } and call it with { root, dist }).
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
+import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { cp, mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -19,7 +19,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const EMBED_BUDGET = 150 * 1024; // gzipped bytes a browser downloads: embed + worker + one wasm flavour
-const FLAVOURS = ['simd', 'scalar'];
 const PAGES = ['embed.html', 'example-post.html', 'embed-pages.css', 'embed-gallery.js'];
 
 /** Documentation of the theming properties. A property found in style.js but missing here still lands in
@@ -50,6 +49,8 @@ const COMMON_ATTRIBUTES = [
 const EVENTS = [
   { name: 'change', type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
     description: "A control changed a parameter; detail is the figure's full state (parameter name -> value). Bubbles and is composed." },
+  { name: 'posenc-connect', type: { text: 'CustomEvent<{ configured: boolean }>' },
+    description: 'Fired when the figure is connected, before its first computation. Bubbles and is composed. A host page that sets the figure\'s attributes in a listener and sets detail.configured = true lets the figure start at once; otherwise the figure waits for DOMContentLoaded while the document is still loading.' },
   { name: 'render', type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
     description: 'The figure drew a new result; detail holds the parameters it was computed for. Bubbles.' },
 ];
@@ -146,12 +147,6 @@ export async function manifest({ root, warn = console.warn }) {
   };
 }
 
-/** esbuild: keep `import('./posenc-<flavour>.mjs')` of web/lib/load.js external (copied beside the bundle). */
-const externalGlue = {
-  name: 'posenc-external-glue',
-  setup(b) { b.onResolve({ filter: /^\.\/posenc-(simd|scalar)\.mjs$/ }, (args) => ({ path: args.path, external: true })); },
-};
-
 /** esbuild: d3-scale-chromatic ships one flat file whose top-level scheme tables esbuild cannot drop (7.4 KB
  *  gzipped for the four maps the figures use). The embed gets instead a module generated here from the real
  *  package: each used interpolator sampled at t = i/255 (exactly the points colors.js builds its 256-entry
@@ -222,9 +217,7 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
   root = rootDir;
   const log = quiet ? () => {} : (...a) => console.log(...a);
   const out = join(dist, 'embed'), lib = join(dist, 'lib'), site = join(dist, 'site');
-  for (const f of FLAVOURS) for (const ext of ['mjs', 'wasm']) {
-    if (!existsSync(join(lib, `posenc-${f}.${ext}`))) throw new Error(`build-embed: ${relative(root, lib)}/posenc-${f}.${ext} is missing: run \`node tools/build.mjs\` (the wasm build) first`);
-  }
+  requireWasm(lib, root);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 
@@ -234,12 +227,7 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
     outdir: out, bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning',
     plugins: [externalGlue, chromaticTables(await importedNames(root, 'd3-scale-chromatic')), ...((await importedNames(root, 'd3-shape')).every((n) => n === 'line') ? [shapeLine] : [])], logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
-  for (const f of FLAVOURS) {
-    const glue = await readFile(join(lib, `posenc-${f}.mjs`), 'utf8');
-    const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
-    await writeFile(join(out, `posenc-${f}.mjs`), code);
-    await copyFile(join(lib, `posenc-${f}.wasm`), join(out, `posenc-${f}.wasm`));
-  }
+  await copyWasmAssets(lib, out);
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
 

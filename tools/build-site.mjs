@@ -1,8 +1,8 @@
 // Builds the page into dist/site/:
-//   app.js, worker.js    esbuild bundles (ESM, minified) of web/site/main.js and web/elements/worker.js
-//   lib/                 the library as built by tools/build.mjs (dist/lib: *.js, *.mjs, *.wasm), left
-//                        external so its `new URL('./posenc-simd.mjs', import.meta.url)` resolves beside it
-//                        and the page and its Worker share one copy
+//   app.js               esbuild bundle (ESM, minified) of web/site/main.js (the figures; no library in it)
+//   worker.js            esbuild bundle of web/elements/worker.js with the library in it; the wasm glue and
+//   posenc-*.{mjs,wasm}  binaries of both flavours beside it (tools/wasm-assets.mjs)
+//   lib/                 the library as built by tools/build.mjs (dist/lib), for readers and tests to import
 //   index.html           web/site/*.html with every <span|div class="tex"> typeset by KaTeX at build time,
 //                        so formulas show before (and without) any script
 //   site.css, boot.js    copied; katex/ (css + woff2 fonts only)
@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
 
@@ -61,13 +62,12 @@ export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 
-  await build({
-    absWorkingDir: root,
-    entryPoints: { app: join(site, 'main.js'), worker: join(root, 'web', 'elements', 'worker.js') },
-    outdir: out, bundle: true, format: 'esm', minify: true, sourcemap: 'linked', target: ['es2022'],
-    legalComments: 'none', logLevel: 'warning', plugins: [externalLibrary(root)],
-    logOverride: { 'unsupported-dynamic-import': 'silent' },
-  });
+  const common = { absWorkingDir: root, outdir: out, bundle: true, format: 'esm', minify: !process.env.POSENC_NO_MINIFY,
+    sourcemap: 'linked', target: ['es2022'], legalComments: 'none', logLevel: 'warning', logOverride: { 'unsupported-dynamic-import': 'silent' } };
+  await build({ ...common, entryPoints: { app: join(site, 'main.js') }, plugins: [externalLibrary(root)] });
+  // The Worker gets the library bundled in: as separate modules it was a waterfall of four fetches
+  // (worker -> index -> load -> posenc -> glue) before the wasm download could even start.
+  await build({ ...common, entryPoints: { worker: join(root, 'web', 'elements', 'worker.js') }, plugins: [externalGlue] });
 
   for (const f of await readdir(site)) {
     const from = join(site, f);
@@ -80,27 +80,25 @@ export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'
   await copyFile(join(katexDir, 'katex.min.css'), join(out, 'katex', 'katex.min.css'));
   await copyDir(join(katexDir, 'fonts'), join(out, 'katex', 'fonts'), (n) => n.endsWith('.woff2'));
 
-  if (existsSync(libDir)) {
-    const files = await copyDir(libDir, join(out, 'lib'), (n) => LIB_FILE.test(n));
-    if (!files.some((f) => f.endsWith('index.js'))) console.warn(`build-site: ${libDir} has no index.js; the page will not load the library`);
-  } else {
-    console.warn(`build-site: no built library at ${libDir} (run the wasm build first); figures will show a load error`);
-  }
+  requireWasm(libDir, root);
+  await copyWasmAssets(libDir, out); // beside worker.js, which imports the glue
+  // lib/: the library as a plain ES module folder, for readers and tests to import from the page
+  // (the page itself does not load it)
+  const files = await copyDir(libDir, join(out, 'lib'), (n) => LIB_FILE.test(n));
+  if (!files.some((f) => f.endsWith('index.js'))) throw new Error(`build-site: ${libDir} has no index.js`);
 
-  // Size report: what the page downloads to run (JS + the SIMD wasm flavour), gzipped.
-  let js = 0, wasm = 0;
-  const walk = async (d) => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.name.includes('scalar')) continue; // the no-SIMD fallback is not downloaded where SIMD runs
-      else if (/\.(m?js)$/.test(e.name)) js += gzipSync(await readFile(p), { level: 9 }).length;
-      else if (e.name.endsWith('.wasm')) wasm += gzipSync(await readFile(p), { level: 9 }).length;
-    }
-  };
-  await walk(out);
+  const { js, wasm } = await pageDownloadSize(out);
   log(`build-site: ${relative(root, out)}/  JS ${(js / 1024).toFixed(1)} KiB + wasm ${(wasm / 1024).toFixed(1)} KiB gzipped = ${((js + wasm) / 1024).toFixed(1)} KiB (budget 300)`);
   return { out, gzip: { js, wasm } };
+}
+
+/** What the page downloads to run where SIMD128 exists, gzipped (-9): its scripts, the glue and the wasm. */
+export const PAGE_SCRIPTS = ['boot.js', 'app.js', 'worker.js', 'posenc-simd.mjs'];
+export async function pageDownloadSize(out) {
+  let js = 0;
+  for (const f of PAGE_SCRIPTS) js += gzipSync(await readFile(join(out, f)), { level: 9 }).length;
+  const wasm = gzipSync(await readFile(join(out, 'posenc-simd.wasm')), { level: 9 }).length;
+  return { js, wasm, total: js + wasm };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -69,3 +69,24 @@ for (const where of ['page', 'worker']) {
 test('no console error or failed request while running the spec', () => {
   assert.deepEqual(result.problems, []);
 });
+
+test('in a browser, a wasm that cannot be fetched or linked is an Error naming its URL', async () => {
+  const page = await browser.ctx.newPage();
+  try {
+    await page.goto(`${srv.url}spec.html?errors`);
+    const out = await page.evaluate(async () => {
+      const { load } = await import('/dist/lib/index.js');
+      const attempt = (options) => load(options).then(() => 'loaded', (e) => `${e.constructor.name}: ${e.message}`);
+      return {
+        missing: await attempt({ simd: false, wasmUrl: '/no-such-dir/posenc-scalar.wasm' }),
+        // the SIMD glue with the scalar binary: different imports, the instantiation must fail cleanly
+        wrongFlavour: await attempt({ simd: true, wasmUrl: '/dist/lib/posenc-scalar.wasm' }),
+        // and a good load afterwards still works
+        after: await load({ simd: false }).then((p) => p.sinusoidal({ positions: 1, dim: 2 })[1]),
+      };
+    });
+    assert.match(out.missing, /^Error: posenc: cannot fetch http:\/\/127\.0\.0\.1:\d+\/no-such-dir\/posenc-scalar\.wasm: HTTP 404$/);
+    assert.match(out.wrongFlavour, /^Error: posenc: .*posenc-scalar\.wasm/);
+    assert.equal(out.after, 1, 'cos(0) of a fresh load');
+  } finally { await page.close(); }
+});

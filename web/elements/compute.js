@@ -12,12 +12,13 @@ let infoPromise = null;
 
 export class Superseded extends Error { constructor() { super('superseded'); this.name = 'Superseded'; } }
 
-function startWorker() {
+function startWorker(started = null) {
   if (worker || fallback) return;
   try {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'posenc' });
+    worker = started ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'posenc' });
     worker.onmessage = (e) => settle(e.data);
     worker.onerror = (e) => { e.preventDefault?.(); useFallback(); };
+    if (started?.posencFailed) useFallback(); // it failed before we took it over
   } catch {
     useFallback();
   }
@@ -59,8 +60,13 @@ export function compute(channel, recipe, params) {
   });
 }
 
-/** Start the Worker (and its wasm download) now, before any figure asks: it overlaps page setup. */
-export function prewarm() { startWorker(); }
+/**
+ * Start the Worker (and its wasm download) now, before any figure asks: it overlaps page setup.
+ * `started` is a Worker the page already created from the same worker.js (the page starts it from
+ * its first classic script, because a Worker's start-up needs the main thread, which is then busy
+ * laying out the document); it should mark itself `posencFailed` if it errs before being adopted.
+ */
+export function prewarm(started = null) { startWorker(started instanceof Worker ? started : null); }
 
 /** Library version and SIMD flag, once loaded. */
 export function libraryInfo() {

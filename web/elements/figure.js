@@ -29,6 +29,13 @@ export class PosencFigure extends HTMLElement {
   t(key) { return t(this.locale, key); }
 
   connectedCallback() {
+    if (!this.configured) {
+      // The host page may set the figure's attributes now (the posenc page applies its URL); a figure
+      // configured this way starts computing at once instead of waiting for the whole document.
+      const ask = new CustomEvent('posenc-connect', { bubbles: true, composed: true, detail: { configured: false } });
+      this.dispatchEvent(ask);
+      this.configured = ask.detail.configured === true;
+    }
     if (!this.built) {
       // parser-created elements get their attributes after the constructor ran: read them again
       this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
@@ -46,7 +53,8 @@ export class PosencFigure extends HTMLElement {
 
   attributeChangedCallback(name, old, value) {
     if (old === value || !this.built) return;
-    if (name === 'lang') { this.build(); this.invalidate(); return; }
+    // the page sets lang on every figure at start-up: rebuild only if the language actually changes
+    if (name === 'lang') { if (this.locale !== this.builtLocale) { this.build(); this.invalidate(); } return; }
     if (name === 'no-controls') return;
     const next = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
     this.constrain?.(next);
@@ -59,6 +67,7 @@ export class PosencFigure extends HTMLElement {
   /** (Re)build the shadow DOM: frame, title, controls and the figure's own views. */
   build() {
     this.built = true;
+    this.builtLocale = this.locale;
     this.constrain?.(this.params);
     this.controls = {};
     this.statusEl = h('span', { class: 'status', 'aria-live': 'polite' });
@@ -99,7 +108,7 @@ export class PosencFigure extends HTMLElement {
   }
 
   async refresh() {
-    if (document.readyState === 'loading') { // let the document (and whoever sets attributes from it) finish first
+    if (document.readyState === 'loading' && !this.configured) { // let the document (and whoever sets attributes from it) finish first
       if (!this.waitingForDom) { this.waitingForDom = true; document.addEventListener('DOMContentLoaded', () => { this.waitingForDom = false; if (this.visible && this.dirty) this.refresh(); }, { once: true }); }
       return;
     }
@@ -128,7 +137,9 @@ export class PosencFigure extends HTMLElement {
     this.body.prepend(this.errorEl);
   }
   clearError() { this.errorEl?.remove(); this.errorEl = null; }
-  get width() { return this.body.clientWidth || 600; }
+  // the ResizeObserver's last measure when there is one: reading clientWidth right after a figure
+  // rewrote its DOM forces a synchronous layout
+  get width() { return this.lastWidth || this.body.clientWidth || 600; }
 }
 
 /** Register a figure class under its tag (idempotent). */

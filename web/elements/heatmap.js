@@ -53,7 +53,8 @@ export class Heatmap {
     this.scales = { x, y };
 
     // colour scale
-    let [lo, hi] = d.domain ?? autoDomain(data, o.scheme);
+    if (!d.domain && (this.autoFor?.data !== data || this.autoFor.scheme !== o.scheme)) this.autoFor = { data, scheme: o.scheme, domain: autoDomain(data, o.scheme) };
+    let [lo, hi] = d.domain ?? this.autoFor.domain;
     const flat = !(hi - lo > 1e-6 * Math.max(1e-30, Math.abs(lo), Math.abs(hi)));
     if (!(hi > lo)) { hi = lo + 1e-12; lo -= 1e-12; }
     this.domain = [lo, hi];
@@ -76,51 +77,78 @@ export class Heatmap {
     }
     const dpr = globalThis.devicePixelRatio || 1;
     const c = this.canvas;
-    c.width = Math.round(pw * dpr); c.height = Math.round(y(rows) * dpr);
-    Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
-    const ctx = c.getContext('2d');
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(off, 0, 0, c.width, c.height);
+    const cw = Math.round(pw * dpr), ch = Math.round(y(rows) * dpr);
+    // the scaled copy is the costly part of a redraw: skip it when neither the cells nor the size changed
+    const shownKey = `${key}/${cw}x${ch}/${m.left},${m.top}`;
+    if (this.shown?.data !== data || this.shown.key !== shownKey) {
+      c.width = cw; c.height = ch;
+      Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
+      const ctx = c.getContext('2d');
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(off, 0, 0, cw, ch);
+      this.shown = { data, key: shownKey };
+    }
 
-    // SVG overlay
+    // SVG overlay, in layers that are rebuilt only when what they show changed: a slider that
+    // moves a marker or changes the data keeps the axes (d3 builds them as DOM, the bulk of a draw)
     const svg = this.svg;
     svg.setAttribute('width', W); svg.setAttribute('height', H);
     svg.setAttribute('aria-label', `${o.title ?? ''} ${rows} × ${cols}`);
-    while (svg.firstChild) svg.firstChild.remove();
-    const g = s('g', { transform: `translate(${m.left},${m.top})` });
-    svg.append(g);
-    if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
-    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
-    g.append(gx, gy);
-    select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
-    select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
-    if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-    if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
-    if (o.showValues && pw / cols >= 24 && y(1) >= 16) {
-      const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
-      for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
-        const v = data[i * cols + j], t = (v - lo) / (hi - lo);
-        const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
-        g.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
-          style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
+    const frameKey = JSON.stringify([W, H, m, cols, extent, o.xLabels, o.yLabels, o.title, o.xLabel, o.yLabel]);
+    if (frameKey !== this.frameKey) {
+      this.frameKey = frameKey;
+      this.legendKey = null;
+      while (svg.firstChild) svg.firstChild.remove();
+      const g = s('g', { transform: `translate(${m.left},${m.top})` });
+      if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
+      const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
+      g.append(gx, gy);
+      select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
+      select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
+      if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
+      if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
+      this.valuesLayer = s('g');
+      this.annotLayer = s('g');
+      this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
+      g.append(this.valuesLayer, this.annotLayer, this.hl);
+      this.legendLayer = s('g');
+      svg.append(g, this.legendLayer);
+      this.valuesKey = null;
+    }
+    // numbers in the cells, when they are big enough to hold them
+    const valuesKey = o.showValues && pw / cols >= 24 && y(1) >= 16 ? [data, lo, hi, o.scheme, o.formatValue] : null;
+    if (!sameKey(valuesKey, this.valuesKey)) {
+      this.valuesKey = valuesKey;
+      this.valuesLayer.replaceChildren();
+      if (valuesKey) {
+        const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
+        for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+          const v = data[i * cols + j], t = (v - lo) / (hi - lo);
+          const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
+          this.valuesLayer.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
+            style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
+        }
       }
     }
-    o.annotate?.(g, { x, y, pw, ph });
-    this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
-    g.append(this.hl);
-    // legend
-    const id = `pg${++gradientId}`, lh = Math.min(ph, 200), lx = m.left + pw + 14;
-    const grad = s('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
-    const f = SCHEMES[o.scheme] ?? SCHEMES.viridis;
-    for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
-    svg.append(s('defs', {}, grad));
-    svg.append(s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }));
-    const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
-    const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
-    svg.append(gl);
-    const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
-    select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
-    if (flat) svg.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
+    // the figure's own marks (markers, training length, blind zone): cheap, always redrawn
+    this.annotLayer.replaceChildren();
+    o.annotate?.(this.annotLayer, { x, y, pw, ph });
+    // colour legend
+    const lh = Math.min(ph, 200), lx = m.left + pw + 14;
+    const legendKey = [lo, hi, o.scheme, flat, lx, m.top, lh, o.legendFormat];
+    if (!sameKey(legendKey, this.legendKey)) {
+      this.legendKey = legendKey;
+      const id = `pg${++gradientId}`;
+      const grad = s('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
+      const f = SCHEMES[o.scheme] ?? SCHEMES.viridis;
+      for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
+      const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
+      const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
+      this.legendLayer.replaceChildren(s('defs', {}, grad), s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }), gl);
+      const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
+      select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
+      if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
+    }
     this.mark();
   }
 
@@ -159,6 +187,13 @@ export class Heatmap {
     const { data, rows, cols } = this.d, o = { ...this.o, ...this.d.opts };
     saveCsv(csvMatrix(data, rows, cols, { corner: `${o.yLabel ?? 'row'}\\${o.xLabel ?? 'col'}`, rowName: (i) => o.yLabels?.[i] ?? i, colName: (j) => o.xLabels?.[j] ?? j }), `${this.fileStem}.csv`);
   }
+}
+
+/** Cache keys are short arrays compared entry by entry (data arrays by identity). */
+function sameKey(a, b) {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((v, i) => Object.is(v, b[i]));
 }
 
 function autoDomain(data, scheme) {

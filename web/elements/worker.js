@@ -4,6 +4,11 @@ import { load } from '../lib/index.js';
 import { RECIPES } from './recipes.js';
 
 let lib = null;
+// Start fetching and compiling the wasm as soon as this module runs, not at the first request: the
+// page starts the Worker early precisely so that this overlaps the document's parsing and layout.
+// A failure here is not reported until a recipe needs the library (then load() runs again).
+const loading = load();
+loading.catch(() => {});
 const queue = [];
 let scheduled = false;
 
@@ -20,7 +25,7 @@ function transferables(result) {
 
 async function runOne(msg, reply) {
   try {
-    lib ??= await load();
+    lib ??= await loading.catch(() => load());
     const fn = RECIPES[msg.recipe];
     if (!fn) throw new Error(`unknown recipe ${msg.recipe}`);
     const result = fn(lib, msg.params);

@@ -84,7 +84,32 @@ async function withCommonJsGlobals(run) {
   }
 }
 
+/**
+ * Browsers: fetch and compile the wasm now, while the glue module is still being imported (the glue
+ * would only start the download once it has been fetched and evaluated). Resolves to a
+ * WebAssembly.Module; rejects with an error naming the URL.
+ */
+function compileEarly(wasmUrl) {
+  const compiled = (async () => {
+    let response;
+    try {
+      response = await fetch(wasmUrl, { credentials: 'same-origin' });
+    } catch (error) {
+      throw new Error(`posenc: cannot fetch ${wasmUrl.href}: ${error.message}`, { cause: error });
+    }
+    if (!response.ok) throw new Error(`posenc: cannot fetch ${wasmUrl.href}: HTTP ${response.status}`);
+    // streaming compilation needs the right MIME type, which not every static host sends
+    if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(response.headers.get('content-type') ?? '')) {
+      return WebAssembly.compileStreaming(response);
+    }
+    return WebAssembly.compile(await response.arrayBuffer());
+  })();
+  compiled.catch(() => {}); // reported by instantiate(), not as an unhandled rejection
+  return compiled;
+}
+
 async function instantiate(flavour, wasmUrl) {
+  const compiled = isNode ? null : compileEarly(wasmUrl);
   let factory;
   try {
     factory = (await flavour.factory()).default;
@@ -103,18 +128,40 @@ async function instantiate(flavour, wasmUrl) {
   } else {
     moduleOptions.locateFile = (path, prefix) => (path.endsWith('.wasm') ? wasmUrl.href : prefix + path);
   }
-  let M;
+  // Emscripten's hook for instantiating the module ourselves (from the early compile). A failure in
+  // it would leave the factory's promise pending forever: `failed` rejects instead.
+  let failed = null;
+  if (compiled) {
+    failed = new Promise((_, reject) => {
+      moduleOptions.instantiateWasm = (imports, receiveInstance) => {
+        compiled
+          .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module),
+            (error) => { throw new Error(`posenc: cannot instantiate ${wasmUrl.href}: ${error.message}`, { cause: error }); }))
+          .catch(reject);
+        return {}; // asynchronous: the exports arrive through receiveInstance
+      };
+    });
+  }
+  let M, simd;
   try {
-    M = await factory(moduleOptions);
+    try {
+      M = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+    } catch (error) {
+      if (!(isNode && error instanceof ReferenceError && /__dirname|require/.test(error.message))) throw error;
+      M = await withCommonJsGlobals(() => factory(moduleOptions));
+    }
+    simd = M.simd();
   } catch (error) {
-    if (!(isNode && error instanceof ReferenceError && /__dirname|require/.test(error.message))) throw error;
-    M = await withCommonJsGlobals(() => factory(moduleOptions));
+    if (/^posenc: /.test(error?.message)) throw error;
+    // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
+    throw new Error(`posenc: cannot start ${wasmUrl.href} with the ${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} glue ` +
+      `(is it the other flavour's binary? pass simd: ${flavour !== FLAVOURS.simd} with this wasmUrl): ${error?.message ?? error}`, { cause: error });
   }
   // The two glue files are not interchangeable (minified import names): a wasm file of the
   // other flavour may fail to link, or link to the wrong imports. Refuse a mismatch.
-  if (M.simd() !== (flavour === FLAVOURS.simd)) {
-    throw new Error(`posenc: ${wasmUrl.href} is the ${M.simd() ? 'SIMD128' : 'scalar'} build, but the ` +
-      `${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} flavour was selected: pass simd: ${M.simd()} with this wasmUrl`);
+  if (simd !== (flavour === FLAVOURS.simd)) {
+    throw new Error(`posenc: ${wasmUrl.href} is the ${simd ? 'SIMD128' : 'scalar'} build, but the ` +
+      `${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} flavour was selected: pass simd: ${simd} with this wasmUrl`);
   }
   return createPosEnc(M);
 }

@@ -1,40 +1,16 @@
 // The page: registers the figure elements, mirrors every figure's parameters in the URL
-// (?<figure id>.<param>=value, parsed through the typed table: validated, clamped, never markup),
+// (url-state.js: ?<figure id>.<param>=value through the typed table: validated, clamped, never markup),
 // switches language (?lang=zh|en) and shows which build of the library is running.
 import './prewarm.js';
+import { writeUrl } from './url-state.js'; // before the elements: it configures each one as it connects
 import { libraryInfo } from '../elements/compute.js';
-import { FIGURE_PARAMS, parseValue, formatValue, attrName } from '../elements/params.js';
+import { FIGURE_PARAMS } from '../elements/params.js';
 import '../elements/index.js';
 
 const html = document.documentElement;
 let figures = [];
 
 function currentLang() { return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en'; }
-
-/** URL -> attributes (only known keys; each value parsed and clamped by its spec). */
-function readUrl() {
-  const q = new URLSearchParams(location.search);
-  for (const el of figures) {
-    for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName])) {
-      const raw = q.get(`${el.id}.${name}`);
-      if (raw !== null) el.setAttribute(attrName(name), formatValue(spec, parseValue(spec, raw)));
-    }
-  }
-}
-
-/** attributes -> URL (only values that differ from the defaults, so links stay short). */
-function writeUrl() {
-  const q = new URLSearchParams();
-  if (new URLSearchParams(location.search).has('lang')) q.set('lang', currentLang());
-  for (const el of figures) {
-    for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName])) {
-      const v = parseValue(spec, el.getAttribute(attrName(name)));
-      if (v !== spec.def) q.set(`${el.id}.${name}`, formatValue(spec, v));
-    }
-  }
-  const s = q.toString();
-  history.replaceState(null, '', s ? `?${s}${location.hash}` : location.pathname + location.hash);
-}
 
 function setLang(lang, { write = true } = {}) {
   html.setAttribute('data-lang', lang);
@@ -49,18 +25,16 @@ function setLang(lang, { write = true } = {}) {
   }
 }
 
-// app.js loads async (so the Worker and the wasm start while the HTML is still parsing); the page
-// wiring waits for the whole document. Figures also wait for it before their first computation,
-// so the URL's values are in place before anything is computed.
+// app.js loads async, so it may run while the HTML is still parsing: figures take their URL values
+// as they connect (url-state.js) and start at once; the rest of the wiring waits for the document.
 function wire() {
   figures = [...document.querySelectorAll('[id]')].filter((el) => FIGURE_PARAMS[el.localName]);
-  readUrl();
   setLang(currentLang(), { write: false });
   // a drag emits many changes: write the URL at most every 100 ms (browsers throttle history calls)
   let timer = 0;
   document.addEventListener('change', (e) => {
     if (!FIGURE_PARAMS[e.target?.localName] || timer) return;
-    timer = setTimeout(() => { timer = 0; writeUrl(); }, 100);
+    timer = setTimeout(() => { timer = 0; writeUrl(figures, currentLang()); }, 100);
   });
   for (const b of document.querySelectorAll('[data-set-lang]')) b.addEventListener('click', () => setLang(b.dataset.setLang));
   const chip = document.getElementById('lib-status');

@@ -42,6 +42,9 @@ export class AttentionCompare extends PosencFigure {
     }
     this.redraw();
   }
-  redraw() { for (const p of this.panels) if (p.drawn) p.hm.draw(p.box.clientWidth); }
+  redraw() { // all widths first, then all drawing: reading after each draw would force a layout per panel
+    const widths = this.panels.map((p) => (p.drawn ? p.box.clientWidth : 0));
+    this.panels.forEach((p, i) => { if (p.drawn) p.hm.draw(widths[i]); });
+  }
 }
 define(AttentionCompare);

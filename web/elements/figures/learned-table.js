@@ -51,6 +51,6 @@ export class LearnedTable extends PosencFigure {
     }
     this.redraw();
   }
-  redraw() { this.hm.draw(this.width); if (this.lp.el.isConnected) this.lp.draw(this.width); }
+  redraw() { const w = this.width; this.hm.draw(w); if (this.lp.el.isConnected) this.lp.draw(w); } // read, then write
 }
 define(LearnedTable);

@@ -76,6 +76,6 @@ export class RopeLayoutLab extends PosencFigure {
       card(`${this.t('lay_spread')} · ${this.t('lay_mixed')}`, exact(diagonalSpread(r.mixed, n))));
     this.redraw();
   }
-  redraw() { this.hr.draw(this.hr.el.clientWidth); this.hm.draw(this.hm.el.clientWidth); }
+  redraw() { const wr = this.hr.el.clientWidth, wm = this.hm.el.clientWidth; this.hr.draw(wr); this.hm.draw(wm); } // read, then write
 }
 define(RopeLayoutLab);

@@ -29,6 +29,6 @@ export class RopeShift extends PosencFigure {
     this.cards.replaceChildren(card(`${this.t('shift_max')} (k = ${p.shift})`, exact(maxDiff)), card(this.t('shift_typ'), exact(sumAbs / (n * n))));
     this.redraw();
   }
-  redraw() { this.hs.draw(this.hs.el.clientWidth); this.hd.draw(this.hd.el.clientWidth); }
+  redraw() { const ws = this.hs.el.clientWidth, wd = this.hd.el.clientWidth; this.hs.draw(ws); this.hd.draw(wd); } // read, then write
 }
 define(RopeShift);

@@ -1,0 +1,36 @@
+// The page's URL <-> figure attributes: ?<figure id>.<param>=value, each value parsed through the
+// typed parameter table (validated, clamped, never markup). Imported by main.js before the figure
+// elements are defined, so that every figure gets its URL values the moment it is connected (the
+// `posenc-connect` event of figure.js) and can start computing before the rest of the page has been
+// parsed, instead of waiting for DOMContentLoaded.
+import { FIGURE_PARAMS, parseValue, formatValue, attrName } from '../elements/params.js';
+
+const query = new URLSearchParams(location.search);
+
+/** URL -> attributes of one figure (only its known keys). */
+export function applyUrl(el) {
+  for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName] ?? {})) {
+    const raw = query.get(`${el.id}.${name}`);
+    if (raw !== null) el.setAttribute(attrName(name), formatValue(spec, parseValue(spec, raw)));
+  }
+}
+
+document.addEventListener('posenc-connect', (e) => {
+  if (!FIGURE_PARAMS[e.target.localName] || !e.target.id) return;
+  applyUrl(e.target);
+  e.detail.configured = true;
+});
+
+/** attributes -> URL (only values that differ from the defaults, so links stay short). */
+export function writeUrl(figures, lang) {
+  const q = new URLSearchParams();
+  if (new URLSearchParams(location.search).has('lang')) q.set('lang', lang);
+  for (const el of figures) {
+    for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName])) {
+      const v = parseValue(spec, el.getAttribute(attrName(name)));
+      if (v !== spec.def) q.set(`${el.id}.${name}`, formatValue(spec, v));
+    }
+  }
+  const s = q.toString();
+  history.replaceState(null, '', s ? `?${s}${location.hash}` : location.pathname + location.hash);
+}
