@@ -28,31 +28,40 @@ angle_rows::angle_rows(const kernels::kernel_table& kernels, const double* theta
       anchor_cos_(n),
       step_sin_(std::size_t(block) * n),
       step_cos_(std::size_t(block) * n),
-      step_ready_(std::size_t(block), false) {}
+      step_ready_(std::size_t(block), 0) {}
 
 void angle_rows::exact(double position, float* sin_out, float* cos_out) {
   reduce_angles(position, theta_, n_, angle_.data());
   kernels_.sincos(angle_.data(), n_, sin_out, cos_out);
 }
 
-void angle_rows::at(std::int64_t position, float* sin_out, float* cos_out) {
+angle_rows::sum_rows angle_rows::parts(std::int64_t position, std::size_t max_count) {
   const std::int64_t k = position % block, anchor = position - k;
   if (anchor != anchor_) {
     exact(double(anchor), anchor_sin_.data(), anchor_cos_.data());
     anchor_ = anchor;
   }
-  if (k == 0) {
-    std::copy(anchor_sin_.begin(), anchor_sin_.end(), sin_out);
-    std::copy(anchor_cos_.begin(), anchor_cos_.end(), cos_out);
+  if (k == 0) return {anchor_cos_.data(), anchor_sin_.data(), nullptr, nullptr, 1};
+  const std::size_t first = std::size_t(k);
+  const std::size_t count = std::min(max_count, std::size_t(block) - first);
+  for (std::size_t step = first; step < first + count; ++step) {
+    if (!step_ready_[step]) {
+      exact(double(step), step_sin_.data() + step * n_, step_cos_.data() + step * n_);
+      step_ready_[step] = true;
+    }
+  }
+  return {anchor_cos_.data(), anchor_sin_.data(), step_cos_.data() + first * n_, step_sin_.data() + first * n_,
+          count};
+}
+
+void angle_rows::at(std::int64_t position, float* sin_out, float* cos_out) {
+  const sum_rows r = parts(position);
+  if (!r.step_cos) {
+    std::copy(r.anchor_sin, r.anchor_sin + n_, sin_out);
+    std::copy(r.anchor_cos, r.anchor_cos + n_, cos_out);
     return;
   }
-  float* step_sin = step_sin_.data() + std::size_t(k) * n_;
-  float* step_cos = step_cos_.data() + std::size_t(k) * n_;
-  if (!step_ready_[std::size_t(k)]) {
-    exact(double(k), step_sin, step_cos);
-    step_ready_[std::size_t(k)] = true;
-  }
-  kernels_.add_angles(anchor_cos_.data(), anchor_sin_.data(), step_cos, step_sin, cos_out, sin_out, n_);
+  kernels_.add_angles(r.anchor_cos, r.anchor_sin, r.step_cos, r.step_sin, cos_out, sin_out, n_);
 }
 
 }  // namespace posenc

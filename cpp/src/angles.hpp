@@ -35,6 +35,18 @@ class angle_rows {
   // in order (the anchor row is kept); the 31 step rows are computed once, when first needed.
   void at(std::int64_t position, float* sin_out, float* cos_out);
 
+  // The rows whose angle sums (kernels.add_angles(anchor, step)) are the rows of the
+  // `count` positions position, position + 1, ..., for kernels that form them in
+  // registers: they share one anchor row, and their step rows follow one another
+  // (step_cos + r * n for position + r). count is at most max_count (>= 1) and stops at
+  // the next anchor. At an anchor position (a multiple of block) the row is the anchor
+  // row itself: step_cos and step_sin are nullptr and count is 1. Valid until the next call.
+  struct sum_rows {
+    const float *anchor_cos, *anchor_sin, *step_cos, *step_sin;
+    std::size_t count;
+  };
+  sum_rows parts(std::int64_t position, std::size_t max_count = 1);
+
  private:
   void exact(double position, float* sin_out, float* cos_out);
 
@@ -43,7 +55,7 @@ class angle_rows {
   std::size_t n_;
   std::int64_t anchor_ = -1;  // position of the anchor row held in anchor_sin_/anchor_cos_
   std::vector<float> angle_, anchor_sin_, anchor_cos_, step_sin_, step_cos_;
-  std::vector<bool> step_ready_;
+  std::vector<char> step_ready_;
 };
 
 }  // namespace posenc

@@ -26,9 +26,8 @@ namespace {
 // out[i, j] = factor * q_i . k_j
 std::vector<float> dot_products(const float* q, std::size_t n, const float* k, std::size_t m, std::size_t dim,
                                 float factor) {
-  const auto& kernels = kernels::active_table();
   std::vector<float> out(n * m);
-  for (std::size_t i = 0; i < n; ++i) kernels.dot_rows(q + i * dim, k, m, dim, factor, out.data() + i * m);
+  kernels::active_table().dot_rows(q, n, k, m, dim, factor, out.data(), m);
   return out;
 }
 

@@ -19,11 +19,26 @@ struct kernel_table {
   // Same with half-layout pairs (i, i + rotary/2).
   void (*rotate_half)(float* x, std::size_t heads, std::size_t dim, std::size_t rotary,
                       const float* cos, const float* sin);
+  // rotate_interleaved / rotate_half of `rows` consecutive rows of x ([rows x heads x dim]),
+  // the cos/sin row of each formed from two rows and never stored: row r takes the angle
+  // sum of (cos_a, sin_a) and the r-th rows of cos_b, sin_b ([rows x rotary/2] each);
+  // per pair, cos = cos_a cos_b - sin_a sin_b and sin = sin_a cos_b + cos_a sin_b
+  // (add_angles), both times factor unless factor is 1 (the attention factor), then the
+  // rotation of every head. The same float operations in the same order as add_angles,
+  // the scaling and rotate_*: the result is bit-identical to that sequence.
+  void (*rotate_interleaved_sum)(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                                 const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                                 float factor);
+  void (*rotate_half_sum)(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                          const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                          float factor);
   // sum a[i] * b[i]
   float (*dot)(const float* a, const float* b, std::size_t n);
-  // out[j] = factor * (q . k_j) for the `rows` rows k_j of k ([rows x dim]): one query
-  // against many keys, the inner loop of attention logits.
-  void (*dot_rows)(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out);
+  // out[i * out_stride + j] = factor * (q_i . k_j) for the `queries` rows q_i of q
+  // ([queries x dim]) and the `rows` rows k_j of k ([rows x dim]): the attention logits.
+  // Passing several queries at once lets a kernel reuse each key it loads.
+  void (*dot_rows)(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim,
+                   float factor, float* out, std::size_t out_stride);
   // out[i] = a[i] + b[i]
   void (*add)(const float* a, const float* b, float* out, std::size_t n);
   // Angle addition, one complex multiply per entry: (cos, sin)(a + b) from those of a

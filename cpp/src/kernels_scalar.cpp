@@ -1,4 +1,5 @@
 // The scalar references: the formulas written out one element at a time.
+#include <algorithm>
 #include <cmath>
 
 #include "kernels.hpp"
@@ -39,14 +40,71 @@ void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotar
   }
 }
 
+// The angle sum of add_angles, then the scaling of rope.cpp's scale_row, for pair i.
+void angle_sum(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, std::size_t i,
+               float factor, float& c, float& s) {
+  c = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+  s = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  if (factor != 1.0f) {
+    c *= factor;
+    s *= factor;
+  }
+}
+
+// The fused rotations take the pairs of a row a few at a time: the cos/sin of `chunk`
+// pairs are formed once, then serve every head (and the short loops still vectorise
+// natively).
+constexpr std::size_t chunk = 8;
+
+void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                            const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                            float factor) {
+  const std::size_t half = rotary / 2;
+  for (std::size_t r = 0; r < rows; ++r, x += heads * dim, cos_b += half, sin_b += half)
+    for (std::size_t i0 = 0; i0 < half; i0 += chunk) {
+      const std::size_t m = std::min(chunk, half - i0);
+      float c[chunk], s[chunk];
+      for (std::size_t t = 0; t < m; ++t) angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
+      for (std::size_t h = 0; h < heads; ++h) {
+        float* v = x + h * dim + 2 * i0;
+        for (std::size_t t = 0; t < m; ++t) {
+          const float a = v[2 * t], b = v[2 * t + 1];
+          v[2 * t] = a * c[t] - b * s[t];
+          v[2 * t + 1] = b * c[t] + a * s[t];
+        }
+      }
+    }
+}
+
+void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                     const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float factor) {
+  const std::size_t half = rotary / 2;
+  for (std::size_t r = 0; r < rows; ++r, x += heads * dim, cos_b += half, sin_b += half)
+    for (std::size_t i0 = 0; i0 < half; i0 += chunk) {
+      const std::size_t m = std::min(chunk, half - i0);
+      float c[chunk], s[chunk];
+      for (std::size_t t = 0; t < m; ++t) angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
+      for (std::size_t h = 0; h < heads; ++h) {
+        float* v = x + h * dim + i0;
+        for (std::size_t t = 0; t < m; ++t) {
+          const float a = v[t], b = v[t + half];
+          v[t] = a * c[t] - b * s[t];
+          v[t + half] = b * c[t] + a * s[t];
+        }
+      }
+    }
+}
+
 float dot(const float* a, const float* b, std::size_t n) {
   float sum = 0;
   for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
   return sum;
 }
 
-void dot_rows(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out) {
-  for (std::size_t j = 0; j < rows; ++j) out[j] = factor * dot(q, k + j * dim, dim);
+void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
+              float* out, std::size_t out_stride) {
+  for (std::size_t i = 0; i < queries; ++i)
+    for (std::size_t j = 0; j < rows; ++j) out[i * out_stride + j] = factor * dot(q + i * dim, k + j * dim, dim);
 }
 
 void add(const float* a, const float* b, float* out, std::size_t n) {
@@ -64,7 +122,15 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 }  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
-  static const kernel_table table{"scalar", scalar_impl::sincos, scalar_impl::rotate_interleaved, scalar_impl::rotate_half, scalar_impl::dot, scalar_impl::dot_rows, scalar_impl::add,
+  static const kernel_table table{"scalar",
+                                  scalar_impl::sincos,
+                                  scalar_impl::rotate_interleaved,
+                                  scalar_impl::rotate_half,
+                                  scalar_impl::rotate_interleaved_sum,
+                                  scalar_impl::rotate_half_sum,
+                                  scalar_impl::dot,
+                                  scalar_impl::dot_rows,
+                                  scalar_impl::add,
                                   scalar_impl::add_angles};
   return table;
 }

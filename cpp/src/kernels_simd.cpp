@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "kernels.hpp"
 
@@ -100,6 +101,113 @@ void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotar
   }
 }
 
+// The angle sum of add_angles, then the scaling of rope.cpp's scale_row (skipped when
+// the factor is 1, as there): the same operations in the same order, so the same bits.
+template <bool Scaled, class T>
+void angle_sum(T ca, T sa, T cb, T sb, float factor, T& c, T& s) {
+  c = ca * cb - sa * sb;
+  s = sa * cb + ca * sb;
+  if constexpr (Scaled) {
+    c = c * T(factor);
+    s = s * T(factor);
+  }
+}
+
+// Calls body(scaled, heads) with both as compile-time constants where it pays: the
+// factor test leaves the loops, and one head (the case fusion is for) loses its loop.
+template <class Body>
+void specialised(float factor, std::size_t heads, Body body) {
+  using one = std::integral_constant<std::size_t, 1>;
+  if (factor == 1.0f) {
+    if (heads == 1) body(std::false_type{}, one{});
+    else body(std::false_type{}, heads);
+  } else {
+    if (heads == 1) body(std::true_type{}, one{});
+    else body(std::true_type{}, heads);
+  }
+}
+
+// rotate_interleaved with the cos/sin batch formed in registers: one batch of the angle
+// sum serves two batches of every head (heads innermost, so it is computed once).
+void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                            const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                            float factor) {
+  alignas(64) float signs[width];
+  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
+  const batch alternate = batch::load_aligned(signs);
+  const std::size_t body = rotary - rotary % (2 * width);
+  const std::size_t half = rotary / 2, stride = heads * dim;
+  specialised(factor, heads, [&](auto scaled, auto head_count) {
+    constexpr bool Scaled = decltype(scaled)::value;
+    for (std::size_t r = 0; r < rows; ++r) {
+      float* const row = x + r * stride;
+      const float* const cb = cos_b + r * half;
+      const float* const sb = sin_b + r * half;
+      for (std::size_t j = 0; j < body; j += 2 * width) {
+        batch c, s;
+        angle_sum<Scaled>(batch::load_unaligned(cos_a + j / 2), batch::load_unaligned(sin_a + j / 2),
+                          batch::load_unaligned(cb + j / 2), batch::load_unaligned(sb + j / 2), factor, c, s);
+        const batch c_lo = xsimd::swizzle(c, lower_pairs), c_hi = xsimd::swizzle(c, upper_pairs);
+        const batch s_lo = xsimd::swizzle(s, lower_pairs) * alternate;
+        const batch s_hi = xsimd::swizzle(s, upper_pairs) * alternate;
+        for (std::size_t h = 0; h < head_count; ++h) {
+          float* v = row + h * dim + j;
+          const batch a = batch::load_unaligned(v), b = batch::load_unaligned(v + width);
+          (a * c_lo + xsimd::swizzle(a, swap_pairs) * s_lo).store_unaligned(v);
+          (b * c_hi + xsimd::swizzle(b, swap_pairs) * s_hi).store_unaligned(v + width);
+        }
+      }
+      for (std::size_t j = body; j < rotary; j += 2) {
+        float c, s;
+        angle_sum<Scaled>(cos_a[j / 2], sin_a[j / 2], cb[j / 2], sb[j / 2], factor, c, s);
+        for (std::size_t h = 0; h < head_count; ++h) {
+          float* v = row + h * dim + j;
+          const float a = v[0], b = v[1];
+          v[0] = a * c - b * s;
+          v[1] = b * c + a * s;
+        }
+      }
+    }
+  });
+}
+
+// rotate_half with the cos/sin batch formed in registers, shared by every head.
+void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                     const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float factor) {
+  const std::size_t half = rotary / 2;
+  const std::size_t body = half - half % width;
+  const std::size_t stride = heads * dim;
+  specialised(factor, heads, [&](auto scaled, auto head_count) {
+    constexpr bool Scaled = decltype(scaled)::value;
+    for (std::size_t r = 0; r < rows; ++r) {
+      float* const row = x + r * stride;
+      const float* const cb = cos_b + r * half;
+      const float* const sb = sin_b + r * half;
+      for (std::size_t i = 0; i < body; i += width) {
+        batch c, s;
+        angle_sum<Scaled>(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i),
+                          batch::load_unaligned(cb + i), batch::load_unaligned(sb + i), factor, c, s);
+        for (std::size_t h = 0; h < head_count; ++h) {
+          float* lo = row + h * dim + i;
+          const batch a = batch::load_unaligned(lo), b = batch::load_unaligned(lo + half);
+          (a * c - b * s).store_unaligned(lo);
+          (b * c + a * s).store_unaligned(lo + half);
+        }
+      }
+      for (std::size_t i = body; i < half; ++i) {
+        float c, s;
+        angle_sum<Scaled>(cos_a[i], sin_a[i], cb[i], sb[i], factor, c, s);
+        for (std::size_t h = 0; h < head_count; ++h) {
+          float* lo = row + h * dim + i;
+          const float a = lo[0], b = lo[half];
+          lo[0] = a * c - b * s;
+          lo[half] = b * c + a * s;
+        }
+      }
+    }
+  });
+}
+
 float dot(const float* a, const float* b, std::size_t n) {
   // Two accumulators hide the add latency; the order differs from the scalar twin,
   // so results agree to rounding, not bit for bit.
@@ -115,27 +223,55 @@ float dot(const float* a, const float* b, std::size_t n) {
   return sum;
 }
 
-// `width` keys at a time, one accumulator each; a transposing horizontal add (haddp)
-// turns the `width` accumulators into `width` results in one batch.
-void dot_rows(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out) {
+// A block of Q queries x `width` keys: one accumulator per (query, key) pair, so each
+// key batch loaded serves Q queries and each query batch `width` keys; a transposing
+// horizontal add (haddp) turns a query's `width` accumulators into `width` logits.
+// Every logit is the same sum whatever Q is.
+template <std::size_t Q>
+void dot_block(const float* q, const float* k, std::size_t dim, float factor, float* out, std::size_t out_stride) {
   const std::size_t body = dim - dim % width;
-  std::size_t j = 0;
-  for (; j + width <= rows; j += width) {
-    batch acc[width];
-    for (auto& a : acc) a = batch(0.f);
-    for (std::size_t d = 0; d < body; d += width) {
-      const batch qv = batch::load_unaligned(q + d);
-      for (std::size_t r = 0; r < width; ++r) acc[r] += qv * batch::load_unaligned(k + (j + r) * dim + d);
+  batch acc[Q][width];
+  for (auto& row : acc)
+    for (auto& a : row) a = batch(0.f);
+  for (std::size_t d = 0; d < body; d += width) {
+    batch qv[Q];
+    for (std::size_t i = 0; i < Q; ++i) qv[i] = batch::load_unaligned(q + i * dim + d);
+    for (std::size_t r = 0; r < width; ++r) {
+      const batch kv = batch::load_unaligned(k + r * dim + d);
+      for (std::size_t i = 0; i < Q; ++i) acc[i][r] += qv[i] * kv;
     }
+  }
+  for (std::size_t i = 0; i < Q; ++i) {
     alignas(64) float tail[width];
     for (std::size_t r = 0; r < width; ++r) {
       float t = 0;
-      for (std::size_t d = body; d < dim; ++d) t += q[d] * k[(j + r) * dim + d];
+      for (std::size_t d = body; d < dim; ++d) t += q[i * dim + d] * k[r * dim + d];
       tail[r] = t;
     }
-    ((xsimd::haddp(acc) + batch::load_aligned(tail)) * batch(factor)).store_unaligned(out + j);
+    ((xsimd::haddp(acc[i]) + batch::load_aligned(tail)) * batch(factor)).store_unaligned(out + i * out_stride);
   }
-  for (; j < rows; ++j) out[j] = factor * dot(q, k + j * dim, dim);
+}
+
+// Q queries against every key: blocks of `width` keys, then the last keys one by one.
+template <std::size_t Q>
+void dot_queries(const float* q, const float* k, std::size_t rows, std::size_t dim, float factor, float* out,
+                 std::size_t out_stride) {
+  std::size_t j = 0;
+  for (; j + width <= rows; j += width) dot_block<Q>(q, k + j * dim, dim, factor, out + j, out_stride);
+  for (; j < rows; ++j)
+    for (std::size_t i = 0; i < Q; ++i) out[i * out_stride + j] = factor * dot(q + i * dim, k + j * dim, dim);
+}
+
+// Two queries at a time with 4-float batches: 8 accumulators, 2 query and 1 key batch in
+// registers (16 on x86-64, as under V8); wider batches would spill, so they take one.
+constexpr std::size_t query_block = width <= 4 ? 2 : 1;
+
+void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
+              float* out, std::size_t out_stride) {
+  std::size_t i = 0;
+  for (; i + query_block <= queries; i += query_block)
+    dot_queries<query_block>(q + i * dim, k, rows, dim, factor, out + i * out_stride, out_stride);
+  for (; i < queries; ++i) dot_queries<1>(q + i * dim, k, rows, dim, factor, out + i * out_stride, out_stride);
 }
 
 void add(const float* a, const float* b, float* out, std::size_t n) {
@@ -162,7 +298,15 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 }  // namespace simd_impl
 
 const kernel_table* simd_table() noexcept {
-  static const kernel_table table{xsimd::default_arch::name(), simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::dot, simd_impl::dot_rows, simd_impl::add,
+  static const kernel_table table{xsimd::default_arch::name(),
+                                  simd_impl::sincos,
+                                  simd_impl::rotate_interleaved,
+                                  simd_impl::rotate_half,
+                                  simd_impl::rotate_interleaved_sum,
+                                  simd_impl::rotate_half_sum,
+                                  simd_impl::dot,
+                                  simd_impl::dot_rows,
+                                  simd_impl::add,
                                   simd_impl::add_angles};
   return &table;
 }

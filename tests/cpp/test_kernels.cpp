@@ -69,7 +69,10 @@ TEST_P(Kernel, HasANameAndEveryEntry) {
   EXPECT_NE(k().sincos, nullptr);
   EXPECT_NE(k().rotate_interleaved, nullptr);
   EXPECT_NE(k().rotate_half, nullptr);
+  EXPECT_NE(k().rotate_interleaved_sum, nullptr);
+  EXPECT_NE(k().rotate_half_sum, nullptr);
   EXPECT_NE(k().dot, nullptr);
+  EXPECT_NE(k().dot_rows, nullptr);
   EXPECT_NE(k().add, nullptr);
   EXPECT_NE(k().add_angles, nullptr);
 }
@@ -167,6 +170,93 @@ void check_rotate(const kernel_table& k, bool half) {
 
 TEST_P(Kernel, RotateInterleavedMatchesDouble) { check_rotate(k(), false); }
 TEST_P(Kernel, RotateHalfMatchesDouble) { check_rotate(k(), true); }
+
+// ---------------------------------------------------------------- fused rotations
+
+// rotate_*_sum against the two-step path it replaces: add_angles into a row, the
+// attention factor as rope.cpp's scale_row applies it, then rotate_*, row by row.
+struct SumCase {
+  std::size_t rows, heads, dim, rotary;
+  float factor;
+};
+
+std::vector<SumCase> sum_cases() {
+  std::vector<SumCase> v;
+  for (const RotateCase& rc : rotate_cases()) {
+    v.push_back({1, rc.heads, rc.dim, rc.rotary, 1.0f});
+    if (rc.dim % 6 == 0) v.push_back({3, rc.heads, rc.dim, rc.rotary, 1.1386294f});  // yarn's 0.1 ln(4) + 1
+    if (rc.dim % 10 == 4) v.push_back({31, rc.heads, rc.dim, rc.rotary, 1.0f});
+  }
+  for (std::size_t heads : {4u, 5u, 8u, 32u}) {  // many heads: one angle sum for all of them
+    v.push_back({2, heads, 64, 64, 1.0f});
+    v.push_back({5, heads, 70, 38, 1.0f});
+    v.push_back({1, heads, 128, 128, 0.75f});
+  }
+  return v;
+}
+
+// An anchor row and `rows` step rows as angle_rows makes them: cos/sin of angles in
+// [-pi, pi].
+struct SumRows {
+  std::size_t h;
+  Guarded ca, sa, cb, sb;
+  SumRows(const kernel_table& k, std::mt19937& rng, std::size_t rows, std::size_t h_)
+      : h(h_), ca(h_), sa(h_), cb(rows * h_), sb(rows * h_) {
+    Guarded a = filled(rng, h, -3.14159f, 3.14159f), b = filled(rng, rows * h, -3.14159f, 3.14159f);
+    k.sincos(a.data(), h, sa.data(), ca.data());
+    k.sincos(b.data(), rows * h, sb.data(), cb.data());
+  }
+  bool guards_intact() const {
+    return ca.guards_intact() && sa.guards_intact() && cb.guards_intact() && sb.guards_intact();
+  }
+};
+
+// The two-step path of `k` on x.
+void two_step(const kernel_table& k, float* x, const SumCase& sc, const SumRows& r, bool half) {
+  const std::size_t h = sc.rotary / 2;
+  std::vector<float> c(h), s(h), scratch(2 * sc.rotary);
+  for (std::size_t row = 0; row < sc.rows; ++row) {
+    k.add_angles(r.ca.data(), r.sa.data(), r.cb.data() + row * h, r.sb.data() + row * h, c.data(), s.data(), h);
+    if (sc.factor != 1.0f)
+      for (std::size_t i = 0; i < h; ++i) {
+        s[i] *= sc.factor;
+        c[i] *= sc.factor;
+      }
+    float* v = x + row * sc.heads * sc.dim;
+    if (half)
+      k.rotate_half(v, sc.heads, sc.dim, sc.rotary, c.data(), s.data());
+    else
+      k.rotate_interleaved(v, sc.heads, sc.dim, sc.rotary, c.data(), s.data(), scratch.data());
+  }
+}
+
+void fused(const kernel_table& k, float* x, const SumCase& sc, const SumRows& r, bool half) {
+  (half ? k.rotate_half_sum : k.rotate_interleaved_sum)(x, sc.rows, sc.heads, sc.dim, sc.rotary, r.ca.data(),
+                                                        r.sa.data(), r.cb.data(), r.sb.data(), sc.factor);
+}
+
+std::string describe(const SumCase& sc, bool half) {
+  return std::string(half ? "half" : "interleaved") + " rows=" + std::to_string(sc.rows) +
+         " heads=" + std::to_string(sc.heads) + " dim=" + std::to_string(sc.dim) +
+         " rotary=" + std::to_string(sc.rotary) + " factor=" + std::to_string(sc.factor);
+}
+
+TEST_P(Kernel, RotateSumEqualsAddAnglesThenRotateBitForBit) {
+  std::mt19937 rng(67);
+  for (const SumCase& sc : sum_cases())
+    for (bool half : {false, true}) {
+      SCOPED_TRACE(describe(sc, half));
+      const std::size_t n = sc.rows * sc.heads * sc.dim;
+      const SumRows rows(k(), rng, sc.rows, sc.rotary / 2);
+      Guarded x1 = filled(rng, n, -3.0f, 3.0f), x2(n);
+      std::memcpy(x2.data(), x1.data(), n * sizeof(float));
+      two_step(k(), x1.data(), sc, rows, half);
+      fused(k(), x2.data(), sc, rows, half);
+      ASSERT_EQ(0, std::memcmp(x1.data(), x2.data(), n * sizeof(float)));
+      ASSERT_TRUE(x2.guards_intact()) << "wrote past rows * heads * dim";
+      ASSERT_TRUE(rows.guards_intact());
+    }
+}
 
 TEST_P(Kernel, DotMatchesDoubleWithinSummationBound) {
   std::mt19937 rng(64);
@@ -294,6 +384,31 @@ TEST_F(KernelTwins, AgreeOnEveryKernel) {
       for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, double(std::fabs(x1.data()[i] - x2.data()[i])));
       EXPECT_LE(worst, 2.0 * 2.5e-7 * 4.0) << "inputs in [-2, 2]";
       EXPECT_TRUE(x2.guards_intact() && scratch.guards_intact());
+    }
+}
+
+// Given the same anchor and step rows, the fused kernels of both tables and the scalar
+// two-step path give the same bits: no FMA contraction, no reordering anywhere.
+TEST_F(KernelTwins, RotateSumAgreeBitForBit) {
+  if (!simd) {
+    EXPECT_FALSE(posenc::simd_available());
+    return;
+  }
+  std::mt19937 rng(68);
+  for (const SumCase& sc : sum_cases())
+    for (bool half : {false, true}) {
+      SCOPED_TRACE(describe(sc, half));
+      const std::size_t n = sc.rows * sc.heads * sc.dim;
+      const SumRows rows(scalar, rng, sc.rows, sc.rotary / 2);
+      Guarded x1 = filled(rng, n, -3.0f, 3.0f), x2(n), x3(n);
+      std::memcpy(x2.data(), x1.data(), n * sizeof(float));
+      std::memcpy(x3.data(), x1.data(), n * sizeof(float));
+      two_step(scalar, x1.data(), sc, rows, half);
+      fused(scalar, x2.data(), sc, rows, half);
+      fused(*simd, x3.data(), sc, rows, half);
+      ASSERT_EQ(0, std::memcmp(x1.data(), x2.data(), n * sizeof(float))) << "scalar fused vs scalar two-step";
+      ASSERT_EQ(0, std::memcmp(x1.data(), x3.data(), n * sizeof(float))) << "simd fused vs scalar two-step";
+      ASSERT_TRUE(x3.guards_intact());
     }
 }
 

@@ -27,7 +27,11 @@ const indexOf = (fragment) => [...names].find(([, name]) => name.includes(fragme
 
 let passed = 0;
 if (flavour === 'simd') {
-  const kernels = { sincos: /f32x4\.mul/, dot_rows: /f32x4\.add/, rotate_interleaved: /i8x16\.shuffle/, rotate_half: /f32x4\.mul/, dot: /f32x4\.add/, add: /f32x4\.add/ };
+  const kernels = {
+    sincos: /f32x4\.mul/, dot_rows: /f32x4\.add/, rotate_interleaved: /i8x16\.shuffle/, rotate_half: /f32x4\.mul/,
+    rotate_interleaved_sum: /i8x16\.shuffle/, rotate_half_sum: /f32x4\.mul/, dot: /f32x4\.add/, add: /f32x4\.add/,
+    add_angles: /f32x4\.mul/,
+  };
   for (const [kernel, mustHave] of Object.entries(kernels)) {
     const index = indexOf(`simd_impl::${kernel}(`);
     assert.ok(index !== undefined, `simd_impl::${kernel} is in the symbol map`);
