@@ -403,7 +403,8 @@ val round_to(std::string type, val values) {
   return guarded([&] {
     if (type != "bfloat16" && type != "float16") posenc::fail("type", "'bfloat16' or 'float16'", "'" + type + "'");
     auto v = floats("values", values);
-    for (float& x : v) x = type == "bfloat16" ? posenc::round_bfloat16(x) : posenc::round_float16(x);
+    if (type == "bfloat16") posenc::round_bfloat16_in_place(v.data(), v.size());
+    else posenc::round_float16_in_place(v.data(), v.size());
     return to_js(v);
   });
 }

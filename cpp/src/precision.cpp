@@ -72,6 +72,13 @@ float from_float16_bits(std::uint16_t bits) noexcept {
 
 float round_float16(float x) noexcept { return from_float16_bits(float16_bits(x)); }
 
+void round_bfloat16_in_place(float* values, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) values[i] = round_bfloat16(values[i]);
+}
+void round_float16_in_place(float* values, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) values[i] = round_float16(values[i]);
+}
+
 precision parse_precision(const std::string& name) {
   if (name == "float64") return precision::float64;
   if (name == "float32") return precision::float32;

@@ -99,6 +99,15 @@ TEST(Rounding, AgreesWithDoubleArithmeticEverywhere) {
     same(posenc::round_float16(x), ref_float16(x), "fp16", x);
     if (::testing::Test::HasFailure()) return;
   }
+  // the in-place array forms (behind the JS roundBfloat16 / roundFloat16), against the same reference
+  std::vector<float> bf = xs, fp = xs;
+  posenc::round_bfloat16_in_place(bf.data(), bf.size());
+  posenc::round_float16_in_place(fp.data(), fp.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    same(bf[i], ref_bfloat16(xs[i]), "bf16 in place", xs[i]);
+    same(fp[i], ref_float16(xs[i]), "fp16 in place", xs[i]);
+    if (::testing::Test::HasFailure()) return;
+  }
 }
 
 // ------------------------------------------------------------ the RoPE variants

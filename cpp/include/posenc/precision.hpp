@@ -37,6 +37,9 @@ float round_bfloat16(float x) noexcept;
 std::uint16_t float16_bits(float x) noexcept;
 float from_float16_bits(std::uint16_t bits) noexcept;
 float round_float16(float x) noexcept;
+// The same over an array, in place: values[i] = round_*(values[i]) for i < n.
+void round_bfloat16_in_place(float* values, std::size_t n) noexcept;
+void round_float16_in_place(float* values, std::size_t n) noexcept;
 
 enum class precision { float64, float32, bfloat16, float16, bfloat16_angle, float16_angle, library };
 
