@@ -18,7 +18,9 @@ import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const EMBED_BUDGET = 150 * 1024; // gzipped bytes a browser downloads: embed + worker + one wasm flavour
+// Gzipped bytes a browser downloads (the embed, its Worker, one wasm flavour's glue + binary): the
+// issue's "150 KB", read as 150,000 bytes (the stricter reading; 146.5 KiB).
+export const EMBED_BUDGET = 150_000;
 const PAGES = ['embed.html', 'example-post.html', 'embed-pages.css', 'embed-gallery.js'];
 
 /** Documentation of the theming properties. A property found in style.js but missing here still lands in
@@ -245,11 +247,12 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
   const js = size['posenc-embed.js'] + size['worker.js'];
   const per = Object.fromEntries(FLAVOURS.map((f) => [f, js + size[`posenc-${f}.mjs`] + size[`posenc-${f}.wasm`]]));
   const kb = (n) => (n / 1024).toFixed(1);
+  const both = (n) => `${(n / 1000).toFixed(1)} KB (${kb(n)} KiB)`;
   log(`build-embed: ${relative(root, out)}/  posenc-embed.js ${kb(size['posenc-embed.js'])} + worker.js ${kb(size['worker.js'])} + ` +
-    `posenc-simd.mjs ${kb(size['posenc-simd.mjs'])} + posenc-simd.wasm ${kb(size['posenc-simd.wasm'])} KiB gzipped = ${kb(per.simd)} KiB ` +
-    `(scalar flavour ${kb(per.scalar)} KiB; budget ${kb(EMBED_BUDGET)}); ${cem.modules[0].declarations.length} elements in custom-elements.json`);
+    `posenc-simd.mjs ${kb(size['posenc-simd.mjs'])} + posenc-simd.wasm ${kb(size['posenc-simd.wasm'])} KiB gzipped = ${both(per.simd)} ` +
+    `(scalar flavour ${both(per.scalar)}; budget ${both(EMBED_BUDGET)}); ${cem.modules[0].declarations.length} elements in custom-elements.json`);
   const worst = Math.max(...Object.values(per));
-  if (worst > EMBED_BUDGET) console.warn(`build-embed: OVER BUDGET: ${kb(worst)} KiB gzipped > ${kb(EMBED_BUDGET)} KiB`);
+  if (worst > EMBED_BUDGET) console.warn(`build-embed: OVER BUDGET: ${both(worst)} gzipped > ${both(EMBED_BUDGET)}`);
   return { out, gzip: { ...size, total: per }, overBudget: worst > EMBED_BUDGET };
 }
 

@@ -103,28 +103,23 @@ void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotar
 
 // The angle sum of add_angles, then the scaling of rope.cpp's scale_row (skipped when
 // the factor is 1, as there): the same operations in the same order, so the same bits.
-template <bool Scaled, class T>
-void angle_sum(T ca, T sa, T cb, T sb, float factor, T& c, T& s) {
+template <class T>
+void angle_sum(T ca, T sa, T cb, T sb, bool scaled, float factor, T& c, T& s) {
   c = ca * cb - sa * sb;
   s = sa * cb + ca * sb;
-  if constexpr (Scaled) {
+  if (scaled) {  // a branch taken the same way for the whole call: predicted, nearly free
     c = c * T(factor);
     s = s * T(factor);
   }
 }
 
-// Calls body(scaled, heads) with both as compile-time constants where it pays: the
-// factor test leaves the loops, and one head (the case fusion is for) loses its loop.
+// Calls body(heads) with one head as a compile-time constant (the case fusion is for: its
+// loop over heads disappears); more heads stay a run-time count. One instantiation per case
+// only: each one is code the browser downloads.
 template <class Body>
-void specialised(float factor, std::size_t heads, Body body) {
-  using one = std::integral_constant<std::size_t, 1>;
-  if (factor == 1.0f) {
-    if (heads == 1) body(std::false_type{}, one{});
-    else body(std::false_type{}, heads);
-  } else {
-    if (heads == 1) body(std::true_type{}, one{});
-    else body(std::true_type{}, heads);
-  }
+void specialised(std::size_t heads, Body body) {
+  if (heads == 1) body(std::integral_constant<std::size_t, 1>{});
+  else body(heads);
 }
 
 // rotate_interleaved with the cos/sin batch formed in registers: one batch of the angle
@@ -137,16 +132,16 @@ void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::
   const batch alternate = batch::load_aligned(signs);
   const std::size_t body = rotary - rotary % (2 * width);
   const std::size_t half = rotary / 2, stride = heads * dim;
-  specialised(factor, heads, [&](auto scaled, auto head_count) {
-    constexpr bool Scaled = decltype(scaled)::value;
+  const bool scaled = factor != 1.0f;
+  specialised(heads, [&](auto head_count) {
     for (std::size_t r = 0; r < rows; ++r) {
       float* const row = x + r * stride;
       const float* const cb = cos_b + r * half;
       const float* const sb = sin_b + r * half;
       for (std::size_t j = 0; j < body; j += 2 * width) {
         batch c, s;
-        angle_sum<Scaled>(batch::load_unaligned(cos_a + j / 2), batch::load_unaligned(sin_a + j / 2),
-                          batch::load_unaligned(cb + j / 2), batch::load_unaligned(sb + j / 2), factor, c, s);
+        angle_sum(batch::load_unaligned(cos_a + j / 2), batch::load_unaligned(sin_a + j / 2),
+                  batch::load_unaligned(cb + j / 2), batch::load_unaligned(sb + j / 2), scaled, factor, c, s);
         const batch c_lo = xsimd::swizzle(c, lower_pairs), c_hi = xsimd::swizzle(c, upper_pairs);
         const batch s_lo = xsimd::swizzle(s, lower_pairs) * alternate;
         const batch s_hi = xsimd::swizzle(s, upper_pairs) * alternate;
@@ -159,7 +154,7 @@ void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::
       }
       for (std::size_t j = body; j < rotary; j += 2) {
         float c, s;
-        angle_sum<Scaled>(cos_a[j / 2], sin_a[j / 2], cb[j / 2], sb[j / 2], factor, c, s);
+        angle_sum(cos_a[j / 2], sin_a[j / 2], cb[j / 2], sb[j / 2], scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* v = row + h * dim + j;
           const float a = v[0], b = v[1];
@@ -177,16 +172,16 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
   const std::size_t half = rotary / 2;
   const std::size_t body = half - half % width;
   const std::size_t stride = heads * dim;
-  specialised(factor, heads, [&](auto scaled, auto head_count) {
-    constexpr bool Scaled = decltype(scaled)::value;
+  const bool scaled = factor != 1.0f;
+  specialised(heads, [&](auto head_count) {
     for (std::size_t r = 0; r < rows; ++r) {
       float* const row = x + r * stride;
       const float* const cb = cos_b + r * half;
       const float* const sb = sin_b + r * half;
       for (std::size_t i = 0; i < body; i += width) {
         batch c, s;
-        angle_sum<Scaled>(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i),
-                          batch::load_unaligned(cb + i), batch::load_unaligned(sb + i), factor, c, s);
+        angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i),
+                  batch::load_unaligned(cb + i), batch::load_unaligned(sb + i), scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* lo = row + h * dim + i;
           const batch a = batch::load_unaligned(lo), b = batch::load_unaligned(lo + half);
@@ -196,7 +191,7 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
       }
       for (std::size_t i = body; i < half; ++i) {
         float c, s;
-        angle_sum<Scaled>(cos_a[i], sin_a[i], cb[i], sb[i], factor, c, s);
+        angle_sum(cos_a[i], sin_a[i], cb[i], sb[i], scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* lo = row + h * dim + i;
           const float a = lo[0], b = lo[half];

@@ -2,11 +2,13 @@
 // Theming goes only through these custom properties, which inherit into the shadow root:
 //   --posenc-font, --posenc-mono, --posenc-fg, --posenc-muted, --posenc-bg, --posenc-panel,
 //   --posenc-border, --posenc-accent, --posenc-on-accent, --posenc-q, --posenc-k, --posenc-radius
+//
+// The theme and the text properties live on .frame, not :host: a host page's own rules on the element
+// (`* { all: unset }`, `* { --fg: … }`, inherited letter-spacing / text-transform …) beat :host rules,
+// but nothing outside reaches .frame except inheritance, which these declarations stop. (Said here,
+// not in a CSS comment: the minifier drops JS comments, not text inside the string.)
 export const CSS = `
 :host { display: block; contain: content; margin: 1.5rem 0; }
-/* The theme and the text properties live on .frame, not :host: a host page's own rules on the element
-   (\`* { all: unset }\`, \`* { --fg: … }\`, inherited letter-spacing / text-transform …) beat :host rules,
-   but nothing outside reaches .frame except inheritance, which these declarations stop. */
 .frame { letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: start; text-indent: 0; text-shadow: none;
   white-space: normal; line-break: auto; cursor: auto; visibility: visible; direction: ltr; writing-mode: horizontal-tb;
   --fg: var(--posenc-fg, #1b1f24); --muted: var(--posenc-muted, #5b6470); --bg: var(--posenc-bg, #ffffff);

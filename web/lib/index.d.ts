@@ -51,7 +51,8 @@ export interface LoadOptions {
 export function load(options?: LoadOptions): Promise<PosEnc>;
 
 /**
- * True when this JavaScript engine runs WebAssembly SIMD128 (the probe `load()` uses).
+ * True when this JavaScript engine runs WebAssembly SIMD128. `load()` picks the SIMD build where this
+ * and WebAssembly exception handling (which that build also uses) are both available.
  * @example
  * ```js
  * import { simdSupported } from 'posenc';

@@ -22,17 +22,41 @@ const SIMD_PROBE = new Uint8Array([
   0x0b,                                             //   end
 ]);
 
-let simdSupport;
+// The SIMD flavour is also built with WebAssembly exception handling, which engines got a few
+// versions after SIMD128 (Chrome 95 / 91, Firefox 100 / 89). This module needs both:
+//   (module (func (result v128)
+//     try (result v128) i32.const 0 i8x16.splat i8x16.popcnt catch_all i32.const 0 i8x16.splat end))
+const SIMD_EH_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,   // "\0asm", version 1
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,         // type section: () -> v128
+  0x03, 0x02, 0x01, 0x00,                           // function section: one function of type 0
+  0x0a, 0x12, 0x01, 0x10, 0x00,                     // code section: one body of 16 bytes, no locals
+  0x06, 0x7b,                                       //   try (result v128)
+  0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62,               //     i32.const 0, i8x16.splat, i8x16.popcnt
+  0x19,                                             //   catch_all
+  0x41, 0x00, 0xfd, 0x0f,                           //     i32.const 0, i8x16.splat
+  0x0b,                                             //   end (try)
+  0x0b,                                             //   end (function)
+]);
+
+const validates = (bytes) => {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
+  } catch {
+    return false;
+  }
+};
+
+let simdSupport, simdFlavourSupport;
 /** True when this JavaScript engine runs WebAssembly SIMD128. */
 export function simdSupported() {
-  if (simdSupport === undefined) {
-    try {
-      simdSupport = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
-    } catch {
-      simdSupport = false;
-    }
-  }
+  simdSupport ??= validates(SIMD_PROBE);
   return simdSupport;
+}
+/** True when the SIMD flavour runs here: SIMD128 and WebAssembly exception handling. */
+function simdFlavourSupported() {
+  simdFlavourSupport ??= simdSupported() && validates(SIMD_EH_PROBE);
+  return simdFlavourSupport;
 }
 
 const FLAVOURS = {
@@ -180,9 +204,12 @@ export function load(options = {}) {
     if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
       throw typeError('wasmUrl', 'a string or a URL', wasmUrl);
     }
-    const useSimd = simd ?? simdSupported();
+    const useSimd = simd ?? simdFlavourSupported();
     if (useSimd && !simdSupported()) {
       throw new Error('posenc: load({ simd: true }) but this JavaScript engine has no WebAssembly SIMD128');
+    }
+    if (useSimd && !simdFlavourSupported()) {
+      throw new Error('posenc: load({ simd: true }) but this JavaScript engine has no WebAssembly exception handling, which the SIMD128 build also uses');
     }
     const flavour = useSimd ? FLAVOURS.simd : FLAVOURS.scalar;
     let url = wasmUrl === undefined ? flavour.url() : resolveUrl(wasmUrl);
