@@ -60,6 +60,9 @@ function targets(native, wasm) {
       cached?.gbps / w(group, 'plain JavaScript loop (cached cos/sin)')?.gbps, 6);
     check(`wasm RoPE A fused / cached ${layout} (time)`,
       w(group, 'wasm simd, API on a WasmBuffer (fused)')?.ms / cached?.ms, 2, false);
+    const groupB = `rope B ${layout}`;
+    check(`wasm RoPE B fused / cached ${layout} (time)`,
+      w(groupB, 'wasm simd, API on a WasmBuffer (fused)')?.ms / w(groupB, 'wasm simd, API on a WasmBuffer (cached)')?.ms, 2, false);
     check(`wasm RoPE A Float32Array in place / WasmBuffer ${layout} (time)`,
       w(group, 'wasm simd, API on a Float32Array, in place (copy in/out)')?.ms / cached?.ms, 3, false);
   }
