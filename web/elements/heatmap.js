@@ -81,8 +81,12 @@ export class Heatmap {
     // the scaled copy is the costly part of a redraw: skip it when neither the cells nor the size changed
     const shownKey = `${key}/${cw}x${ch}/${m.left},${m.top}`;
     if (this.shown?.data !== data || this.shown.key !== shownKey) {
-      c.width = cw; c.height = ch;
-      Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
+      if (c.width !== cw || c.height !== ch) { c.width = cw; c.height = ch; } // (a same-size canvas is cleared by drawImage's full cover)
+      const place = `${m.left}/${m.top}/${pw}/${y(rows)}`;
+      if (place !== this.place) { // touching the style, even with equal values, can cost a style and layout pass
+        this.place = place;
+        Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
+      }
       const ctx = c.getContext('2d');
       ctx.imageSmoothingEnabled = false;
       ctx.drawImage(off, 0, 0, cw, ch);
