@@ -25,8 +25,9 @@ function setLang(lang, { write = true } = {}) {
   }
 }
 
-// app.js loads async, so it may run while the HTML is still parsing: figures take their URL values
-// as they connect (url-state.js) and start at once; the rest of the wiring waits for the document.
+// app.js runs while the HTML is still parsing (a classic script just before the figures): figures
+// take their URL values as they connect (url-state.js) and start at once; the rest of the wiring
+// waits for the document.
 function wire() {
   figures = [...document.querySelectorAll('[id]')].filter((el) => FIGURE_PARAMS[el.localName]);
   setLang(currentLang(), { write: false });
