@@ -20,3 +20,18 @@ export function lut(name) {
   LUTS.set(name, out);
   return out;
 }
+
+/** The same table as opaque RGBA pixels packed in 32-bit words, in the byte order of this machine,
+ *  so a canvas ImageData can be filled one word per cell (see heatmap.js). */
+const PIXELS = new Map();
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+export function lutPixels(name) {
+  if (PIXELS.has(name)) return PIXELS.get(name);
+  const rgb3 = lut(name), out = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const [r, g, b] = [rgb3[3 * i], rgb3[3 * i + 1], rgb3[3 * i + 2]];
+    out[i] = littleEndian ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+  }
+  PIXELS.set(name, out);
+  return out;
+}

@@ -5,7 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
 import { select } from 'd3-selection';
 import { h, s } from './dom.js';
-import { lut, SCHEMES } from './colors.js';
+import { lutPixels, SCHEMES } from './colors.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
 
@@ -62,15 +62,15 @@ export class Heatmap {
     const off = this.off ?? (this.off = document.createElement('canvas'));
     const key = `${rows}x${cols}/${lo}/${hi}/${o.scheme}`;
     if (this.offData !== data || this.offKey !== key) {
-      const table = lut(o.scheme);
+      const table = lutPixels(o.scheme);
       off.width = cols; off.height = rows;
       const octx = off.getContext('2d');
       const img = octx.createImageData(cols, rows);
-      const px = img.data, k = 255 / (hi - lo);
+      // one 32-bit word per cell (the first draw of a 512 x 768 table is this loop); NaN -> entry 0, ±Infinity -> the ends
+      const px = new Uint32Array(img.data.buffer), k = 255 / (hi - lo);
       for (let i = 0, n = rows * cols; i < n; i++) {
-        const v = data[i];
-        const t = Number.isFinite(v) ? Math.max(0, Math.min(255, Math.round((v - lo) * k))) : 0;
-        px[4 * i] = table[3 * t]; px[4 * i + 1] = table[3 * t + 1]; px[4 * i + 2] = table[3 * t + 2]; px[4 * i + 3] = 255;
+        const t = Math.round((data[i] - lo) * k);
+        px[i] = table[t > 0 ? (t < 255 ? t : 255) : 0];
       }
       octx.putImageData(img, 0, 0);
       this.offData = data; this.offKey = key;
