@@ -30,6 +30,13 @@ angle_rows::angle_rows(const kernels::kernel_table& kernels, const double* theta
       step_cos_(std::size_t(block) * n),
       step_ready_(std::size_t(block), 0) {}
 
+void angle_rows::step_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n,
+                           float* sin_out, float* cos_out) {
+  angle_rows rows(kernels, theta, n);
+  for (std::int64_t step = 0; step < block; ++step)
+    rows.exact(double(step), sin_out + std::size_t(step) * n, cos_out + std::size_t(step) * n);
+}
+
 void angle_rows::exact(double position, float* sin_out, float* cos_out) {
   reduce_angles(position, theta_, n_, angle_.data());
   kernels_.sincos(angle_.data(), n_, sin_out, cos_out);
@@ -44,6 +51,8 @@ angle_rows::sum_rows angle_rows::parts(std::int64_t position, std::size_t max_co
   if (k == 0) return {anchor_cos_.data(), anchor_sin_.data(), nullptr, nullptr, 1};
   const std::size_t first = std::size_t(k);
   const std::size_t count = std::min(max_count, std::size_t(block) - first);
+  if (given_sin_)
+    return {anchor_cos_.data(), anchor_sin_.data(), given_cos_ + first * n_, given_sin_ + first * n_, count};
   for (std::size_t step = first; step < first + count; ++step) {
     if (!step_ready_[step]) {
       exact(double(step), step_sin_.data() + step * n_, step_cos_.data() + step * n_);

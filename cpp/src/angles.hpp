@@ -31,6 +31,16 @@ class angle_rows {
   static constexpr std::int64_t block = 32;
 
   angle_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n);
+  // Read the step rows from sin/cos (block rows of n, as step_rows() fills them for the same
+  // theta and kernels, kept alive by the caller) instead of computing them on first use.
+  void use_step_rows(const float* sin, const float* cos) noexcept {
+    given_sin_ = sin;
+    given_cos_ = cos;
+  }
+
+  // The exact sin/cos rows of positions 0..block-1 (row k at k * n): what the step rows are.
+  static void step_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n, float* sin_out,
+                        float* cos_out);
   // sin and cos of position * theta[i] for i < n. Fastest when positions are visited
   // in order (the anchor row is kept); the 31 step rows are computed once, when first needed.
   void at(std::int64_t position, float* sin_out, float* cos_out);
@@ -56,6 +66,8 @@ class angle_rows {
   std::int64_t anchor_ = -1;  // position of the anchor row held in anchor_sin_/anchor_cos_
   std::vector<float> angle_, anchor_sin_, anchor_cos_, step_sin_, step_cos_;
   std::vector<char> step_ready_;
+  const float* given_sin_ = nullptr;  // step rows given to the constructor, if any
+  const float* given_cos_ = nullptr;
 };
 
 }  // namespace posenc

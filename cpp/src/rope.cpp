@@ -101,14 +101,53 @@ void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t 
 // Both paths give the same bits.
 constexpr std::size_t fuse_max_heads = 4;
 
+// The step rows of the last theta used (positions 0..31: the rotations an anchor row is
+// turned by). They depend on theta alone, so the uncached path keeps them between calls
+// instead of computing 31 exact sin/cos rows each time; one theta's worth (32 x dim/2 x 2
+// floats), whatever the cache limit, which bounds the rows of positions. Same values as
+// computed in the call (the same function fills them), so invisible to results.
+struct step_table {
+  std::vector<double> theta;
+  const kernels::kernel_table* kernels = nullptr;
+  std::vector<float> sin, cos;
+};
+std::mutex steps_mutex;
+step_table last_steps;  // guarded by steps_mutex
+
+// Fills sin and cos (block rows of theta.size()) with the step rows of theta.
+void step_rows_of(const kernels::kernel_table& kernels, const std::vector<double>& theta, float* sin, float* cos) {
+  const std::size_t size = std::size_t(angle_rows::block) * theta.size();
+  {
+    const std::lock_guard<std::mutex> lock(steps_mutex);
+    if (last_steps.kernels == &kernels && last_steps.theta == theta) {
+      std::copy_n(last_steps.sin.data(), size, sin);
+      std::copy_n(last_steps.cos.data(), size, cos);
+      return;
+    }
+  }
+  angle_rows::step_rows(kernels, theta.data(), theta.size(), sin, cos);
+  const std::lock_guard<std::mutex> lock(steps_mutex);
+  last_steps.theta = theta;
+  last_steps.kernels = &kernels;
+  last_steps.sin.resize(size);
+  last_steps.cos.resize(size);
+  std::copy_n(sin, size, last_steps.sin.data());
+  std::copy_n(cos, size, last_steps.cos.data());
+}
+
 // Rotates every row of x, position_of(s) being the position of row s, computing the
-// cos/sin rows in the call (no cache).
+// cos/sin rows in the call (no cache of positions).
 template <class PositionOf>
 void rotate_rows_uncached(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, const frequencies& f,
                           PositionOf position_of) {
   const auto& kernels = kernels::active_table();
   const std::size_t half = rotary / 2;
+  std::vector<float> steps(2 * std::size_t(angle_rows::block) * half);
+  float* const step_sin = steps.data();
+  float* const step_cos = step_sin + std::size_t(angle_rows::block) * half;
+  step_rows_of(kernels, f.theta, step_sin, step_cos);
   angle_rows angles(kernels, f.theta.data(), half);
+  angles.use_step_rows(step_sin, step_cos);
   if (o.heads > fuse_max_heads) {
     rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
       angles.at(position_of(s), sin, cos);

@@ -80,6 +80,34 @@ TEST_P(Determinism, TheImplicitCacheNeverChangesAResult) {
   EXPECT_EQ(y, y_fused);
 }
 
+// The uncached path keeps the step rows of the last theta (and kernel table) between calls:
+// alternating bases, dims and backends must still give exactly the cached path's bits.
+TEST(StepRows, KeptStepRowsNeverServeAnotherThetaOrBackend) {
+  const std::size_t limit = posenc::rope_cache_limit();
+  std::vector<posenc::backend> order;
+  for (auto b : backends()) order.insert(order.end(), {b, b});
+  for (int round = 0; round < 2; ++round)
+    for (double base : {10000.0, 500.0, 10000.0})
+      for (std::size_t dim : {64, 16})
+        for (auto b : order) {
+          posenc::use_backend(b);
+          posenc::rope_options o;
+          o.dim = dim;
+          o.heads = 1;
+          o.base = base;
+          o.pairs = round == 0 ? posenc::layout::interleaved : posenc::layout::half;
+          std::vector<float> x(90 * dim);
+          for (std::size_t i = 0; i < x.size(); ++i) x[i] = float(i % 29) / 29.0f - 0.5f;
+          auto fused = x, cached = x;
+          posenc::set_rope_cache_limit(0);
+          posenc::rope_apply(fused.data(), fused.size(), o, 1000);
+          posenc::set_rope_cache_limit(limit);
+          posenc::rope_apply(cached.data(), cached.size(), o, 1000);
+          ASSERT_EQ(fused, cached) << "base " << base << " dim " << dim << " backend " << int(b);
+        }
+  posenc::use_backend(posenc::simd_available() ? posenc::backend::simd : posenc::backend::scalar);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backend, Determinism, ::testing::ValuesIn(backends()),
                          [](const auto& param_info) { return param_info.param == posenc::backend::simd ? "simd" : "scalar"; });
 
