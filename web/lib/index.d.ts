@@ -428,7 +428,9 @@ export interface PosEnc {
    * sin together; default 2^22, 16 MiB). `rope()` keeps the rows of positions 0..N-1 for the
    * last frequencies it saw, so repeated calls skip the angles; the rows are the same bits it
    * would compute, so the cache never changes a result. With an argument, sets the bound
-   * (0 turns the cache off and frees it); returns the previous bound.
+   * (0 turns the cache off and frees it); returns the previous bound. Apart from the cache, the
+   * 31 rows of the rotations by 1..31 positions (constants of the frequencies, 31 x dim floats)
+   * are kept for the last frequencies whatever the bound.
    * @example
    * ```js
    * const previous = posenc.ropeCacheLimit(0);   // no cache: every call computes its angles
