@@ -429,7 +429,7 @@ export interface PosEnc {
    * last frequencies it saw, so repeated calls skip the angles; the rows are the same bits it
    * would compute, so the cache never changes a result. With an argument, sets the bound
    * (0 turns the cache off and frees it); returns the previous bound. Apart from the cache, the
-   * 31 rows of the rotations by 1..31 positions (constants of the frequencies, 31 x dim floats)
+   * 31 rows of the rotations by 1..31 positions (constants of the frequencies, 32 x dim floats)
    * are kept for the last frequencies whatever the bound.
    * @example
    * ```js
