@@ -10,6 +10,8 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <new>
 #include <optional>
 #include <string>
@@ -242,18 +244,68 @@ val rope_frequencies(double dim, double base) {
 }
 
 // A rotated copy of the JavaScript array x.
-input_floats rotated(const val& x, double dim, double heads, double base, const std::string& layout, double offset,
-                     const val& positions, double rotary_dim, const val& scaling, double seq_len) {
-  const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
+input_floats rotated(const val& x, const posenc::rope_options& o, double offset, const val& positions) {
   auto values = floats("x", x);
   rotate(values, o, offset, positions);
   return values;
 }
 
+// Large Float32Arrays pass through wasm memory a block of rows at a time. A block stays
+// in cache from its copy in, through the rotation, to its copy out, so the array is read
+// once and written once, as on a WasmBuffer; copying the whole array in and out instead
+// costs three passes over memory (3x the buffer path), and wasm memory grows by one block,
+// not by the array. Each row's result depends on its position alone (cpp/src/angles.hpp),
+// so blocks give the bits of a whole-array call.
+constexpr std::size_t block_floats = std::size_t{1} << 15;  // 128 KiB: a share of L2
+
+// Rotates x into out (x itself when in place) block by block; false, having written
+// nothing, when the whole-array path should run instead: small arrays, arrays that are not
+// Float32Arrays, and inputs the core refuses, so that its error, which describes the whole
+// array, is the one reported.
+bool rotate_blockwise(const val& x, const val& out, posenc::rope_options o, double offset, const val& positions) {
+  if (!x.instanceof(val::global("Float32Array"))) return false;
+  const std::size_t length = checked_length("x", x);
+  const std::uint64_t row = std::uint64_t(o.heads) * std::uint64_t(o.dim);
+  if (length <= block_floats || row == 0 || length % row != 0) return false;
+  const std::size_t row_floats = std::size_t(row), rows = length / row_floats;
+  const bool listed = !positions.isNull() && !positions.isUndefined();
+  std::vector<std::int64_t> listed_positions;
+  std::int64_t first = 0, largest = 0;
+  if (listed) {
+    listed_positions = positions_of(positions);  // each one checked, its index named
+    if (listed_positions.size() != rows) return false;
+    largest = *std::max_element(listed_positions.begin(), listed_positions.end());
+  } else {
+    first = position_of("offset", offset);
+    largest = first + std::int64_t(rows) - 1;
+    if (largest >= posenc::position_limit) return false;
+  }
+  // Scaling that adapts to the sequence length reads it, when seqLen is not given, from the
+  // largest position of the call: the whole array's, not a block's.
+  if (o.scaling && o.seq_len == 0) o.seq_len = largest + 1;
+  const std::size_t block_rows = std::max<std::size_t>(1, block_floats / row_floats);
+  input_floats block(std::min(rows, block_rows) * row_floats);
+  for (std::size_t r = 0; r < rows; r += block_rows) {
+    const std::size_t count = std::min(block_rows, rows - r), n = count * row_floats;
+    const double start = double(r * row_floats);
+    val(emscripten::typed_memory_view(n, block.data())).call<void>("set", x.call<val>("subarray", start, start + n));
+    if (listed) posenc::rope_apply(block.data(), n, o, listed_positions.data() + r, count);
+    else posenc::rope_apply(block.data(), n, o, first + std::int64_t(r));
+    // A fresh view each time: the rotation may grow wasm memory (its cos/sin cache).
+    out.call<void>("set", val(emscripten::typed_memory_view(n, block.data())), start);
+  }
+  return true;
+}
+
 val rope(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
          double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    return to_js(rotated(x, dim, heads, base, layout, offset, positions, rotary_dim, scaling, seq_len));
+    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
+    if (x.instanceof(val::global("Float32Array")) && x["length"].as<double>() > double(block_floats)) {
+      val out = val::global("Float32Array").new_(x["length"]);
+      if (rotate_blockwise(x, out, o, offset, positions)) return out;
+    }
+    return to_js(rotated(x, o, offset, positions));
   });
 }
 
@@ -262,8 +314,11 @@ val rope(val x, double dim, double heads, double base, std::string layout, doubl
 val rope_into(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
               double rotary_dim, val scaling, double seq_len) {
   return guarded([&] {
-    const auto values = rotated(x, dim, heads, base, layout, offset, positions, rotary_dim, scaling, seq_len);
-    x.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
+    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
+    if (!rotate_blockwise(x, x, o, offset, positions)) {
+      const auto values = rotated(x, o, offset, positions);
+      x.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
+    }
     return val::undefined();
   });
 }

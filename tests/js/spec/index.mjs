@@ -10,13 +10,14 @@
 //   const report = await runAll(await load());   // [{ name, ok, error? }]
 import * as assert from './assert.mjs';
 import { specs as attention } from './attention.mjs';
+import { specs as blocks } from './blocks.mjs';
 import { specs as buffers } from './buffers.mjs';
 import { specs as encodings } from './encodings.mjs';
 import { specs as errors } from './errors.mjs';
 import { specs as leak } from './leak.mjs';
 
 export { assert };
-export const specs = [...encodings, ...attention, ...buffers, ...errors, ...leak];
+export const specs = [...encodings, ...attention, ...buffers, ...blocks, ...errors, ...leak];
 
 /** Runs every case; never throws. Returns [{ name, ok, error }]. */
 export async function runAll(posenc) {
