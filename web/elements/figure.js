@@ -46,8 +46,23 @@ export class PosencFigure extends HTMLElement {
       if (this.visible && this.dirty) this.refresh();
     }, { rootMargin: '400px 0px' });
     this.io.observe(this);
-    this.ro ??= new ResizeObserver(() => { const w = this.body?.clientWidth; if (w && w !== this.lastWidth) { this.lastWidth = w; this.redraw?.(); } });
+    // Widths are read here, where layout is clean, and kept: a draw that read them right after
+    // this or another figure rewrote its DOM would force a layout of the whole page (at start-up,
+    // once per figure). Read every observed width first, then redraw once.
+    this.ro ??= new ResizeObserver((entries) => {
+      const measured = entries.map(({ target }) => [target, (target === this ? this.body : target)?.clientWidth ?? 0]);
+      let changed = false;
+      for (const [target, w] of measured) {
+        if (!w) continue;
+        if (target === this) { changed ||= w !== this.lastWidth; this.lastWidth = w; } else {
+          changed ||= Boolean(this.widths.get(target)) && w !== this.widths.get(target);
+          this.widths.set(target, w);
+        }
+      }
+      if (changed) this.redraw?.();
+    });
     this.ro.observe(this);
+    for (const panel of this.widths.keys()) this.ro.observe(panel);
   }
   disconnectedCallback() { this.io?.disconnect(); this.io = null; this.ro?.disconnect(); this.ro = null; }
 
@@ -77,6 +92,8 @@ export class PosencFigure extends HTMLElement {
     this.body.append(this.loadingEl);
     this.frame = h('figure', { class: 'frame', style: 'margin:0' }, h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl), this.controlsEl, this.body);
     this.root.replaceChildren(this.frame);
+    for (const panel of this.widths?.keys() ?? []) this.ro?.unobserve(panel);
+    this.widths = new Map();   // panel element -> its last observed width (see widthOf)
     this.setup();
     this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
   }
@@ -140,6 +157,12 @@ export class PosencFigure extends HTMLElement {
   // the ResizeObserver's last measure when there is one: reading clientWidth right after a figure
   // rewrote its DOM forces a synchronous layout
   get width() { return this.lastWidth || this.body.clientWidth || 600; }
+  /** The width of one of the figure's panels, as the ResizeObserver last saw it (a change redraws
+   *  the figure); read from the element only until the first observation. */
+  widthOf(el) {
+    if (!this.widths.has(el)) { this.widths.set(el, 0); this.ro?.observe(el); }
+    return this.widths.get(el) || el.clientWidth;
+  }
 }
 
 /** Register a figure class under its tag (idempotent). */

@@ -4,7 +4,7 @@ import { h } from './dom.js';
 import { cell, exact } from './format.js';
 import { csvMatrix, saveCsv } from './download.js';
 
-const ROW_H = 22, OVERSCAN = 8;
+const ROW_H = 22, OVERSCAN = 8, WRAP_H = 340;   // px, as style.js's .tablewrap
 
 export class NumTable {
   /** opts: name, corner, rowName(i), colName(j), copyLabel, copiedLabel */
@@ -15,7 +15,14 @@ export class NumTable {
     this.copyBtn = h('button', { type: 'button', text: this.o.copyLabel, onclick: () => this.copy() });
     this.tools = h('div', { class: 'tools' }, this.copyBtn, h('button', { type: 'button', text: 'CSV', onclick: () => this.csv() }));
     this.el = h('div', { class: 'numtable' }, this.wrap, this.tools);
-    this.wrap.addEventListener('scroll', () => { if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.render(); }); });
+    // The scroll position and viewport height are read only when the reader scrolls: reading
+    // them while rendering new data would force a layout of the page (the height defaults to
+    // the wrapper's CSS max-height).
+    this.top = 0;
+    this.height = WRAP_H;
+    this.wrap.addEventListener('scroll', () => {
+      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; this.top = this.wrap.scrollTop; this.height = this.wrap.clientHeight || WRAP_H; this.render(); });
+    });
   }
 
   /** d: { data, rows, cols, highlightCols?: Set<number> } */
@@ -25,7 +32,7 @@ export class NumTable {
     const d = this.d;
     if (!d) return;
     const { rows, cols, data } = d;
-    const top = this.wrap.scrollTop, visible = Math.ceil((this.wrap.clientHeight || 340) / ROW_H);
+    const top = this.top, visible = Math.ceil(this.height / ROW_H);
     const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN), last = Math.min(rows, first + visible + 2 * OVERSCAN);
     if (first === this.first && last === this.last) return;
     this.first = first; this.last = last;

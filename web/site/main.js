@@ -12,12 +12,20 @@ let figures = [];
 
 function currentLang() { return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en'; }
 
+// Setting lang, even to the value it has, makes the browser restyle everything under the element
+// (the :lang() state and the fonts chosen for the language): at start-up that was a restyle of the
+// whole page and of every figure. So only what differs is written; a figure that already inherits
+// the language from <html> keeps inheriting it.
+function setAttr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
+
 function setLang(lang, { write = true } = {}) {
-  html.setAttribute('data-lang', lang);
-  html.setAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+  // (decided before <html> changes: afterwards every inheriting figure would look up to date)
+  const stale = figures.filter((el) => el.hasAttribute('lang') || el.locale !== lang);
+  setAttr(html, 'data-lang', lang);
+  setAttr(html, 'lang', lang === 'zh' ? 'zh-CN' : 'en');
   document.title = lang === 'zh' ? 'posenc：位置编码，从正余弦到 RoPE' : 'posenc: positional encodings, from sinusoids to RoPE';
-  for (const el of figures) el.setAttribute('lang', lang);
-  for (const b of document.querySelectorAll('[data-set-lang]')) b.setAttribute('aria-pressed', String(b.dataset.setLang === lang));
+  for (const el of stale) setAttr(el, 'lang', lang);
+  for (const b of document.querySelectorAll('[data-set-lang]')) setAttr(b, 'aria-pressed', String(b.dataset.setLang === lang));
   if (write) {
     const q = new URLSearchParams(location.search);
     q.set('lang', lang);

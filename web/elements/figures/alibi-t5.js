@@ -31,6 +31,6 @@ export class AlibiT5 extends PosencFigure {
     this.info.textContent = `${this.t('slope')} (h = ${p.head} / ${p.heads}): ${exact(r.slope)}`;
     this.redraw();
   }
-  redraw() { const wa = this.a.clientWidth, wb = this.b.clientWidth; this.alibi.draw(wa); this.t5.draw(wb); } // read, then write: one layout
+  redraw() { const wa = this.widthOf(this.a), wb = this.widthOf(this.b); this.alibi.draw(wa); this.t5.draw(wb); } // read, then write: one layout
 }
 define(AlibiT5);

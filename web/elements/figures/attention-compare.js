@@ -43,7 +43,7 @@ export class AttentionCompare extends PosencFigure {
     this.redraw();
   }
   redraw() { // all widths first, then all drawing: reading after each draw would force a layout per panel
-    const widths = this.panels.map((p) => (p.drawn ? p.box.clientWidth : 0));
+    const widths = this.panels.map((p) => (p.drawn ? this.widthOf(p.box) : 0));
     this.panels.forEach((p, i) => { if (p.drawn) p.hm.draw(widths[i]); });
   }
 }

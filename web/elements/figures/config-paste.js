@@ -133,6 +133,6 @@ export class ConfigPaste extends PosencFigure {
     this.plot.set({ series, opts: { title: this.t('cfg_freqs') } });
     this.redraw();
   }
-  redraw() { if (!this.result.hidden) this.plot.draw(this.plot.el.clientWidth || this.width); }
+  redraw() { if (!this.result.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width); }
 }
 define(ConfigPaste);

@@ -28,6 +28,6 @@ export class PrecisionLab extends PosencFigure {
     });
     this.redraw();
   }
-  redraw() { this.plot.draw(this.plot.el.clientWidth || this.width); }
+  redraw() { this.plot.draw(this.widthOf(this.plot.el) || this.width); }
 }
 define(PrecisionLab);

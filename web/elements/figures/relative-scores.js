@@ -22,6 +22,6 @@ export class RelativeScores extends PosencFigure {
     PARTS.forEach((k, idx) => this.maps[idx].set({ data: r[k], rows: p.seq, cols: p.seq, opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` } }));
     this.redraw();
   }
-  redraw() { const widths = this.maps.map((m) => m.el.clientWidth); this.maps.forEach((m, i) => m.draw(widths[i])); } // read, then write
+  redraw() { const widths = this.maps.map((m) => this.widthOf(m.el)); this.maps.forEach((m, i) => m.draw(widths[i])); } // read, then write
 }
 define(RelativeScores);

@@ -21,6 +21,6 @@ export class RopeDecay extends PosencFigure {
     this.bound.set({ series: [{ name: this.t('bound'), values: r.bound, color: '#009E73' }], opts: { title: this.t('decay_bound') } });
     this.redraw();
   }
-  redraw() { const ws = this.scores.el.clientWidth, wb = this.bound.el.clientWidth; this.scores.draw(ws); this.bound.draw(wb); } // read, then write
+  redraw() { const ws = this.widthOf(this.scores.el), wb = this.widthOf(this.bound.el); this.scores.draw(ws); this.bound.draw(wb); } // read, then write
 }
 define(RopeDecay);

@@ -76,6 +76,6 @@ export class RopeLayoutLab extends PosencFigure {
       card(`${this.t('lay_spread')} · ${this.t('lay_mixed')}`, exact(diagonalSpread(r.mixed, n))));
     this.redraw();
   }
-  redraw() { const wr = this.hr.el.clientWidth, wm = this.hm.el.clientWidth; this.hr.draw(wr); this.hm.draw(wm); } // read, then write
+  redraw() { const wr = this.widthOf(this.hr.el), wm = this.widthOf(this.hm.el); this.hr.draw(wr); this.hm.draw(wm); } // read, then write
 }
 define(RopeLayoutLab);

@@ -52,7 +52,7 @@ export class RopePlane extends PosencFigure {
   redraw() {
     const r = this.r, p = this.params;
     if (!r) return;
-    const size = Math.min(400, Math.max(220, this.svg.parentElement.clientWidth));
+    const size = Math.min(400, Math.max(220, this.widthOf(this.svg.parentElement)));
     const svg = this.svg, c = size / 2, k = size / (2 * R);
     const X = (x) => c + x * k, Y = (y) => c - y * k;
     svg.setAttribute('width', size); svg.setAttribute('height', size);

@@ -31,6 +31,6 @@ export class RopeScalingFrequencies extends PosencFigure {
       h('div', { class: 'v', text: exact(r.attention[type]), style: `color:${SCALING_COLORS[type]}` }))));
     this.redraw();
   }
-  redraw() { this.plot.draw(this.plot.el.clientWidth || this.width); }
+  redraw() { this.plot.draw(this.widthOf(this.plot.el) || this.width); }
 }
 define(RopeScalingFrequencies);

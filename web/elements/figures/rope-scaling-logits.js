@@ -31,6 +31,6 @@ export class RopeScalingLogits extends PosencFigure {
     this.info.textContent = `${this.t('attn')}: ${exact(r.attention)}`;
     this.redraw();
   }
-  redraw() { this.plot.draw(this.plot.el.clientWidth || this.width); }
+  redraw() { this.plot.draw(this.widthOf(this.plot.el) || this.width); }
 }
 define(RopeScalingLogits);

@@ -29,6 +29,6 @@ export class RopeShift extends PosencFigure {
     this.cards.replaceChildren(card(`${this.t('shift_max')} (k = ${p.shift})`, exact(maxDiff)), card(this.t('shift_typ'), exact(sumAbs / (n * n))));
     this.redraw();
   }
-  redraw() { const ws = this.hs.el.clientWidth, wd = this.hd.el.clientWidth; this.hs.draw(ws); this.hd.draw(wd); } // read, then write
+  redraw() { const ws = this.widthOf(this.hs.el), wd = this.widthOf(this.hd.el); this.hs.draw(ws); this.hd.draw(wd); } // read, then write
 }
 define(RopeShift);

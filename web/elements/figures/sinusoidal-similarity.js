@@ -28,6 +28,6 @@ export class SinusoidalSimilarity extends PosencFigure {
     this.lp.set({ series: [{ name: `PE(${a}) · PE(p)`, values: row, color: 'var(--accent)' }], markers: [{ x: a, label: `p = ${a}` }], opts: { title: this.t('sim_line') } });
     this.redraw();
   }
-  redraw() { const wh = this.hm.el.clientWidth, wl = this.lp.el.clientWidth; this.hm.draw(wh); this.lp.draw(wl); } // read, then write
+  redraw() { const wh = this.widthOf(this.hm.el), wl = this.widthOf(this.lp.el); this.hm.draw(wh); this.lp.draw(wl); } // read, then write
 }
 define(SinusoidalSimilarity);

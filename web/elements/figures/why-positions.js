@@ -41,6 +41,6 @@ export class WhyPositions extends PosencFigure {
       h('div', { class: 'card', style: 'flex:3 1 300px' }, h('div', { class: 'k', text: this.t(`enc_${p.encoding}`) }), h('div', { class: same ? 'bad' : 'ok', style: 'font-weight:600', text: this.t(same ? 'why_same' : 'why_diff') })));
     this.redraw();
   }
-  redraw() { const wa = this.ha.el.clientWidth, wb = this.hb.el.clientWidth; this.ha.draw(wa); this.hb.draw(wb); } // read, then write
+  redraw() { const wa = this.widthOf(this.ha.el), wb = this.widthOf(this.hb.el); this.ha.draw(wa); this.hb.draw(wb); } // read, then write
 }
 define(WhyPositions);
