@@ -53,24 +53,48 @@ const auto lower_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>,
 const auto upper_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, spread_upper>();
 
 // The article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) * (-s0 s0 -s1 s1 ...).
-// One batch of cos/sin serves two batches of x; no scratch is needed.
+// With several heads the spread cos and signed sin rows are built once into scratch and
+// every head loads them as they are: per batch of x one swap, two products and a sum,
+// instead of three more shuffles and a sign product. One head spreads in registers as it
+// goes (the row would be read once anyway). Same operations on the same values either way.
 void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                        const float* sin, float* /*scratch*/) {
+                        const float* sin, float* scratch) {
   alignas(64) float signs[width];
   for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
   const batch alternate = batch::load_aligned(signs);
   const std::size_t body = rotary - rotary % (2 * width);
-  for (std::size_t h = 0; h < heads; ++h) {
-    float* v = x + h * dim;
+  if (heads > 1) {
+    float* spread_cos = scratch;
+    float* spread_sin = scratch + rotary;
+    for (std::size_t j = 0; j < body; j += 2 * width) {
+      const batch c = batch::load_unaligned(cos + j / 2), s = batch::load_unaligned(sin + j / 2);
+      xsimd::swizzle(c, lower_pairs).store_unaligned(spread_cos + j);
+      xsimd::swizzle(c, upper_pairs).store_unaligned(spread_cos + j + width);
+      (xsimd::swizzle(s, lower_pairs) * alternate).store_unaligned(spread_sin + j);
+      (xsimd::swizzle(s, upper_pairs) * alternate).store_unaligned(spread_sin + j + width);
+    }
+    for (std::size_t h = 0; h < heads; ++h) {
+      float* v = x + h * dim;
+      for (std::size_t j = 0; j < body; j += width) {
+        const batch a = batch::load_unaligned(v + j);
+        const batch y = a * batch::load_unaligned(spread_cos + j) +
+                        xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(spread_sin + j);
+        y.store_unaligned(v + j);
+      }
+    }
+  } else {
     for (std::size_t j = 0; j < body; j += 2 * width) {
       const batch c = batch::load_unaligned(cos + j / 2);
-      const batch s = batch::load_unaligned(sin + j / 2) ;
-      const batch a = batch::load_unaligned(v + j), b = batch::load_unaligned(v + j + width);
+      const batch s = batch::load_unaligned(sin + j / 2);
+      const batch a = batch::load_unaligned(x + j), b = batch::load_unaligned(x + j + width);
       const batch ya = a * xsimd::swizzle(c, lower_pairs) + xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
       const batch yb = b * xsimd::swizzle(c, upper_pairs) + xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
-      ya.store_unaligned(v + j);
-      yb.store_unaligned(v + j + width);
+      ya.store_unaligned(x + j);
+      yb.store_unaligned(x + j + width);
     }
+  }
+  for (std::size_t h = 0; h < heads; ++h) {
+    float* v = x + h * dim;
     for (std::size_t j = body; j < rotary; j += 2) {
       const float a = v[j], b = v[j + 1], cj = cos[j / 2], sj = sin[j / 2];
       v[j] = a * cj - b * sj;

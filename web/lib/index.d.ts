@@ -358,7 +358,9 @@ export interface PosEnc {
    * given, else `offset + s`. Interleaved pairs `(x[2i], x[2i+1])` rotate by pos*theta_i:
    * `y[2i] = x[2i]cos - x[2i+1]sin`, `y[2i+1] = x[2i+1]cos + x[2i]sin`; half pairs are
    * `(x[i], x[i+dim/2])`. Without `inPlace`, x is unchanged and a fresh array is returned
-   * (also for a WasmBuffer).
+   * (also for a WasmBuffer). A Float32Array larger than 32,768 floats passes through wasm memory
+   * a block of rows (128 KiB) at a time: wasm memory grows by a block, not by the array, and the
+   * result is the bits of the same call on a WasmBuffer.
    * @example
    * ```js
    * const y = posenc.rope(x, { dim: 64, heads: 8, layout: 'half', offset: 128 });
