@@ -280,3 +280,36 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
     assert.ok(d.cssProperties.length >= 10 && d.cssProperties.every((p) => p.name.startsWith('--posenc-') && p.description));
   }
 });
+
+// `import 'posenc/elements'` through a bundler that does not copy `new URL(..., import.meta.url)` assets
+// (esbuild): with dist/embed's worker and wasm copied next to the bundle, as the README says, the
+// elements run from the bundle.
+test('an esbuild bundle of posenc/elements renders with the worker and wasm copied beside it', async () => {
+  const { build } = await import('esbuild');
+  const { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const work = mkdtempSync(join(tmpdir(), 'posenc-elements-bundle-'));
+  let app;
+  try {
+    mkdirSync(join(work, 'node_modules'));
+    symlinkSync(ROOT, join(work, 'node_modules', 'posenc'), 'dir');   // installed as a package
+    writeFileSync(join(work, 'main.mjs'), "import 'posenc/elements';\n");
+    const out = join(work, 'public');
+    await build({ entryPoints: [join(work, 'main.mjs')], bundle: true, format: 'esm', outfile: join(out, 'app.js'), absWorkingDir: work, logLevel: 'error' });
+    for (const f of readdirSync(EMBED)) if (f === 'worker.js' || /^posenc-(simd|scalar)\.(mjs|wasm)$/.test(f)) cpSync(join(EMBED, f), join(out, f));
+    writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bundled</title><link rel="icon" href="data:,">' +
+      '<script type="module" src="app.js"></script><posenc-sinusoidal-heatmap id="a" dim="32"></posenc-sinusoidal-heatmap>');
+    app = await serve(out);
+    const page = await browser.ctx.newPage();
+    const problems = watch(page);
+    await page.goto(app.url);
+    await page.waitForFunction(() => document.getElementById('a')?.dataset.ready, null, { timeout: 30000 });
+    const shown = await ink(page, 'a');
+    assert.ok(shown.varied >= 1, `the heatmap is drawn: ${JSON.stringify(shown)}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await app?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -2,8 +2,9 @@
 //
 // The .mjs glue files (Emscripten MODULARIZE factories) sit next to this file and are
 // imported with literal specifiers, the .wasm files are found with literal
-// `new URL('./x.wasm', import.meta.url)`, so bundlers (Vite, webpack, esbuild) see and
-// copy all four. Works in Node >= 20.16, browser pages and module Workers.
+// `new URL('./x.wasm', import.meta.url)`, so bundlers that understand that pattern (Vite,
+// webpack 5) see and copy all four; with others (esbuild) the app copies the .wasm files or
+// passes `wasmUrl`. Works in Node >= 20.16, browser pages and module Workers.
 
 import { typeError } from './errors.js';
 import { createPosEnc } from './posenc.js';
