@@ -9,6 +9,9 @@ import { langOf, t } from './i18n.js';
 import { compute, Superseded } from './compute.js';
 import { slider, choices } from './controls.js';
 
+const NEAR = 400;   // px: a figure computes when it comes this close to the viewport
+let firstFigureMeasured = false;
+
 export class PosencFigure extends HTMLElement {
   static get observedAttributes() {
     return [...Object.keys(FIGURE_PARAMS[this.tag]).map(attrName), 'lang', 'no-controls'];
@@ -44,8 +47,17 @@ export class PosencFigure extends HTMLElement {
     this.io ??= new IntersectionObserver((entries) => {
       this.visible = entries.some((e) => e.isIntersecting);
       if (this.visible && this.dirty) this.refresh();
-    }, { rootMargin: '400px 0px' });
+    }, { rootMargin: `${NEAR}px 0px` });
     this.io.observe(this);
+    // The observer's first answer comes with a rendered frame, which a long document still being
+    // parsed delays by a few hundred ms. The first figure of a document usually sits on its first
+    // screen, so that one measures itself at once (a layout the next frame would do anyway) and
+    // starts if it is near the viewport; every other figure waits for the observer.
+    if (!firstFigureMeasured && document.readyState === 'loading') {
+      firstFigureMeasured = true;
+      const box = this.getBoundingClientRect();
+      if (box.top < innerHeight + NEAR && box.bottom > -NEAR) { this.visible = true; if (this.dirty) this.refresh(); }
+    }
     // Widths are read here, where layout is clean, and kept: a draw that read them right after
     // this or another figure rewrote its DOM would force a layout of the whole page (at start-up,
     // once per figure). Read every observed width first, then redraw once.
