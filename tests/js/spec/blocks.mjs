@@ -82,4 +82,28 @@ export const specs = [
       refuses({ base: 0 }, ['base must be', 'got 0'], 'a bad base');
     },
   },
+  {
+    name: 'rope: large Float32Arrays, good calls and refused ones, leave heapBytes() where it was',
+    run(posenc, assert) {
+      const x = ref.randomFloat32(700 * 64, 4);
+      const bad = Array.from({ length: 700 }, (_, i) => i);
+      bad[650] = -1;
+      const calls = [
+        () => posenc.rope(x, { dim: 64, offset: 9 }),
+        () => posenc.rope(x.slice(), { dim: 64, layout: 'half', inPlace: true }),
+        () => posenc.rope(x, { dim: 64, scaling: { rope_type: 'dynamic', factor: 2, max_position_embeddings: 64 } }),
+        () => posenc.rope(x, { dim: 64, positions: bad }),                 // refused before any block
+        () => posenc.rope(x, { dim: 64, base: 0, inPlace: true }),         // refused by the first block
+      ];
+      const limit = posenc.ropeCacheLimit(0);   // the bounded cos/sin cache would show as growth
+      try {
+        for (const call of calls) { try { call(); } catch { /* expected for the refused ones */ } }
+        const before = posenc.heapBytes();
+        for (let i = 0; i < 200; i++) { try { calls[i % calls.length](); } catch { /* expected */ } }
+        assert.equal(posenc.heapBytes(), before, 'heap bytes after 200 calls');
+      } finally {
+        posenc.ropeCacheLimit(limit);
+      }
+    },
+  },
 ];
