@@ -67,6 +67,10 @@ export async function benchWasm({ rounds = 7, log = console.log } = {}) {
           posenc.rope(buffer, options);
           posenc.ropeCacheLimit(limit);
         });
+        // Explicit positions (packed sequences, decoding): the same rows, positions given as an array.
+        const positions = Array.from({ length: shape.seq }, (_, i) => i);
+        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer, explicit positions (cached)`, { bytes },
+            () => posenc.rope(buffer, { ...options, positions }));
         const plain = random(n);
         add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
             () => posenc.rope(plain, options));

@@ -11,6 +11,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -83,8 +84,13 @@ std::vector<std::int64_t> positions_of(const val& array) {
   checked_length("positions", array);
   const std::vector<double> values = emscripten::convertJSArrayToNumberVector<double>(array);
   std::vector<std::int64_t> positions(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i)
-    positions[i] = position_of(("positions[" + std::to_string(i) + "]").c_str(), values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    // The parameter's name is built only for a value that fails: building it for every position
+    // cost as much as rotating the rows (4096 positions: ~2.4 ms of ~5).
+    const double v = values[i];
+    const bool valid = v >= 0 && v <= double(posenc::position_limit - 1) && v == std::floor(v);
+    positions[i] = valid ? std::int64_t(v) : position_of(("positions[" + std::to_string(i) + "]").c_str(), v);
+  }
   return positions;
 }
 

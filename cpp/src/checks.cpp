@@ -21,7 +21,10 @@ void position(const std::string& name, std::int64_t value) {
 }
 
 void positions(const std::int64_t* values, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i) position("positions[" + std::to_string(i) + "]", values[i]);
+  // The name is built only for a value that fails: a string per position cost more than the
+  // rotation of small rows.
+  for (std::size_t i = 0; i < count; ++i)
+    if (values[i] < 0 || values[i] >= position_limit) position("positions[" + std::to_string(i) + "]", values[i]);
 }
 
 void offset_range(std::int64_t offset, std::size_t count) {
