@@ -52,8 +52,9 @@ export class PosencFigure extends HTMLElement {
     // The observer's first answer comes with a rendered frame, which a long document still being
     // parsed delays by a few hundred ms. The first figure of a document usually sits on its first
     // screen, so that one measures itself at once (a layout the next frame would do anyway) and
-    // starts if it is near the viewport; every other figure waits for the observer.
-    if (!firstFigureMeasured && document.readyState === 'loading') {
+    // starts if it is near the viewport; every other figure waits for the observer. Only where it
+    // may start before DOMContentLoaded (a host that configured it, like the posenc page).
+    if (!firstFigureMeasured && this.configured && document.readyState === 'loading') {
       firstFigureMeasured = true;
       const box = this.getBoundingClientRect();
       if (box.top < innerHeight + NEAR && box.bottom > -NEAR) { this.visible = true; if (this.dirty) this.refresh(); }
