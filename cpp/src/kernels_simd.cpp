@@ -64,23 +64,30 @@ void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_
   const batch alternate = batch::load_aligned(signs);
   const std::size_t body = rotary - rotary % (2 * width);
   if (heads > 1) {
-    float* spread_cos = scratch;
-    float* spread_sin = scratch + rotary;
+    // Batch k of the row's spread cos and signed sin side by side: one pointer walks both.
     for (std::size_t j = 0; j < body; j += 2 * width) {
       const batch c = batch::load_unaligned(cos + j / 2), s = batch::load_unaligned(sin + j / 2);
-      xsimd::swizzle(c, lower_pairs).store_unaligned(spread_cos + j);
-      xsimd::swizzle(c, upper_pairs).store_unaligned(spread_cos + j + width);
-      (xsimd::swizzle(s, lower_pairs) * alternate).store_unaligned(spread_sin + j);
-      (xsimd::swizzle(s, upper_pairs) * alternate).store_unaligned(spread_sin + j + width);
+      float* t = scratch + 2 * j;
+      xsimd::swizzle(c, lower_pairs).store_unaligned(t);
+      (xsimd::swizzle(s, lower_pairs) * alternate).store_unaligned(t + width);
+      xsimd::swizzle(c, upper_pairs).store_unaligned(t + 2 * width);
+      (xsimd::swizzle(s, upper_pairs) * alternate).store_unaligned(t + 3 * width);
     }
+    const auto turn = [&](float* v, const float* t) {
+      const batch a = batch::load_unaligned(v);
+      (a * batch::load_unaligned(t) + xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(t + width)).store_unaligned(v);
+    };
     for (std::size_t h = 0; h < heads; ++h) {
       float* v = x + h * dim;
-      for (std::size_t j = 0; j < body; j += width) {
-        const batch a = batch::load_unaligned(v + j);
-        const batch y = a * batch::load_unaligned(spread_cos + j) +
-                        xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(spread_sin + j);
-        y.store_unaligned(v + j);
+      const float* t = scratch;
+      std::size_t j = 0;
+      for (; j + 4 * width <= body; j += 4 * width, t += 8 * width) {
+        turn(v + j, t);
+        turn(v + j + width, t + 2 * width);
+        turn(v + j + 2 * width, t + 4 * width);
+        turn(v + j + 3 * width, t + 6 * width);
       }
+      for (; j < body; j += width, t += 2 * width) turn(v + j, t);
     }
   } else {
     for (std::size_t j = 0; j < body; j += 2 * width) {
