@@ -11,14 +11,16 @@ struct kernel_table {
   const char* name;
   // sin and cos of n angles already reduced to [-pi, pi] (see angles.hpp).
   void (*sincos)(const float* angle, std::size_t n, float* sin_out, float* cos_out);
-  // One position, `heads` vectors of `dim` floats each: rotates the first `rotary`
-  // features of each by the pair angles whose cos/sin are given (rotary/2 values).
-  // Interleaved pairs (2i, 2i+1). scratch holds 2 * rotary floats.
-  void (*rotate_interleaved)(float* x, std::size_t heads, std::size_t dim, std::size_t rotary,
-                             const float* cos, const float* sin, float* scratch);
+  // `rows` positions, each a row of `heads` vectors of `dim` floats ([rows x heads x dim]):
+  // rotates the first `rotary` features of every vector of row r by the pair angles whose
+  // cos/sin are cos + r * table_stride, sin + r * table_stride (rotary/2 values each).
+  // Interleaved pairs (2i, 2i+1). scratch holds 2 * rotary floats. One call for many rows
+  // (a whole offset range of the cache) saves a call and its set-up per row.
+  void (*rotate_interleaved)(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                             const float* cos, const float* sin, std::size_t table_stride, float* scratch);
   // Same with half-layout pairs (i, i + rotary/2).
-  void (*rotate_half)(float* x, std::size_t heads, std::size_t dim, std::size_t rotary,
-                      const float* cos, const float* sin);
+  void (*rotate_half)(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                      const float* cos, const float* sin, std::size_t table_stride);
   // rotate_interleaved / rotate_half of `rows` consecutive rows of x ([rows x heads x dim]),
   // the cos/sin row of each formed from two rows and never stored: row r takes the angle
   // sum of (cos_a, sin_a) and the r-th rows of cos_b, sin_b ([rows x rotary/2] each);

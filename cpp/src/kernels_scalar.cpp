@@ -15,29 +15,31 @@ void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   }
 }
 
-void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                        const float* sin, float* /*scratch*/) {
-  for (std::size_t h = 0; h < heads; ++h) {
-    float* v = x + h * dim;
-    for (std::size_t i = 0; i < rotary / 2; ++i) {
-      const float a = v[2 * i], b = v[2 * i + 1];
-      v[2 * i] = a * cos[i] - b * sin[i];
-      v[2 * i + 1] = b * cos[i] + a * sin[i];
+void rotate_interleaved(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                        const float* cos, const float* sin, std::size_t table_stride, float* /*scratch*/) {
+  for (std::size_t r = 0; r < rows; ++r, cos += table_stride, sin += table_stride)
+    for (std::size_t h = 0; h < heads; ++h) {
+      float* v = x + (r * heads + h) * dim;
+      for (std::size_t i = 0; i < rotary / 2; ++i) {
+        const float a = v[2 * i], b = v[2 * i + 1];
+        v[2 * i] = a * cos[i] - b * sin[i];
+        v[2 * i + 1] = b * cos[i] + a * sin[i];
+      }
     }
-  }
 }
 
-void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                 const float* sin) {
+void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                 const float* cos, const float* sin, std::size_t table_stride) {
   const std::size_t half = rotary / 2;
-  for (std::size_t h = 0; h < heads; ++h) {
-    float* v = x + h * dim;
-    for (std::size_t i = 0; i < half; ++i) {
-      const float a = v[i], b = v[i + half];
-      v[i] = a * cos[i] - b * sin[i];
-      v[i + half] = b * cos[i] + a * sin[i];
+  for (std::size_t r = 0; r < rows; ++r, cos += table_stride, sin += table_stride)
+    for (std::size_t h = 0; h < heads; ++h) {
+      float* v = x + (r * heads + h) * dim;
+      for (std::size_t i = 0; i < half; ++i) {
+        const float a = v[i], b = v[i + half];
+        v[i] = a * cos[i] - b * sin[i];
+        v[i + half] = b * cos[i] + a * sin[i];
+      }
     }
-  }
 }
 
 // The angle sum of add_angles, then the scaling of rope.cpp's scale_row, for pair i.

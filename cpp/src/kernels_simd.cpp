@@ -57,8 +57,8 @@ const auto upper_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>,
 // every head loads them as they are: per batch of x one swap, two products and a sum,
 // instead of three more shuffles and a sign product. One head spreads in registers as it
 // goes (the row would be read once anyway). Same operations on the same values either way.
-void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                        const float* sin, float* scratch) {
+void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                            const float* sin, float* scratch) {
   alignas(64) float signs[width];
   for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
   const batch alternate = batch::load_aligned(signs);
@@ -110,9 +110,16 @@ void rotate_interleaved(float* x, std::size_t heads, std::size_t dim, std::size_
   }
 }
 
+void rotate_interleaved(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
+                        const float* cos, const float* sin, std::size_t table_stride, float* scratch) {
+  for (std::size_t r = 0; r < rows; ++r)
+    rotate_interleaved_row(x + r * heads * dim, heads, dim, rotary, cos + r * table_stride, sin + r * table_stride,
+                           scratch);
+}
+
 // Two plain streams: the first half and the second half of each head.
-void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
-                 const float* sin) {
+void rotate_half_row(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                     const float* sin) {
   const std::size_t half = rotary / 2;
   const std::size_t body = half - half % width;
   for (std::size_t h = 0; h < heads; ++h) {
@@ -130,6 +137,12 @@ void rotate_half(float* x, std::size_t heads, std::size_t dim, std::size_t rotar
       hi[i] = b * cos[i] + a * sin[i];
     }
   }
+}
+
+void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                 const float* sin, std::size_t table_stride) {
+  for (std::size_t r = 0; r < rows; ++r)
+    rotate_half_row(x + r * heads * dim, heads, dim, rotary, cos + r * table_stride, sin + r * table_stride);
 }
 
 // The angle sum of add_angles, then the scaling of rope.cpp's scale_row (skipped when

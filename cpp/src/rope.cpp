@@ -79,19 +79,26 @@ std::size_t rows_of(std::size_t length, const rope_options& o) {
   return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
 }
 
+// Rotates `rows` consecutive rows of x ([rows x heads x dim]); row r by the cos/sin rows
+// at cos + r * table_stride, sin + r * table_stride.
+void rotate_run(const kernels::kernel_table& kernels, float* x, std::size_t rows, const rope_options& o,
+                std::size_t rotary, const float* cos, const float* sin, std::size_t table_stride, float* work) {
+  if (o.pairs == layout::interleaved)
+    kernels.rotate_interleaved(x, rows, o.heads, o.dim, rotary, cos, sin, table_stride, work);
+  else
+    kernels.rotate_half(x, rows, o.heads, o.dim, rotary, cos, sin, table_stride);
+}
+
 // Rotates one row of x ([heads x dim]) by the given cos/sin row.
 void rotate_row(const kernels::kernel_table& kernels, float* row, const rope_options& o, std::size_t rotary,
                 const float* cos, const float* sin, float* work) {
-  if (o.pairs == layout::interleaved)
-    kernels.rotate_interleaved(row, o.heads, o.dim, rotary, cos, sin, work);
-  else
-    kernels.rotate_half(row, o.heads, o.dim, rotary, cos, sin);
+  rotate_run(kernels, row, 1, o, rotary, cos, sin, 0, work);
 }
 
 using row_pointers = std::pair<const float*, const float*>;
 
-// Rotates every row of x. rows_of(s, sin, cos) returns the (sin, cos) rows of row s,
-// attention factor applied: either the scratch it was given, filled, or cached rows.
+// Rotates every row of x. rows_of(s, sin, cos) fills the scratch rows it is given with
+// the (sin, cos) rows of row s, attention factor applied, and returns them.
 template <class RowsOf>
 void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, RowsOf rows_of) {
   const std::size_t half = rotary / 2;
@@ -259,6 +266,25 @@ std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t need
   return cache;
 }
 
+// Rotates every row of x by the cached rows of its position, position_of(s) for row s.
+// Each run of consecutive positions (all the rows of an offset call, each sequence of a
+// packed batch) is one kernel call: the cached rows of a run are consecutive too.
+template <class PositionOf>
+void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, const cached_rows& table,
+                   PositionOf position_of) {
+  const std::size_t half = rotary / 2, stride = o.heads * o.dim;
+  std::vector<float> work(2 * rotary);  // the interleaved kernel's scratch
+  const auto& kernels = *table.kernels;
+  for (std::size_t s = 0; s < rows;) {
+    const std::size_t position = position_of(s);
+    std::size_t run = 1;
+    while (s + run < rows && position_of(s + run) == position + run) ++run;
+    rotate_run(kernels, x + s * stride, run, o, rotary, table.cos.data() + position * half,
+               table.sin.data() + position * half, half, work.data());
+    s += run;
+  }
+}
+
 }  // namespace
 
 void set_rope_cache_limit(std::size_t floats) {
@@ -284,12 +310,8 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
   checks::offset_range(offset, rows);
   if (rows == 0) return;
   const frequencies f = frequencies_of(o, rotary, offset + std::int64_t(rows) - 1);
-  const std::size_t half = rotary / 2;
   if (const auto table = cached(f, std::size_t(offset) + rows, rows)) {
-    rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
-      const std::size_t p = std::size_t(offset) + s;
-      return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
-    });
+    rotate_cached(x, rows, o, rotary, *table, [&](std::size_t s) { return std::size_t(offset) + s; });
     return;
   }
   rotate_rows_uncached(x, rows, o, rotary, f, [&](std::size_t s) { return offset + std::int64_t(s); });
@@ -305,12 +327,8 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
   checks::positions(positions, count);
   const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
   const frequencies f = frequencies_of(o, rotary, largest);
-  const std::size_t half = rotary / 2;
   if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1, rows)) {
-    rotate_rows(x, rows, o, rotary, [&](std::size_t s, float*, float*) {
-      const std::size_t p = std::size_t(positions[s]);
-      return row_pointers{table->sin.data() + p * half, table->cos.data() + p * half};
-    });
+    rotate_cached(x, rows, o, rotary, *table, [&](std::size_t s) { return std::size_t(positions[s]); });
     return;
   }
   rotate_rows_uncached(x, rows, o, rotary, f, [&](std::size_t s) { return positions[s]; });
@@ -358,17 +376,11 @@ void rope_cache::apply(float* x, std::size_t length, std::int64_t offset) const 
          double(offset));
   }
   const auto& kernels = kernels::active_table();
-  const std::size_t rotary = options_.rotary_dim, stride = options_.heads * options_.dim;
+  const std::size_t rotary = options_.rotary_dim;
   std::vector<float> scratch(2 * rotary);
-  for (std::size_t s = 0; s < rows; ++s) {
-    const std::size_t r = std::size_t(offset - first_) + s;
-    const float* cos = cos_.data() + r * half_;
-    const float* sin = sin_.data() + r * half_;
-    if (options_.pairs == layout::interleaved)
-      kernels.rotate_interleaved(x + s * stride, options_.heads, options_.dim, rotary, cos, sin, scratch.data());
-    else
-      kernels.rotate_half(x + s * stride, options_.heads, options_.dim, rotary, cos, sin);
-  }
+  const std::size_t first = std::size_t(offset - first_);
+  rotate_run(kernels, x, rows, options_, rotary, cos_.data() + first * half_, sin_.data() + first * half_, half_,
+             scratch.data());
 }
 
 std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double base) {

@@ -143,9 +143,9 @@ void check_rotate(const kernel_table& k, bool half) {
     rotate_reference(x0.data(), want.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), half);
     Guarded scratch(2 * rc.rotary);
     if (half)
-      k.rotate_half(x.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
+      k.rotate_half(x.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0);
     else
-      k.rotate_interleaved(x.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
+      k.rotate_interleaved(x.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0, scratch.data());
     std::size_t bad = 0, passthrough = 0;
     for (std::size_t hd = 0; hd < rc.heads; ++hd)
       for (std::size_t i = 0; i < rc.dim; ++i) {
@@ -170,6 +170,41 @@ void check_rotate(const kernel_table& k, bool half) {
 
 TEST_P(Kernel, RotateInterleavedMatchesDouble) { check_rotate(k(), false); }
 TEST_P(Kernel, RotateHalfMatchesDouble) { check_rotate(k(), true); }
+
+// A call over several rows is the same as one call per row, bit for bit: row r takes the
+// cos/sin rows table_stride * r floats on (a gap after each row here, as a caller's table
+// may have), and nothing outside the rows and tables is touched.
+TEST_P(Kernel, RotateManyRowsIsEachRowInTurn) {
+  std::mt19937 rng(64);
+  for (bool half : {false, true})
+    for (const RotateCase& rc : rotate_cases()) {
+      if (rc.dim > 130) continue;  // the large cases add time, not coverage, here
+      for (std::size_t rows : {2u, 5u}) {
+        SCOPED_TRACE(::testing::Message() << (half ? "rotate_half" : "rotate_interleaved") << " rows=" << rows
+                                          << " heads=" << rc.heads << " dim=" << rc.dim << " rotary=" << rc.rotary);
+        const std::size_t row = rc.heads * rc.dim, h = rc.rotary / 2, table_stride = h + 3;
+        Guarded many = filled(rng, rows * row, -2.0f, 2.0f), each(rows * row);
+        std::memcpy(each.data(), many.data(), rows * row * sizeof(float));
+        Guarded ang = filled(rng, rows * table_stride, -3.14159f, 3.14159f), s(rows * table_stride),
+                c(rows * table_stride), scratch(2 * rc.rotary);
+        posenc::kernels::scalar_table().sincos(ang.data(), rows * table_stride, s.data(), c.data());
+        if (half) {
+          k().rotate_half(many.data(), rows, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), table_stride);
+          for (std::size_t r = 0; r < rows; ++r)
+            k().rotate_half(each.data() + r * row, 1, rc.heads, rc.dim, rc.rotary, c.data() + r * table_stride,
+                            s.data() + r * table_stride, 0);
+        } else {
+          k().rotate_interleaved(many.data(), rows, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), table_stride,
+                                 scratch.data());
+          for (std::size_t r = 0; r < rows; ++r)
+            k().rotate_interleaved(each.data() + r * row, 1, rc.heads, rc.dim, rc.rotary,
+                                   c.data() + r * table_stride, s.data() + r * table_stride, 0, scratch.data());
+        }
+        EXPECT_EQ(0, std::memcmp(many.data(), each.data(), rows * row * sizeof(float)));
+        EXPECT_TRUE(many.guards_intact() && scratch.guards_intact() && c.guards_intact() && s.guards_intact());
+      }
+    }
+}
 
 // ---------------------------------------------------------------- fused rotations
 
@@ -224,9 +259,9 @@ void two_step(const kernel_table& k, float* x, const SumCase& sc, const SumRows&
       }
     float* v = x + row * sc.heads * sc.dim;
     if (half)
-      k.rotate_half(v, sc.heads, sc.dim, sc.rotary, c.data(), s.data());
+      k.rotate_half(v, 1, sc.heads, sc.dim, sc.rotary, c.data(), s.data(), 0);
     else
-      k.rotate_interleaved(v, sc.heads, sc.dim, sc.rotary, c.data(), s.data(), scratch.data());
+      k.rotate_interleaved(v, 1, sc.heads, sc.dim, sc.rotary, c.data(), s.data(), 0, scratch.data());
   }
 }
 
@@ -374,11 +409,11 @@ TEST_F(KernelTwins, AgreeOnEveryKernel) {
       Guarded ang = filled(rng, h, -3.14159f, 3.14159f), s(h), c(h), scratch(2 * rc.rotary);
       scalar.sincos(ang.data(), h, s.data(), c.data());
       if (half) {
-        scalar.rotate_half(x1.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
-        simd->rotate_half(x2.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data());
+        scalar.rotate_half(x1.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0);
+        simd->rotate_half(x2.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0);
       } else {
-        scalar.rotate_interleaved(x1.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
-        simd->rotate_interleaved(x2.data(), rc.heads, rc.dim, rc.rotary, c.data(), s.data(), scratch.data());
+        scalar.rotate_interleaved(x1.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0, scratch.data());
+        simd->rotate_interleaved(x2.data(), 1, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), 0, scratch.data());
       }
       double worst = 0;
       for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, double(std::fabs(x1.data()[i] - x2.data()[i])));
