@@ -25,10 +25,7 @@ angle_rows::angle_rows(const kernels::kernel_table& kernels, const double* theta
       n_(n),
       angle_(n),
       anchor_sin_(n),
-      anchor_cos_(n),
-      step_sin_(std::size_t(block) * n),
-      step_cos_(std::size_t(block) * n),
-      step_ready_(std::size_t(block), 0) {}
+      anchor_cos_(n) {}
 
 void angle_rows::step_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n,
                            float* sin_out, float* cos_out) {
@@ -53,6 +50,11 @@ angle_rows::sum_rows angle_rows::parts(std::int64_t position, std::size_t max_co
   const std::size_t count = std::min(max_count, std::size_t(block) - first);
   if (given_sin_)
     return {anchor_cos_.data(), anchor_sin_.data(), given_cos_ + first * n_, given_sin_ + first * n_, count};
+  if (step_ready_.empty()) {  // made on first use: callers that give step rows never need them
+    step_sin_.resize(std::size_t(block) * n_);
+    step_cos_.resize(std::size_t(block) * n_);
+    step_ready_.assign(std::size_t(block), 0);
+  }
   for (std::size_t step = first; step < first + count; ++step) {
     if (!step_ready_[step]) {
       exact(double(step), step_sin_.data() + step * n_, step_cos_.data() + step * n_);
