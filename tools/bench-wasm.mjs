@@ -74,7 +74,7 @@ function checkPlainJs(posenc, x, shape, layout, cache) {
   if (!(worst < 1e-5)) throw new Error(`plain JS ${layout} loop disagrees with posenc.rope by ${worst}`);
 }
 
-export async function benchWasm({ rounds = 7, log = console.log } = {}) {
+export async function benchWasm({ rounds = 11, log = console.log } = {}) {
   const cases = [];
   const add = (group, name, work, run) => cases.push({ group, name, work, run, samples: [] });
 

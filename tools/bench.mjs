@@ -21,9 +21,9 @@ function machine() {
 
 function benchNative() {
   const dir = cmakeBuild('native');
-  const done = step('Native benchmarks (Google Benchmark, 5 interleaved repetitions, medians)');
+  const done = step('Native benchmarks (Google Benchmark, 9 interleaved repetitions, medians)');
   const { status, output } = capture(path.join(dir, 'posenc_bench'), [
-    '--benchmark_format=json', '--benchmark_repetitions=5', '--benchmark_enable_random_interleaving=true',
+    '--benchmark_format=json', '--benchmark_repetitions=9', '--benchmark_enable_random_interleaving=true',
     '--benchmark_report_aggregates_only=true', '--benchmark_min_time=0.2',
   ], { stdio: ['ignore', 'pipe', 'ignore'] });
   if (status !== 0) throw new Error(`posenc_bench failed:\n${output.slice(-2000)}`);

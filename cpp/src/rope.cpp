@@ -50,7 +50,8 @@ const std::vector<double>& unscaled_frequencies(std::size_t rotary, double base)
   thread_local std::vector<double> last;
   if (!known || rotary != last_rotary || base != last_base) {
     known = false;
-    last = rope_frequencies(rotary, base);  // throws for a bad base: nothing is kept then
+    const std::vector<double> theta = rope_frequencies(rotary, base);  // throws for a bad base
+    last.assign(theta.begin(), theta.end());  // capacity only grows: the heap does not follow the key
     last_rotary = rotary;
     last_base = base;
     known = true;
@@ -137,25 +138,30 @@ struct step_table {
   std::vector<float> sin, cos;  // block rows of theta.size()
 };
 std::mutex steps_mutex;
-std::shared_ptr<const step_table> last_steps;  // guarded by steps_mutex
+std::shared_ptr<step_table> last_steps;  // guarded by steps_mutex; calls in flight read it, never write
 
-// The step rows of theta, shared (an immutable snapshot, as the cache's): a call that
-// copied them paid for 8 KiB of copying per 64 features, a tenth of a small call.
+// The step rows of theta, shared with the calls using them: a call that copied them paid
+// for 8 KiB of copying per 64 features, a tenth of a small call.
 std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kernels,
                                                const std::vector<double>& theta) {
+  std::shared_ptr<step_table> table;
   {
     const std::lock_guard<std::mutex> lock(steps_mutex);
     if (last_steps && last_steps->kernels == &kernels && last_steps->theta == theta) return last_steps;
+    // When no call in flight holds the last table (always, single-threaded), it is refilled
+    // in place: switching between dims allocates nothing, and the heap does not follow theta.
+    // Copies are made only under the lock, so a count of 1 cannot grow while we refill.
+    if (last_steps && last_steps.use_count() == 1) table = std::move(last_steps);
   }
-  auto made = std::make_shared<step_table>();
-  made->theta = theta;
-  made->kernels = &kernels;
-  made->sin.resize(std::size_t(angle_rows::block) * theta.size());
-  made->cos.resize(made->sin.size());
-  angle_rows::step_rows(kernels, theta.data(), theta.size(), made->sin.data(), made->cos.data());
+  if (!table) table = std::make_shared<step_table>();
+  table->theta = theta;
+  table->kernels = &kernels;
+  table->sin.resize(std::size_t(angle_rows::block) * theta.size());
+  table->cos.resize(table->sin.size());
+  angle_rows::step_rows(kernels, theta.data(), theta.size(), table->sin.data(), table->cos.data());
   const std::lock_guard<std::mutex> lock(steps_mutex);
-  last_steps = made;
-  return made;
+  last_steps = table;
+  return table;
 }
 
 // Rotates every row of x, position_of(s) being the position of row s, computing the
