@@ -8,7 +8,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cmakeBuild } from './cmake.mjs';
 import { capture, main, root, step } from './lib.mjs';
-import { benchWasm } from './bench-wasm.mjs';
 import { plotBars } from './bench-plot.mjs';
 
 function machine() {
@@ -35,6 +34,29 @@ function benchNative() {
     gbps: b.bytes_per_second ? b.bytes_per_second / 1e9 : undefined,
     itemsPerSecond: b.items_per_second,
   }));
+}
+
+// The wasm benchmarks, each run in a fresh Node process: on this VM a process keeps the speed
+// it started with (V8's plain loop ran at 1.9 GB/s in some processes and 2.6-3.7 in others),
+// so one process is one draw. Each case is the median of the processes' medians.
+function benchWasmProcesses(processes) {
+  const runs = [];
+  for (let i = 0; i < processes; i++) {
+    const { status, output } = capture(process.execPath, [path.join(root, 'tools', 'bench-wasm.mjs')],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (status !== 0) throw new Error(`tools/bench-wasm.mjs failed:\n${output.slice(-2000)}`);
+    runs.push(output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)));
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const merged = runs[0].map((row) => {
+    const same = runs.map((run) => run.find((r) => r.group === row.group && r.name === row.name));
+    const ms = median(same.map((r) => r.ms));
+    const perProcess = same.map((r) => r.ms);
+    return row.gbps !== undefined
+      ? { group: row.group, name: row.name, ms, gbps: row.gbps * row.ms / ms, perProcess }
+      : { group: row.group, name: row.name, ms, itemsPerSecond: row.itemsPerSecond * row.ms / ms, perProcess };
+  });
+  return { merged, runs };
 }
 
 const fmt = (x, digits = 2) => (x === undefined ? '' : x.toFixed(digits));
@@ -85,8 +107,9 @@ function targets(native, wasm) {
 
 await main(async () => {
   const native = benchNative();
-  const done = step('wasm benchmarks (Node, both flavours, interleaved rounds, medians)');
-  const wasm = await benchWasm({ log: () => {} });
+  const processes = 3;
+  const done = step(`wasm benchmarks (Node, both flavours, interleaved rounds, medians; ${processes} processes)`);
+  const { merged: wasm, runs } = benchWasmProcesses(processes);
   done();
   let page;
   const pageBench = path.join(root, 'tests', 'browser', 'bench.mjs');
@@ -110,9 +133,19 @@ await main(async () => {
   for (const r of native) console.log(`| ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
   console.log('\n| wasm workload | implementation | median ms | GB/s | items/s |\n|---|---|---:|---:|---:|');
   for (const r of wasm) console.log(`| ${r.group} | ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
+  // Targets from the medians; beside each, its range over the wasm processes (the native side
+  // is one run of Google Benchmark).
   const goals = targets(native, wasm);
-  console.log('\n| target | measured | goal | met |\n|---|---:|---|---|');
-  for (const g of goals) console.log(`| ${g.what} | ${fmt(g.value)} | ${g.goal} | ${g.ok === null ? '-' : g.ok ? 'yes' : '**no**'} |`);
+  const perRun = runs.map((run) => targets(native, run));
+  goals.forEach((g, i) => {
+    const values = perRun.map((t) => t[i].value).filter(Number.isFinite);
+    g.range = [Math.min(...values), Math.max(...values)];
+  });
+  console.log(`\n| target | measured (range over ${processes} wasm processes) | goal | met |\n|---|---:|---|---|`);
+  for (const g of goals) {
+    const range = g.range[0] === g.range[1] ? '' : ` (${fmt(g.range[0])}-${fmt(g.range[1])})`;
+    console.log(`| ${g.what} | ${fmt(g.value)}${range} | ${g.goal} | ${g.ok === null ? '-' : g.ok ? 'yes' : '**no**'} |`);
+  }
   if (page) {
     console.log('\n| page (headless Chromium) | measured | budget | met |\n|---|---:|---|---|');
     for (const r of page) console.log(`| ${r.what} | ${r.value} | ${r.budget} | ${r.budget === 'none' ? '-' : r.ok ? 'yes' : '**no**'} |`);
