@@ -12,10 +12,12 @@ export function plotBars({ native, wasm, machine }) {
     const g = `rope A ${layout}`;
     rows.push(
       { layout, label: 'native: in-place stream (limit)', value: n('stream_in_place/A'), kind: 'limit' },
+      { layout, label: 'native: memcpy, two buffers', value: n('memcpy/A'), kind: 'limit' },
       { layout, label: 'native: SIMD, cached', value: n(`rope_cached/A/${layout}/simd`), kind: 'native' },
       { layout, label: 'native: SIMD, fused', value: n(`rope_fused/A/${layout}/simd`), kind: 'native' },
       { layout, label: 'native: scalar reference, cached', value: n(`rope_cached/A/${layout}/scalar`), kind: 'native' },
       { layout, label: 'wasm: in-place stream (limit)', value: w('rope A interleaved', 'wasm simd, in-place stream x[i] *= a'), kind: 'limit' },
+      { layout, label: 'wasm: memcpy, two buffers', value: w('rope A interleaved', 'wasm simd, memcpy (two buffers)'), kind: 'limit' },
       { layout, label: 'wasm SIMD: API, WasmBuffer, cached', value: w(g, 'wasm simd, API on a WasmBuffer (cached)'), kind: 'wasm' },
       { layout, label: 'wasm SIMD: API, WasmBuffer, fused', value: w(g, 'wasm simd, API on a WasmBuffer (fused)'), kind: 'wasm' },
       { layout, label: 'wasm SIMD: API, Float32Array in place', value: w(g, 'wasm simd, API on a Float32Array, in place (copy in/out)'), kind: 'wasm' },

@@ -112,6 +112,10 @@ export async function benchWasm({ rounds = 11, log = console.log } = {}) {
         const view = handle.view();
         M.benchStreamInPlace(view.byteOffset, n, 0.999);
       });
+      const copy = M.createBuffer(n);
+      add(`rope ${label} interleaved`, `wasm ${flavour}, memcpy (two buffers)`, { bytes }, () => {
+        M.benchMemcpy(copy.view().byteOffset, handle.view().byteOffset, n);
+      });
     }
     const table = M.createBuffer(8192 * 512);
     add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 },

@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "../bench/baselines.hpp"
 
@@ -12,6 +13,12 @@ namespace {
 // buffer address and length come from JS as numbers (a view's byteOffset and length).
 void bench_stream_in_place(double address, double length, double a) {
   posenc::baselines::stream_in_place(reinterpret_cast<float*>(std::uintptr_t(address)), std::size_t(length), float(a));
+}
+
+// memcpy between two buffers: the same bytes as an in-place pass, through twice the memory.
+void bench_memcpy(double to, double from, double length) {
+  std::memcpy(reinterpret_cast<float*>(std::uintptr_t(to)), reinterpret_cast<const float*>(std::uintptr_t(from)),
+              std::size_t(length) * sizeof(float));
 }
 
 void bench_naive_sinusoidal(double address, double positions, double dim) {
@@ -23,5 +30,6 @@ void bench_naive_sinusoidal(double address, double positions, double dim) {
 
 EMSCRIPTEN_BINDINGS(posenc_bench_hooks) {
   emscripten::function("benchStreamInPlace", &bench_stream_in_place);
+  emscripten::function("benchMemcpy", &bench_memcpy);
   emscripten::function("benchNaiveSinusoidal", &bench_naive_sinusoidal);
 }
