@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "js_objects.hpp"
 #include "posenc/posenc.hpp"
 
 using emscripten::val;
@@ -30,6 +31,10 @@ template <class F>
 val guarded(F&& compute) {
   try {
     return compute();
+  } catch (const js::error_result& e) {
+    return e.error;
+  } catch (const posenc::missing_argument& e) {
+    return js_error("TypeError", e.what());
   } catch (const posenc::invalid_argument& e) {
     return js_error("RangeError", e.what());
   } catch (const std::bad_alloc&) {
@@ -120,66 +125,22 @@ class wasm_buffer {
   std::vector<float> data_;
 };
 
-// A JS number field of a scaling object: absent when undefined or null. The JS layer has
-// checked the types; the core checks the values.
-void number_field(const val& s, const char* key, std::optional<double>& out) {
-  const val v = s[key];
-  if (!v.isUndefined() && !v.isNull()) out = v.as<double>();
-}
-
-void list_field(const val& s, const char* key, std::vector<double>& out) {
-  const val v = s[key];
-  if (v.isUndefined() || v.isNull()) return;
-  checked_length((std::string("scaling.") + key).c_str(), v);
-  out = emscripten::convertJSArrayToNumberVector<double>(v);
-}
-
-// Reads Hugging Face rope_parameters from a JS object ({ rope_type, factor, ... }).
-posenc::rope_scaling scaling_of(const val& s) {
-  posenc::rope_scaling r;
-  r.type = posenc::parse_rope_type(s["rope_type"].as<std::string>());
-  number_field(s, "factor", r.factor);
-  number_field(s, "original_max_position_embeddings", r.original_max_position_embeddings);
-  number_field(s, "max_position_embeddings", r.max_position_embeddings);
-  number_field(s, "low_freq_factor", r.low_freq_factor);
-  number_field(s, "high_freq_factor", r.high_freq_factor);
-  number_field(s, "beta_fast", r.beta_fast);
-  number_field(s, "beta_slow", r.beta_slow);
-  number_field(s, "attention_factor", r.attention_factor);
-  number_field(s, "mscale", r.mscale);
-  number_field(s, "mscale_all_dim", r.mscale_all_dim);
-  const val truncate = s["truncate"];
-  if (!truncate.isUndefined() && !truncate.isNull()) r.truncate = truncate.as<bool>();
-  list_field(s, "short_factor", r.short_factor);
-  list_field(s, "long_factor", r.long_factor);
-  return r;
-}
-
-std::int64_t seq_len_of(double v) { return integer("seqLen", v, 0, 2147483647); }
-
-posenc::rope_options rope_options_of(double dim, double heads, double base, const std::string& layout,
-                                     double rotary_dim, const val& scaling, double seq_len) {
-  posenc::rope_options o;
-  o.dim = dim_of(dim);
-  o.heads = std::size_t(integer("heads", heads, 1, std::int64_t(posenc::max_elements)));
-  o.base = base;
-  o.pairs = posenc::parse_layout(layout);
-  o.rotary_dim = dim_of(rotary_dim, "rotaryDim");
-  if (!scaling.isNull() && !scaling.isUndefined()) o.scaling = scaling_of(scaling);
-  o.seq_len = seq_len_of(seq_len);
-  return o;
-}
-
-// Rotates `x` in place with either `positions` (an array) or `offset` (positions null).
-template <class Floats>
-void rotate(Floats& x, const posenc::rope_options& o, double offset, const val& positions) {
-  if (positions.isNull() || positions.isUndefined()) {
-    posenc::rope_apply(x.data(), x.size(), o, position_of("offset", offset));
-  } else {
-    const auto p = positions_of(positions);
-    posenc::rope_apply(x.data(), x.size(), o, p.data(), p.size());
+// A JavaScript Float32Array streamed through the core's block of wasm memory.
+class js_array_blocks : public posenc::rope_block_io {
+ public:
+  js_array_blocks(val in, val out) : in_(std::move(in)), out_(std::move(out)) {}
+  void read(float* block, std::size_t first, std::size_t n) override {
+    const val part = in_.call<val>("subarray", double(first), double(first + n));
+    val(emscripten::typed_memory_view(n, block)).call<void>("set", part);
   }
-}
+  // A fresh view each time: the rotation may grow wasm memory (its cos/sin cache).
+  void write(const float* block, std::size_t first, std::size_t n) override {
+    out_.call<void>("set", val(emscripten::typed_memory_view(n, block)), double(first));
+  }
+
+ private:
+  val in_, out_;
+};
 
 // ---- the exported functions ------------------------------------------------------
 val sinusoidal(double count, double dim, double base, std::string layout) {
@@ -245,86 +206,24 @@ val relative_scores(double min, double max, double dim, double seed, double std,
   });
 }
 
-val rope_frequencies(double dim, double base) {
-  return guarded([&] { return to_js(posenc::rope_frequencies(dim_of(dim), base)); });
-}
 
-// A rotated copy of the JavaScript array x.
-input_floats rotated(const val& x, const posenc::rope_options& o, double offset, const val& positions) {
-  auto values = floats("x", x);
-  rotate(values, o, offset, positions);
-  return values;
-}
-
-// Large Float32Arrays pass through wasm memory a block of rows at a time. A block stays
-// in cache from its copy in, through the rotation, to its copy out, so the array is read
-// once and written once, as on a WasmBuffer; copying the whole array in and out instead
-// costs three passes over memory (3x the buffer path), and wasm memory grows by one block,
-// not by the array. Each row's result depends on its position alone (cpp/src/angles.hpp),
-// so blocks give the bits of a whole-array call.
-constexpr std::size_t block_floats = std::size_t{1} << 15;  // 128 KiB: a share of L2
-
-// Rotates x into out (x itself when in place) block by block; false, having written
-// nothing, when the whole-array path should run instead: small arrays, arrays that are not
-// Float32Arrays, and inputs the core refuses, so that its error, which describes the whole
-// array, is the one reported.
-bool rotate_blockwise(const val& x, const val& out, posenc::rope_options o, double offset, const val& positions) {
-  if (!x.instanceof(val::global("Float32Array"))) return false;
-  const std::size_t length = checked_length("x", x);
-  const std::uint64_t row = std::uint64_t(o.heads) * std::uint64_t(o.dim);
-  if (length <= block_floats || row == 0 || length % row != 0) return false;
-  const std::size_t row_floats = std::size_t(row), rows = length / row_floats;
-  const bool listed = !positions.isNull() && !positions.isUndefined();
-  std::vector<std::int64_t> listed_positions;
-  std::int64_t first = 0, largest = 0;
-  if (listed) {
-    listed_positions = positions_of(positions);  // each one checked, its index named
-    if (listed_positions.size() != rows) return false;
-    largest = *std::max_element(listed_positions.begin(), listed_positions.end());
-  } else {
-    first = position_of("offset", offset);
-    largest = first + std::int64_t(rows) - 1;
-    if (largest >= posenc::position_limit) return false;
-  }
-  // Scaling that adapts to the sequence length reads it, when seqLen is not given, from the
-  // largest position of the call: the whole array's, not a block's.
-  if (o.scaling && o.seq_len == 0) o.seq_len = largest + 1;
-  const std::size_t block_rows = std::max<std::size_t>(1, block_floats / row_floats);
-  input_floats block(std::min(rows, block_rows) * row_floats);
-  for (std::size_t r = 0; r < rows; r += block_rows) {
-    const std::size_t count = std::min(block_rows, rows - r), n = count * row_floats;
-    const double start = double(r * row_floats);
-    val(emscripten::typed_memory_view(n, block.data())).call<void>("set", x.call<val>("subarray", start, start + n));
-    if (listed) posenc::rope_apply(block.data(), n, o, listed_positions.data() + r, count);
-    else posenc::rope_apply(block.data(), n, o, first + std::int64_t(r));
-    // A fresh view each time: the rotation may grow wasm memory (its cos/sin cache).
-    out.call<void>("set", val(emscripten::typed_memory_view(n, block.data())), start);
-  }
-  return true;
-}
-
-val rope(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
-         double rotary_dim, val scaling, double seq_len) {
+// rope(x, o) on a Float32Array: into a fresh array, or into x itself (inPlace), which saves
+// allocating a JavaScript array (a large share of the cost for big inputs).
+val rope(val x, val o) {
   return guarded([&] {
-    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
-    if (x.instanceof(val::global("Float32Array")) && x["length"].as<double>() > double(block_floats)) {
-      val out = val::global("Float32Array").new_(x["length"]);
-      if (rotate_blockwise(x, out, o, offset, positions)) return out;
-    }
-    return to_js(rotated(x, o, offset, positions));
+    val out = val::global("Float32Array").new_(x["length"]);
+    js_array_blocks io(x, out);
+    posenc::rope_apply_blocks(checked_length("x", x), js::read<posenc::rope_options>(o),
+                              js::read<posenc::rope_positions>(o), io);
+    return out;
   });
 }
 
-// rope(x, { inPlace: true }) on a Float32Array: the result goes back into x itself, which
-// saves allocating a fresh JavaScript array (a large share of the cost for big inputs).
-val rope_into(val x, double dim, double heads, double base, std::string layout, double offset, val positions,
-              double rotary_dim, val scaling, double seq_len) {
+val rope_into(val x, val o) {
   return guarded([&] {
-    const auto o = rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len);
-    if (!rotate_blockwise(x, x, o, offset, positions)) {
-      const auto values = rotated(x, o, offset, positions);
-      x.call<void>("set", val(emscripten::typed_memory_view(values.size(), values.data())));
-    }
+    js_array_blocks io(x, x);
+    posenc::rope_apply_blocks(checked_length("x", x), js::read<posenc::rope_options>(o),
+                              js::read<posenc::rope_positions>(o), io);
     return val::undefined();
   });
 }
@@ -335,12 +234,20 @@ val create_buffer(double length) {
   });
 }
 
-val rope_buffer(wasm_buffer& buffer, double dim, double heads, double base, std::string layout, double offset,
-                val positions, double rotary_dim, val scaling, double seq_len) {
+val rope_buffer(wasm_buffer& buffer, val o) {
   return guarded([&] {
-    rotate(buffer.data(), rope_options_of(dim, heads, base, layout, rotary_dim, scaling, seq_len), offset, positions);
+    const auto options = js::read<posenc::rope_options>(o);
+    posenc::rope_apply(buffer.data().data(), buffer.data().size(), options, js::read<posenc::rope_positions>(o));
     return val::undefined();
   });
+}
+
+val rope_frequencies(val o) {
+  return guarded([&] { return to_js(posenc::rope_frequencies(js::read<posenc::rope_options>(o))); });
+}
+
+val rope_attention_factor(val o) {
+  return guarded([&] { return val(posenc::rope_attention_factor(js::read<posenc::rope_factor_options>(o))); });
 }
 
 val rope_matrix(double position, double dim, double base) {
@@ -389,22 +296,7 @@ val rope_decay_bound(double dim, double base, double max_distance) {
   });
 }
 
-// ---- beyond the article: scaling, biases, buckets, the precision lab ------------------
-val rope_frequencies_scaled(double dim, double base, val scaling, double seq_len) {
-  return guarded([&] {
-    const auto d = dim_of(dim);
-    const auto s = scaling_of(scaling);
-    return to_js(posenc::rope_frequencies(d, base, s, seq_len_of(seq_len)));
-  });
-}
-
-val rope_attention_factor(val scaling, double seq_len) {
-  return guarded([&] {
-    const auto s = scaling_of(scaling);
-    return val(posenc::rope_attention_factor(s, seq_len_of(seq_len)));
-  });
-}
-
+// ---- beyond the article: biases, buckets, the precision lab ------------------
 val alibi_slopes(double heads, double max_bias) {
   return guarded([&] { return to_js(posenc::alibi_slopes(std::size_t(integer("heads", heads, 1, 65536)), max_bias)); });
 }
@@ -470,14 +362,6 @@ val round_to(std::string type, val values) {
   });
 }
 
-val use_backend(std::string name) {
-  return guarded([&] {
-    if (name != "scalar" && name != "simd") posenc::fail("backend", "'scalar' or 'simd'", "'" + name + "'");
-    posenc::use_backend(name == "simd" ? posenc::backend::simd : posenc::backend::scalar);
-    return val::undefined();
-  });
-}
-
 // Sets the size bound of rope()'s cos/sin cache (0 turns it off); returns the old one.
 val rope_cache_limit(val floats) {
   return guarded([&] {
@@ -511,7 +395,6 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("positionLimit", &position_limit);
   function("heapBytes", &heap_bytes);
   function("ropeCacheLimit", &rope_cache_limit);
-  function("useBackend", &use_backend);
   function("sinusoidal", &sinusoidal);
   function("sinusoidalAt", &sinusoidal_at);
   function("learnedTable", &learned_table);
@@ -528,7 +411,6 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("attentionScores", &attention_scores);
   function("ropeScoreByDistance", &rope_score_by_distance);
   function("ropeDecayBound", &rope_decay_bound);
-  function("ropeFrequenciesScaled", &rope_frequencies_scaled);
   function("ropeAttentionFactor", &rope_attention_factor);
   function("alibiSlopes", &alibi_slopes);
   function("alibiBias", &alibi_bias);

@@ -8,6 +8,10 @@ void fail(const std::string& name, const std::string& requirement, const std::st
   throw invalid_argument(name, name + " must be " + requirement + ", got " + value);
 }
 
+void fail_missing(const std::string& name, const std::string& requirement) {
+  throw missing_argument(name, name + " must be " + requirement + ", got undefined");
+}
+
 void fail(const std::string& name, const std::string& requirement, double value) {
   fail(name, requirement, format_number(value));
 }

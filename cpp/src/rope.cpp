@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "angles.hpp"
 #include "checks.hpp"
@@ -14,11 +15,22 @@
 namespace posenc {
 namespace {
 
+// The base under o: base, else the scaling's rope_theta, else 10000; both given must agree.
+double base_of(const rope_options& o) {
+  const std::optional<double> theta = o.scaling ? o.scaling->rope_theta : std::nullopt;
+  if (o.base && theta && *o.base != *theta) {
+    fail("base", "equal to scaling.rope_theta (" + format_number(*theta) + ") when both are given", *o.base);
+  }
+  return o.base ? *o.base : theta ? *theta : default_base;
+}
+
 // Checks the options and returns the number of rotated features per head.
 std::size_t check_options(const rope_options& o) {
   checks::dim(o.dim, true);
-  if (o.heads < 1 || o.heads > max_elements) fail("heads", "an integer in [1, 67108864]", double(o.heads));
-  checks::base(o.base);
+  if (o.heads < 1 || o.heads > max_elements) {
+    fail("heads", "an integer in [1, " + std::to_string(max_elements) + "]", double(o.heads));
+  }
+  checks::base(base_of(o));
   checked_elements("heads * dim", o.heads, o.dim);
   if (o.rotary_dim == 0) return o.dim;
   if (o.rotary_dim % 2 != 0 || o.rotary_dim > o.dim) {
@@ -27,10 +39,55 @@ std::size_t check_options(const rope_options& o) {
   return o.rotary_dim;
 }
 
+void check_explicit_frequencies(const std::vector<double>& theta, std::size_t rotary) {
+  if (theta.size() != rotary / 2) {
+    fail("frequencies.length", "rotaryDim / 2 = " + std::to_string(rotary / 2), double(theta.size()));
+  }
+  for (std::size_t i = 0; i < theta.size(); ++i) {
+    if (!std::isfinite(theta[i]) || !(theta[i] >= 0)) {
+      fail("frequencies[" + std::to_string(i) + "]", "a finite number >= 0", theta[i]);
+    }
+  }
+}
+
+void check_sections(const rope_options& o, std::size_t rotary) {
+  if (o.sections.empty()) {
+    if (o.interleaved_sections) fail("sections", "given when interleavedSections is true", "undefined");
+    return;
+  }
+  std::int64_t sum = 0;
+  for (std::size_t a = 0; a < o.sections.size(); ++a) {
+    if (o.sections[a] < 0) fail("sections[" + std::to_string(a) + "]", "an integer >= 0", double(o.sections[a]));
+    sum += o.sections[a];
+  }
+  if (sum != std::int64_t(rotary / 2)) {
+    fail("sections", "pair counts summing to rotaryDim / 2 = " + std::to_string(rotary / 2), double(sum));
+  }
+  if (o.interleaved_sections && o.sections.size() != 3) {
+    fail("sections.length", "3 (temporal, height, width) when interleavedSections is true", double(o.sections.size()));
+  }
+}
+
 // Checks the options, scaling included, and returns the rotated features per head.
 std::size_t check_all(const rope_options& o) {
   const std::size_t rotary = check_options(o);
-  if (o.scaling) check_scaling(*o.scaling, rotary, o.seq_len);
+  if (o.seq_len < 0 || o.seq_len > max_seq_len) {
+    fail("seqLen", "an integer in [0, " + std::to_string(max_seq_len) + "]", double(o.seq_len));
+  }
+  if (o.scaling) {
+    if (o.scaling->partial_rotary_factor) {
+      fail("scaling.partial_rotary_factor",
+           "absent: whether a model honours it depends on its class; give rotaryDim, or read the model "
+           "with ropeFromConfig",
+           *o.scaling->partial_rotary_factor);
+    }
+    if (o.frequencies.empty()) check_scaling(*o.scaling, rotary, o.seq_len);
+  }
+  if (!o.frequencies.empty()) check_explicit_frequencies(o.frequencies, rotary);
+  if (o.attention_factor && (!std::isfinite(*o.attention_factor) || !(*o.attention_factor > 0))) {
+    fail("attentionFactor", "a finite number > 0", *o.attention_factor);
+  }
+  check_sections(o, rotary);
   return rotary;
 }
 
@@ -40,9 +97,9 @@ struct frequencies {
   float factor = 1.0f;
 };
 
-// rope_frequencies(rotary, base), kept for the last pair this thread asked for. Its rotary/2
-// calls of std::pow were a third of a one-row call (a decoding step: 6.6 us in wasm).
-// The same function computes them, so the values are the same.
+// rope_frequencies(rotary, base), kept for the last pair this thread asked for: its rotary/2
+// calls of std::pow are a large share of a one-row call (a decoding step). The same function
+// computes them, so the values are the same.
 const std::vector<double>& unscaled_frequencies(std::size_t rotary, double base) {
   thread_local bool known = false;
   thread_local std::size_t last_rotary = 0;
@@ -60,11 +117,20 @@ const std::vector<double>& unscaled_frequencies(std::size_t rotary, double base)
 }
 
 // seq_len defaults to the largest position + 1, as Hugging Face's dynamic_rope_update.
+std::int64_t seq_len_of(const rope_options& o, std::int64_t largest_position) {
+  return o.seq_len > 0 ? o.seq_len : std::max<std::int64_t>(largest_position + 1, 0);
+}
+
 frequencies frequencies_of(const rope_options& o, std::size_t rotary, std::int64_t largest_position) {
-  if (!o.scaling) return {unscaled_frequencies(rotary, o.base), 1.0f};
-  const std::int64_t seq_len = o.seq_len > 0 ? o.seq_len : std::max<std::int64_t>(largest_position + 1, 0);
-  return {rope_frequencies(rotary, o.base, *o.scaling, seq_len),
-          static_cast<float>(rope_attention_factor(*o.scaling, seq_len))};
+  frequencies f;
+  const std::int64_t seq_len = seq_len_of(o, largest_position);
+  const bool scaled = o.scaling && o.frequencies.empty();
+  if (!o.frequencies.empty()) f.theta = o.frequencies;
+  else if (scaled) f.theta = rope_frequencies(rotary, base_of(o), *o.scaling, seq_len);
+  else f.theta = unscaled_frequencies(rotary, base_of(o));
+  if (o.attention_factor) f.factor = static_cast<float>(*o.attention_factor);
+  else if (scaled) f.factor = static_cast<float>(rope_attention_factor(*o.scaling, seq_len));
+  return f;
 }
 
 void scale_row(float* sin, float* cos, std::size_t n, float factor) {
@@ -305,6 +371,28 @@ std::vector<double> rope_frequencies(std::size_t dim, double base) {
   return theta;
 }
 
+std::vector<double> rope_frequencies(const rope_options& o) {
+  const std::size_t rotary = check_all(o);
+  return frequencies_of(o, rotary, -1).theta;
+}
+
+double rope_attention_factor(const rope_options& o) {
+  check_all(o);
+  if (o.attention_factor) return *o.attention_factor;
+  if (o.scaling && o.frequencies.empty()) return rope_attention_factor(*o.scaling, o.seq_len);
+  return 1.0;
+}
+
+double rope_attention_factor(const rope_factor_options& o) {
+  if (o.scaling.partial_rotary_factor) {
+    rope_options plain;
+    plain.dim = 2;
+    plain.scaling = o.scaling;
+    check_all(plain);  // refuses it, with the message rope() gives
+  }
+  return rope_attention_factor(o.scaling, o.seq_len);
+}
+
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset) {
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
@@ -318,21 +406,126 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
   rotate_rows_uncached(x, rows, o, rotary, f, [&](std::size_t s) { return offset + std::int64_t(s); });
 }
 
+namespace {
+
+// Checks `count` positions for `rows` rows: one per row, or axes x rows with sections.
+void check_listed(const rope_options& o, std::size_t rows, const std::int64_t* positions, std::size_t count) {
+  const std::size_t axes = o.sections.empty() ? 1 : o.sections.size();
+  if (count != axes * rows) {
+    const std::string seq = "seq = x.length / (heads * dim) = " + std::to_string(rows);
+    fail("positions.length", axes == 1 ? seq : "sections.length x seq = " + std::to_string(axes) + " x " +
+                                                   std::to_string(rows) + " (" + seq + ")",
+         double(count));
+  }
+  checks::positions(positions, count);
+}
+
+// The axis whose positions turn each frequency pair, for multi-axis sections.
+std::vector<std::size_t> axis_of_pairs(const rope_options& o, std::size_t half) {
+  std::vector<std::size_t> axis(half, 0);
+  if (o.interleaved_sections) {
+    for (std::size_t j = 0; j < half; ++j) {
+      const std::size_t a = j % 3;
+      if (a != 0 && j < 3 * std::size_t(o.sections[a])) axis[j] = a;
+    }
+    return axis;
+  }
+  std::size_t j = 0;
+  for (std::size_t a = 0; a < o.sections.size(); ++a)
+    for (std::int64_t k = 0; k < o.sections[a]; ++k) axis[j++] = a;
+  return axis;
+}
+
+// Multi-axis rows: each axis's cos/sin row at its own position, then each pair taken from its
+// axis. With every axis at one position, the row is that position's row: plain RoPE's bits.
+void rotate_multi_axis(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, const frequencies& f,
+                       const std::int64_t* positions) {
+  const std::size_t half = rotary / 2, axes = o.sections.size();
+  const std::vector<std::size_t> axis = axis_of_pairs(o, half);
+  const auto& kernels = kernels::active_table();
+  angle_rows angles(kernels, f.theta.data(), half);
+  std::vector<float> axis_rows(2 * axes * half);  // sin rows of every axis, then cos rows
+  float* axis_sin = axis_rows.data();
+  float* axis_cos = axis_sin + axes * half;
+  rotate_rows(x, rows, o, rotary, [&](std::size_t s, float* sin, float* cos) {
+    for (std::size_t a = 0; a < axes; ++a) angles.at(positions[a * rows + s], axis_sin + a * half, axis_cos + a * half);
+    for (std::size_t j = 0; j < half; ++j) {
+      sin[j] = axis_sin[axis[j] * half + j];
+      cos[j] = axis_cos[axis[j] * half + j];
+    }
+    scale_row(sin, cos, half, f.factor);
+    return row_pointers{sin, cos};
+  });
+}
+
+}  // namespace
+
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
                 std::size_t count) {
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
-  if (count != rows) {
-    fail("positions.length", "seq = x.length / (heads * dim) = " + std::to_string(rows), double(count));
-  }
-  checks::positions(positions, count);
+  check_listed(o, rows, positions, count);
   const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
   const frequencies f = frequencies_of(o, rotary, largest);
+  if (!o.sections.empty()) {
+    if (rows > 0) rotate_multi_axis(x, rows, o, rotary, f, positions);
+    return;
+  }
   if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1, rows)) {
     rotate_cached(x, rows, o, rotary, *table, [&](std::size_t s) { return std::size_t(positions[s]); });
     return;
   }
   rotate_rows_uncached(x, rows, o, rotary, f, [&](std::size_t s) { return positions[s]; });
+}
+
+void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p) {
+  if (p.positions) rope_apply(x, length, o, p.positions->data(), p.positions->size());
+  else rope_apply(x, length, o, p.offset);
+}
+
+namespace {
+// A block of 2^15 floats (128 KiB, a share of L2) stays in cache from its copy in, through the
+// rotation, to its copy out.
+constexpr std::size_t block_floats = std::size_t{1} << 15;
+
+// The listed positions of rows first..first+count-1 (of `rows`), every axis.
+std::vector<std::int64_t> block_positions(const std::vector<std::int64_t>& all, std::size_t axes, std::size_t rows,
+                                          std::size_t first, std::size_t count) {
+  std::vector<std::int64_t> out(axes * count);
+  for (std::size_t a = 0; a < axes; ++a)
+    std::copy_n(all.begin() + std::ptrdiff_t(a * rows + first), count, out.begin() + std::ptrdiff_t(a * count));
+  return out;
+}
+}  // namespace
+
+void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_positions& p, rope_block_io& io) {
+  check_all(o);
+  const std::size_t rows = rows_of(length, o);
+  std::int64_t largest = p.offset + std::int64_t(rows) - 1;
+  if (p.positions) {
+    check_listed(o, rows, p.positions->data(), p.positions->size());
+    largest = p.positions->empty() ? -1 : *std::max_element(p.positions->begin(), p.positions->end());
+  } else {
+    checks::offset_range(p.offset, rows);
+  }
+  if (rows == 0) return;
+  // Every block sees the whole call's sequence length, not its own largest position.
+  rope_options whole = o;
+  whole.seq_len = seq_len_of(o, largest);
+  const std::size_t row_floats = o.heads * o.dim, axes = o.sections.empty() ? 1 : o.sections.size();
+  const std::size_t block_rows = std::max<std::size_t>(1, block_floats / row_floats);
+  std::vector<float> block(std::min(rows, block_rows) * row_floats);
+  for (std::size_t r = 0; r < rows; r += block_rows) {
+    const std::size_t count = std::min(block_rows, rows - r), n = count * row_floats;
+    io.read(block.data(), r * row_floats, n);
+    if (p.positions) {
+      const auto listed = block_positions(*p.positions, axes, rows, r, count);
+      rope_apply(block.data(), n, whole, listed.data(), listed.size());
+    } else {
+      rope_apply(block.data(), n, whole, p.offset + std::int64_t(r));
+    }
+    io.write(block.data(), r * row_floats, n);
+  }
 }
 
 rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t count)

@@ -117,7 +117,7 @@ TEST(Robustness, RopeApplyNeverHalfWritesAndNeverEscapes) {
     else
       bad = outcome([&] { posenc::rope_apply(x.data(), x.size(), o, offset); }, &threw);
     SCOPED_TRACE(::testing::Message() << "trial " << trial << ": dim=" << o.dim << " heads=" << o.heads
-                                      << " base=" << o.base << " rotary=" << o.rotary_dim << " length=" << length
+                                      << " base=" << o.base.value_or(posenc::default_base) << " rotary=" << o.rotary_dim << " length=" << length
                                       << (explicit_positions ? " explicit" : " offset=") << offset);
     ASSERT_EQ(bad, "");
     if (threw) {

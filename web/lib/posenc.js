@@ -8,28 +8,12 @@
 import { createBuffer, handleOf, isWasmBuffer } from './buffer.js';
 import { rangeError, typeError, unwrap } from './errors.js';
 import {
-  REQUIRED, boolean, float32Array, isFloat32Array, number, numberArray, options, string,
+  REQUIRED, boolean, float32Array, isFloat32Array, number, numberArray, numberRows, options, string,
 } from './validate.js';
 
 const DEFAULT_BASE = 10000;
 const DEFAULT_STD = 0.02;
 const DEFAULT_LAYOUT = 'interleaved';
-
-// Hugging Face rope_parameters: the fields each known rope_type cannot do without (a missing one
-// is a TypeError, like any missing required option), and those of which one must be given. The
-// values, the rope_type string itself and every rule about them are the core's to judge.
-const SCALING_NUMBERS = ['factor', 'original_max_position_embeddings', 'max_position_embeddings', 'low_freq_factor',
-  'high_freq_factor', 'beta_fast', 'beta_slow', 'attention_factor', 'mscale', 'mscale_all_dim'];
-const SCALING_REQUIRED = {
-  linear: ['factor'], ntk: ['factor'], dynamic: ['factor'], yarn: ['factor'],
-  longrope: ['short_factor', 'long_factor'],
-  llama3: ['factor', 'low_freq_factor', 'high_freq_factor', 'original_max_position_embeddings'],
-};
-const SCALING_ONE_OF = {
-  dynamic: ['max_position_embeddings', 'original_max_position_embeddings'],
-  yarn: ['original_max_position_embeddings', 'max_position_embeddings'],
-  longrope: ['original_max_position_embeddings', 'max_position_embeddings'],
-};
 
 /**
  * Builds the PosEnc object over an instantiated module.
@@ -38,6 +22,16 @@ const SCALING_ONE_OF = {
 export function createPosEnc(M) {
   const maxElements = M.maxElements();
   const limits = Object.freeze({ maxElements, maxDim: M.maxDim(), positionLimit: M.positionLimit() });
+  // What the core's object reader calls back for (cpp/bindings/js_objects.hpp): errors in this
+  // layer's wording, and number lists as Float64Arrays. They return an Error rather than throw.
+  M.posencTypeError = typeError;
+  M.posencNumbers = (value, name) => {
+    try {
+      return numberRows(value, name, maxElements);
+    } catch (error) {
+      return error;
+    }
+  };
 
   const f32 = (value, name) => inputCopy(float32Array(value, name, maxElements));
   const positionsOf = (value, name) => numberArray(value, name, maxElements);
@@ -46,70 +40,6 @@ export function createPosEnc(M) {
   // first: the module may grow the heap while reading it, which would detach the view.
   function inputCopy(array) {
     return M.HEAPU8 !== undefined && array.buffer === M.HEAPU8.buffer ? array.slice() : array;
-  }
-
-  /**
-   * A `scaling` option (Hugging Face rope_parameters) as the plain object the module reads:
-   * types checked, null fields dropped (JSON configs write `"attention_factor": null`), the old
-   * `type` key accepted for `rope_type`, lists copied into Float64Arrays. null when absent.
-   */
-  function scalingOf(value) {
-    if (value === undefined || value === null) return null;
-    if (typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) {
-      throw typeError('scaling', 'an object (Hugging Face rope_parameters)', value);
-    }
-    const given = (key) => value[key] !== undefined && value[key] !== null;
-    const ropeType = given('rope_type') ? value.rope_type : value.type;   // "type": transformers < 4.45 configs
-    if (typeof ropeType !== 'string') throw typeError('scaling.rope_type', 'a string', ropeType);
-    const out = { rope_type: ropeType };
-    for (const key of SCALING_NUMBERS) {
-      if (!given(key)) continue;
-      if (typeof value[key] !== 'number') throw typeError(`scaling.${key}`, 'a number', value[key]);
-      out[key] = value[key];
-    }
-    if (given('truncate')) {
-      if (typeof value.truncate !== 'boolean') throw typeError('scaling.truncate', 'a boolean', value.truncate);
-      out.truncate = value.truncate;
-    }
-    for (const key of ['short_factor', 'long_factor']) {
-      if (given(key)) out[key] = numberArray(value[key], `scaling.${key}`, maxElements);
-    }
-    if (given('rope_theta') && typeof value.rope_theta !== 'number') {
-      throw typeError('scaling.rope_theta', 'a number', value.rope_theta);
-    }
-    for (const key of SCALING_REQUIRED[ropeType] ?? []) {
-      if (out[key] === undefined) throw typeError(`scaling.${key}`, `given (required for rope_type '${ropeType}')`, undefined);
-    }
-    const oneOf = SCALING_ONE_OF[ropeType];
-    if (oneOf && oneOf.every((key) => out[key] === undefined)) {
-      throw typeError(`scaling.${oneOf[0]}`, `given (or scaling.${oneOf[1]}; required for rope_type '${ropeType}')`, undefined);
-    }
-    return out;
-  }
-
-  // base, or the scaling object's rope_theta (transformers >= 5 keeps it in rope_parameters).
-  function baseOf(o) {
-    const theta = o.scaling?.rope_theta;
-    if (typeof theta !== 'number') return number(o, 'base', DEFAULT_BASE);
-    const base = number(o, 'base', theta);
-    if (base !== theta) throw rangeError('base', `equal to scaling.rope_theta (${theta}) when both are given`, base);
-    return base;
-  }
-
-  function ropeArgs(o) {
-    const dim = number(o, 'dim');
-    const scaling = scalingOf(o.scaling);
-    return [
-      dim,
-      number(o, 'heads', 1),
-      baseOf(o),
-      string(o, 'layout', DEFAULT_LAYOUT),
-      number(o, 'offset', 0),
-      o.positions === undefined ? null : positionsOf(o.positions, 'positions'),
-      number(o, 'rotaryDim', dim),
-      scaling,
-      number(o, 'seqLen', 0),
-    ];
   }
 
   function precisionArgs(o) {
@@ -164,31 +94,30 @@ export function createPosEnc(M) {
     });
   }
 
+  // Options are read by the core from `o` itself, field by field (cpp/bindings/js_objects.hpp).
   function rope(x, o) {
     options(o);
     const inPlace = boolean(o, 'inPlace', false);
     if (isFloat32Array(x)) {
-      const args = ropeArgs(o);
       float32Array(x, 'x', maxElements);
-      if (!inPlace) return unwrap(M.rope(inputCopy(x), ...args));
+      if (!inPlace) return unwrap(M.rope(inputCopy(x), o));
       // A view over wasm memory (a WasmBuffer's view()) cannot be written back safely
       // if the heap grows during the call: take the copying route for it.
       if (inputCopy(x) !== x) {
-        x.set(unwrap(M.rope(x.slice(), ...args)));
+        x.set(unwrap(M.rope(x.slice(), o)));
         return x;
       }
-      unwrap(M.ropeInto(x, ...args));
+      unwrap(M.ropeInto(x, o));
       return x;
     }
     if (!isWasmBuffer(x)) throw typeError('x', 'a Float32Array or a WasmBuffer', x);
     const handle = handleOf(x, 'x', M);
-    const args = ropeArgs(o);
     if (inPlace) {
-      unwrap(M.ropeBuffer(handle, ...args));
+      unwrap(M.ropeBuffer(handle, o));
       return x.view();
     }
     // A fresh array; the buffer stays as it is. Copy out first (see inputCopy).
-    return unwrap(M.rope(handle.view().slice(), ...args));
+    return unwrap(M.rope(handle.view().slice(), o));
   }
 
   function attentionScores(q, k, o) {
@@ -250,22 +179,10 @@ export function createPosEnc(M) {
       return createBuffer(M, handle, handle.length());
     },
 
-    ropeFrequencies(o) {
-      options(o);
-      const dim = number(o, 'dim');
-      const scaling = scalingOf(o.scaling);
-      const base = baseOf(o);
-      const seqLen = number(o, 'seqLen', 0);
-      if (scaling === null) return unwrap(M.ropeFrequencies(dim, base));
-      return unwrap(M.ropeFrequenciesScaled(dim, base, scaling, seqLen));
-    },
+    ropeFrequencies: (o) => unwrap(M.ropeFrequencies(options(o))),
 
     /** Beyond the article: the factor that multiplies cos and sin under a scaling (1 when none applies). */
-    ropeAttentionFactor(o) {
-      options(o);
-      if (o.scaling === undefined) throw typeError('scaling', 'an object (Hugging Face rope_parameters)', undefined);
-      return unwrap(M.ropeAttentionFactor(scalingOf(o.scaling), number(o, 'seqLen', 0)));
-    },
+    ropeAttentionFactor: (o) => unwrap(M.ropeAttentionFactor(options(o))),
 
     alibiSlopes(o) {
       options(o);

@@ -71,3 +71,22 @@ export function numberArray(value, name, maxElements, requirement = 'an array of
   }
   return out;
 }
+
+/**
+ * A list of numbers (as numberArray), or a list of equal-length lists of numbers (one per axis
+ * of multi-axis positions) flattened row after row, as a Float64Array.
+ */
+export function numberRows(value, name, maxElements) {
+  if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object' || value[0] === null) {
+    return numberArray(value, name, maxElements);
+  }
+  const rows = value.map((row, a) => numberArray(row, `${name}[${a}]`, maxElements));
+  const seq = rows[0].length;
+  rows.forEach((row, a) => {
+    if (row.length !== seq) throw rangeError(`${name}[${a}].length`, `${seq} (the length of ${name}[0])`, row.length);
+  });
+  checkLength(name, rows.length * seq, maxElements);
+  const out = new Float64Array(rows.length * seq);
+  rows.forEach((row, a) => out.set(row, a * seq));
+  return out;
+}

@@ -19,6 +19,8 @@ inline constexpr std::size_t max_dim = 65536;
 inline constexpr std::int64_t position_limit = std::int64_t{1} << 24;
 // No result or intermediate table may hold more elements than this (256 MiB of float32).
 inline constexpr std::size_t max_elements = std::size_t{1} << 26;
+// Context lengths and sequence lengths (seqLen, a config's max_position_embeddings): 2^31 - 1.
+inline constexpr std::int64_t max_seq_len = 2147483647;
 
 class invalid_argument : public std::invalid_argument {
  public:
@@ -31,6 +33,12 @@ class invalid_argument : public std::invalid_argument {
   std::string parameter_;
 };
 
+// A required argument that was not given (a TypeError in JavaScript, like a missing option).
+class missing_argument : public invalid_argument {
+ public:
+  using invalid_argument::invalid_argument;
+};
+
 // Formats a number the way JavaScript prints it (2, 2.5, NaN, Infinity), so
 // messages read the same in C++ and in the browser.
 std::string format_number(double value);
@@ -38,6 +46,9 @@ std::string format_number(double value);
 // Throws invalid_argument "<name> must be <requirement>, got <value>".
 [[noreturn]] void fail(const std::string& name, const std::string& requirement, double value);
 [[noreturn]] void fail(const std::string& name, const std::string& requirement, const std::string& value);
+
+// Throws missing_argument "<name> must be <requirement>, got undefined".
+[[noreturn]] void fail_missing(const std::string& name, const std::string& requirement);
 
 // Converts a JavaScript number to an integer in [lo, hi], or throws naming `name`.
 std::int64_t checked_integer(const std::string& name, double value, std::int64_t lo, std::int64_t hi);

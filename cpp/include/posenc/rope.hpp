@@ -15,15 +15,21 @@
 #include <optional>
 #include <vector>
 
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
 #include "posenc/layout.hpp"
 #include "posenc/scaling.hpp"
 
 namespace posenc {
 
+// The base of theta_i = base^(-2i/d) when none is given: the RoFormer paper's and the article's.
+inline constexpr double default_base = 10000.0;
+
 struct rope_options {
   std::size_t dim = 0;     // features per head, even, 2..65536
   std::size_t heads = 1;   // x is [seq x heads x dim]
-  double base = 10000.0;   // finite, > 1
+  // finite, > 1; absent: scaling->rope_theta when given, else 10000
+  std::optional<double> base;
   layout pairs = layout::interleaved;
   std::size_t rotary_dim = 0;  // 0 = dim; otherwise even and < dim: only the first
                                // rotary_dim features of a head rotate
@@ -33,18 +39,75 @@ struct rope_options {
   // The current sequence length for dynamic and longrope scaling; 0: the largest position + 1
   // (what Hugging Face's dynamic_rope_update takes from position_ids).
   std::int64_t seq_len = 0;
+  // Explicit inverse frequencies, rotary_dim / 2 of them, finite and >= 0: they replace base and
+  // scaling (a model's inv_freq, or ggml's freq_factors applied).
+  std::vector<double> frequencies;
+  // Multiplies cos and sin; replaces the scaling's own factor when given.
+  std::optional<double> attention_factor;
+  // Multi-axis positions (M-RoPE): sections[a] consecutive frequency pairs turn by the positions of
+  // axis a (Qwen2-VL's mrope_section, summing to rotary_dim / 2); with interleaved_sections, pair j
+  // turns by axis 1 or 2 when j % 3 is 1 or 2 and j < 3 * sections[j % 3], else by axis 0 (Qwen3-VL).
+  std::vector<std::int64_t> sections;
+  bool interleaved_sections = false;
 };
+
+template <class Field>
+void for_each_field(rope_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("heads", o.heads, presence::optional, integer_range{1, std::int64_t(max_elements)});
+  field("base", o.base);
+  field("layout", o.pairs);
+  field("rotaryDim", o.rotary_dim, presence::optional, integer_range{1, std::int64_t(max_dim)});
+  field("scaling", o.scaling);
+  field("seqLen", o.seq_len, presence::optional, integer_range{0, max_seq_len});
+  field("frequencies", o.frequencies);
+  field("attentionFactor", o.attention_factor);
+  field("sections", o.sections, presence::optional, integer_range{0, std::int64_t(max_dim / 2)});
+  field("interleavedSections", o.interleaved_sections);
+}
+
+// Where the rows of one call sit: position offset + s for row s, or the listed positions, one per
+// row (axes x seq of them, axis-major, with multi-axis sections).
+struct rope_positions {
+  std::int64_t offset = 0;
+  std::optional<std::vector<std::int64_t>> positions;
+};
+
+template <class Field>
+void for_each_field(rope_positions& p, Field&& field) {
+  field("offset", p.offset, presence::optional, integer_range{0, position_limit - 1});
+  field("positions", p.positions, presence::optional, integer_range{0, position_limit - 1});
+}
 
 // theta_i = base^(-2i/dim) for i in 0..dim/2-1, in double. (The scaled form, with a
 // rope_scaling and a sequence length, is declared in scaling.hpp.)
 std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
+// The inverse frequencies rope_apply uses under o (over rotary_dim; seq_len as given, 0 = not
+// given), and the factor that multiplies its cos and sin.
+std::vector<double> rope_frequencies(const rope_options& o);
+double rope_attention_factor(const rope_options& o);
 
 // Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;
 // row s uses position offset + s. Validates everything before writing.
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);
-// Same with explicit positions, one per row (count must equal seq).
+// Same with explicit positions, one per row (count must equal seq; axes x seq with sections).
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
                 std::size_t count);
+void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p);
+
+// rope_apply over an array the caller holds elsewhere (a JavaScript array, a file), streamed a
+// block of rows at a time through a buffer that stays in cache: read(block, first, n) copies
+// elements first..first+n-1 of the array into block, write(block, first, n) copies them back
+// out. The array is read once and written once, memory grows by one block, not by the array,
+// and the result has the bits of rope_apply over the whole array (every row depends on its
+// position alone; seq_len defaults to the whole call's). Validates everything before reading.
+class rope_block_io {
+ public:
+  virtual ~rope_block_io() = default;
+  virtual void read(float* block, std::size_t first, std::size_t n) = 0;
+  virtual void write(const float* block, std::size_t first, std::size_t n) = 0;
+};
+void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_positions& p, rope_block_io& io);
 
 // rope_apply keeps the cos/sin rows of positions 0..N-1 for the last frequencies it
 // saw, extended as larger positions arrive, so repeated calls (every layer, every

@@ -32,6 +32,9 @@
 #include <string>
 #include <vector>
 
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
+
 namespace posenc {
 
 enum class rope_type { default_, linear, ntk, dynamic, yarn, longrope, llama3 };
@@ -53,7 +56,35 @@ struct rope_scaling {
   std::optional<double> mscale, mscale_all_dim;            // yarn (0 counts as absent, as in HF)
   bool truncate = true;                                    // yarn
   std::vector<double> short_factor, long_factor;           // longrope (required, dim/2 each)
+  // transformers >= 5 keeps the base in rope_parameters: the base when rope_options gives none
+  // (both given must be equal).
+  std::optional<double> rope_theta;
+  // Refused when given: whether a model honours it depends on its class (Llama ignores it, Phi
+  // does not), so rope() takes rotary_dim, and rope_from_config reads the model's rule.
+  std::optional<double> partial_rotary_factor;
 };
+
+// The API's names of rope_scaling's fields: Hugging Face's, and "type" for the rope_type of
+// configs written before transformers 4.45.
+template <class Field>
+void for_each_field(rope_scaling& s, Field&& field) {
+  field("rope_type|type", s.type, presence::required);
+  field("factor", s.factor);
+  field("original_max_position_embeddings", s.original_max_position_embeddings);
+  field("max_position_embeddings", s.max_position_embeddings);
+  field("low_freq_factor", s.low_freq_factor);
+  field("high_freq_factor", s.high_freq_factor);
+  field("beta_fast", s.beta_fast);
+  field("beta_slow", s.beta_slow);
+  field("attention_factor", s.attention_factor);
+  field("mscale", s.mscale);
+  field("mscale_all_dim", s.mscale_all_dim);
+  field("truncate", s.truncate);
+  field("short_factor", s.short_factor);
+  field("long_factor", s.long_factor);
+  field("rope_theta", s.rope_theta);
+  field("partial_rotary_factor", s.partial_rotary_factor);
+}
 
 // Checks every field the type uses (finite, > 0, integers where a length is meant, required
 // fields present, longrope lists of dim/2 entries when dim > 0) and seq_len (an integer in
@@ -70,5 +101,19 @@ std::vector<double> rope_frequencies(std::size_t dim, double base, const rope_sc
 // The factor that multiplies cos and sin; 1 when none applies. seq_len is accepted for
 // symmetry (no type in Hugging Face makes the factor depend on it).
 double rope_attention_factor(const rope_scaling& scaling, std::int64_t seq_len = 0);
+
+// The attention factor alone: a scaling and the sequence length it is read at.
+struct rope_factor_options {
+  rope_scaling scaling;
+  std::int64_t seq_len = 0;
+};
+
+template <class Field>
+void for_each_field(rope_factor_options& o, Field&& field) {
+  field("scaling", o.scaling, presence::required);
+  field("seqLen", o.seq_len, presence::optional, integer_range{0, max_seq_len});
+}
+
+double rope_attention_factor(const rope_factor_options& o);
 
 }  // namespace posenc

@@ -1,0 +1,27 @@
+// How an options struct names its fields for the API. Each options struct of the core lists
+// its fields once, beside its declaration, as a for_each_field function:
+//
+//   template <class Field> void for_each_field(rope_options& o, Field&& field) {
+//     field("dim", o.dim, presence::required, integer_range{1, max_dim});
+//     field("base", o.base);
+//   }
+//
+// A binding walks that list to fill the struct from an object of the host language (by the
+// API's names), so a new field is written in its struct's header and nowhere else in C++.
+// The lists hold no rules: the core checks every value when the struct is used.
+#pragma once
+
+#include <cstdint>
+
+namespace posenc {
+
+// Whether the API lets a caller leave a field out (its default applies).
+enum class presence { optional, required };
+
+// The integers an integer field can hold, used when a binding converts a number to it (the
+// core checks the finer rules, such as an even dim, where the value is used).
+struct integer_range {
+  std::int64_t lo, hi;
+};
+
+}  // namespace posenc
