@@ -10,8 +10,10 @@ import { root } from './lib.mjs';
 const lib = path.join(root, 'dist', 'lib');
 const { load } = await import(pathToFileURL(path.join(lib, 'index.js')).href);
 
+// The bench-only module: the API plus the baselines (stream, memcpy, naive sinf), which the
+// shipped module leaves out. tools/bench.mjs builds it.
 async function rawModule(flavour) {
-  const file = path.join(lib, `posenc-${flavour}.mjs`);
+  const file = path.join(root, 'build', `wasm-${flavour}`, `posenc-bench-${flavour}.mjs`);
   const { default: factory } = await import(pathToFileURL(file).href);
   return factory({ wasmBinary: readFileSync(file.replace('.mjs', '.wasm')) });
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cmakeBuild } from './cmake.mjs';
-import { capture, main, root, step } from './lib.mjs';
+import { capture, main, root, run, step } from './lib.mjs';
 import { plotBars } from './bench-plot.mjs';
 
 function machine() {
@@ -40,6 +40,10 @@ function benchNative() {
 // it started with (V8's plain loop ran at 1.9 GB/s in some processes and 2.6-3.7 in others),
 // so one process is one draw. Each case is the median of the processes' medians.
 function benchWasmProcesses(processes) {
+  // The bench-only modules (the API plus the baselines), beside the shipped ones npm run build made.
+  for (const flavour of ['simd', 'scalar']) {
+    run('cmake', ['--build', path.join(root, 'build', `wasm-${flavour}`), '--target', `posenc-bench-${flavour}`]);
+  }
   const runs = [];
   for (let i = 0; i < processes; i++) {
     const { status, output } = capture(process.execPath, [path.join(root, 'tools', 'bench-wasm.mjs')],

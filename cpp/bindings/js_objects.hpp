@@ -17,7 +17,6 @@
 #include <optional>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -32,12 +31,14 @@ struct error_result {
   val error;
 };
 
-// A helper the library installed on the module, looked up once.
-inline const val& helper(const char* name) {
-  static std::unordered_map<std::string, val> helpers;
-  auto it = helpers.find(name);
-  if (it == helpers.end()) it = helpers.emplace(name, val::module_property(name)).first;
-  return it->second;
+// The helpers the library installed on the module, looked up once.
+inline val type_error_helper() {
+  static const val helper = val::module_property("posencTypeError");
+  return helper;
+}
+inline val numbers_helper() {
+  static const val helper = val::module_property("posencNumbers");
+  return helper;
 }
 
 // The result of a helper: an Error is thrown on as error_result.
@@ -47,15 +48,16 @@ inline val checked(val result) {
 }
 
 [[noreturn]] inline void type_error(const std::string& name, const char* requirement, const val& value) {
-  throw error_result{helper("posencTypeError")(val(name), val(requirement), value)};
+  throw error_result{type_error_helper()(val(name), val(requirement), value)};
 }
 
 // Property keys, made once per name: a key string built per call cost a crossing of its own.
 // "a|b" names a field that older configs spell b.
 inline const std::vector<val>& keys_of(const char* names) {
-  static std::unordered_map<const char*, std::vector<val>> cache;
-  auto it = cache.find(names);
-  if (it != cache.end()) return it->second;
+  // A few dozen names, each a string literal: found by its address.
+  static std::vector<std::pair<const char*, std::vector<val>>> cache;
+  for (const auto& [known, keys] : cache)
+    if (known == names) return keys;
   std::vector<val> keys;
   std::string all(names);
   for (std::size_t start = 0;;) {
@@ -64,7 +66,8 @@ inline const std::vector<val>& keys_of(const char* names) {
     if (bar == std::string::npos) break;
     start = bar + 1;
   }
-  return cache.emplace(names, std::move(keys)).first->second;
+  cache.emplace_back(names, std::move(keys));
+  return cache.back().second;
 }
 
 inline std::string first_name(const char* names) {
@@ -152,12 +155,18 @@ class reader {
   static void read(const std::string& name, const val& v, posenc::rope_type& out, posenc::integer_range) {
     out = posenc::parse_rope_type(text(name, v));
   }
+  static void read(const std::string& name, const val& v, posenc::encoding& out, posenc::integer_range) {
+    out = posenc::parse_encoding(text(name, v));
+  }
+  static void read(const std::string& name, const val& v, posenc::precision& out, posenc::integer_range) {
+    out = posenc::parse_precision(text(name, v));
+  }
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   static void read(const std::string& name, const val& v, T& out, posenc::integer_range range) {
     out = T(posenc::checked_integer(name, number(name, v), range.lo, range.hi));
   }
   static std::vector<double> numbers(const std::string& name, const val& v) {
-    const val list = checked(helper("posencNumbers")(v, val(name)));  // a Float64Array
+    const val list = checked(numbers_helper()(v, val(name)));  // a Float64Array
     return emscripten::convertJSArrayToNumberVector<double>(list);
   }
   static void read(const std::string& name, const val& v, std::vector<double>& out, posenc::integer_range) {
@@ -202,7 +211,8 @@ T read(const val& object) {
 }
 
 // Writes an options or result struct to a fresh JavaScript object. Absent optionals are left
-// out (the object can be passed back as options), or written as null for results.
+// out (the object can be passed back as options), or written as null for results, where an
+// empty list of integers (a model without sections) is null too.
 class writer {
  public:
   enum class absent { omit, null };
@@ -217,6 +227,8 @@ class writer {
         return;
       }
       object_.set(name, to_js(*field, mode_));
+    } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
+      object_.set(name, field.empty() && mode_ == absent::null ? val::null() : to_js(field, mode_));
     } else {
       object_.set(name, to_js(field, mode_));
     }

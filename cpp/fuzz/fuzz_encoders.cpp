@@ -133,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       o.scale = in.ConsumeBool();
       o.max_len = fuzz::size_value(in, 16);
       o.min = in.ConsumeIntegralInRange<std::int64_t>(-10, 2);
-      o.max = o.min + in.ConsumeIntegralInRange(-1, 10);
+      o.max = *o.min + in.ConsumeIntegralInRange(-1, 10);
       o.pairs = pairs;
       const auto q = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 300));
       const auto k = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 300));

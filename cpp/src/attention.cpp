@@ -87,7 +87,9 @@ std::vector<float> attention_scores(const float* q, std::size_t q_length, const 
       return dot_products(qr.data(), n, kr.data(), m, o.dim, factor);
     }
     case encoding::relative: {
-      const relative_table table(o.min, o.max, o.dim, o.seed);
+      for (const auto* bound : {&o.min, &o.max})
+        if (!*bound) fail_missing(bound == &o.min ? "min" : "max", "a number (required for encoding 'relative')");
+      const relative_table table(*o.min, *o.max, o.dim, o.seed);
       return table.scores(q, q_length, k, k_length, o.scale).total;
     }
   }

@@ -72,3 +72,13 @@ disentangled_scores relative_table::scores(const float* q, std::size_t q_length,
 }
 
 }  // namespace posenc
+
+namespace posenc {
+
+disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k,
+                                           std::size_t k_length, const relative_scores_options& o) const {
+  if (o.dim != dim_) fail("dim", "equal to the table's dim " + std::to_string(dim_), double(o.dim));
+  return scores(q, q_length, k, k_length, o.scale);
+}
+
+}  // namespace posenc

@@ -408,13 +408,20 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_
 
 namespace {
 
+// Whether listed positions give every axis its own row (multi-axis), rather than one position per
+// row, which every axis shares (text tokens, as transformers expands position_ids to 3 axes).
+bool per_axis(const rope_options& o, std::size_t rows, std::size_t count) {
+  return o.sections.size() > 1 && count != rows;
+}
+
 // Checks `count` positions for `rows` rows: one per row, or axes x rows with sections.
 void check_listed(const rope_options& o, std::size_t rows, const std::int64_t* positions, std::size_t count) {
-  const std::size_t axes = o.sections.empty() ? 1 : o.sections.size();
-  if (count != axes * rows) {
+  if (count != rows && !(o.sections.size() > 1 && count == o.sections.size() * rows)) {
     const std::string seq = "seq = x.length / (heads * dim) = " + std::to_string(rows);
-    fail("positions.length", axes == 1 ? seq : "sections.length x seq = " + std::to_string(axes) + " x " +
-                                                   std::to_string(rows) + " (" + seq + ")",
+    fail("positions.length",
+         o.sections.empty() ? seq
+                            : "seq, or sections.length x seq = " + std::to_string(o.sections.size()) + " x " +
+                                  std::to_string(rows) + " (" + seq + ")",
          double(count));
   }
   checks::positions(positions, count);
@@ -467,7 +474,7 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
   check_listed(o, rows, positions, count);
   const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
   const frequencies f = frequencies_of(o, rotary, largest);
-  if (!o.sections.empty()) {
+  if (per_axis(o, rows, count)) {
     if (rows > 0) rotate_multi_axis(x, rows, o, rotary, f, positions);
     return;
   }
@@ -512,7 +519,8 @@ void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_pos
   // Every block sees the whole call's sequence length, not its own largest position.
   rope_options whole = o;
   whole.seq_len = seq_len_of(o, largest);
-  const std::size_t row_floats = o.heads * o.dim, axes = o.sections.empty() ? 1 : o.sections.size();
+  const bool axis_rows = p.positions && per_axis(o, rows, p.positions->size());
+  const std::size_t row_floats = o.heads * o.dim, axes = axis_rows ? o.sections.size() : 1;
   const std::size_t block_rows = std::max<std::size_t>(1, block_floats / row_floats);
   std::vector<float> block(std::min(rows, block_rows) * row_floats);
   for (std::size_t r = 0; r < rows; r += block_rows) {
@@ -641,6 +649,13 @@ std::vector<float> rope_score_by_distance(const float* q, const float* k, std::s
     s[d] = kernels.dot(a.data(), cos.data(), half) + kernels.dot(b.data(), sin.data(), half);
   }
   return s;
+}
+
+std::vector<float> rope_score_by_distance(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                                          const rope_distance_options& o) {
+  for (const auto& [name, length] : {std::pair{"q.length", q_length}, std::pair{"k.length", k_length}})
+    if (length != o.dim) fail(name, "dim = " + std::to_string(o.dim), double(length));
+  return rope_score_by_distance(q, k, o.dim, o.base, o.max_distance);
 }
 
 std::vector<float> rope_decay_bound(std::size_t dim, double base, std::int64_t max_distance) {

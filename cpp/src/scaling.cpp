@@ -42,7 +42,7 @@ std::string field(const char* name) { return std::string("scaling.") + name; }
 std::string for_type(rope_type t) { return std::string(" (required for rope_type '") + to_string(t) + "')"; }
 
 [[noreturn]] void missing(const char* name, rope_type t) {
-  fail(field(name), "given" + for_type(t), "undefined");
+  fail_missing(field(name), "given" + for_type(t));
 }
 
 // An optional positive factor: finite and > 0 when present; required fields must be present.

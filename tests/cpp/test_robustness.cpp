@@ -215,16 +215,16 @@ TEST(Robustness, AttentionScoresRefuseOrReturnTheRightShape) {
     if (o.kind == posenc::encoding::learned && o.max_len <= std::size_t(kLimit) &&
         wide(o.max_len, o.dim) > (1u << 14) && wide(o.max_len, o.dim) <= (std::size_t{1} << 26))
       continue;
-    if (o.kind == posenc::encoding::relative && wide(clip_rows(o.min, o.max), o.dim) > (1u << 14) &&
-        wide(clip_rows(o.min, o.max), o.dim) <= (std::size_t{1} << 26))
+    if (o.kind == posenc::encoding::relative && wide(clip_rows(*o.min, *o.max), o.dim) > (1u << 14) &&
+        wide(clip_rows(*o.min, *o.max), o.dim) <= (std::size_t{1} << 26))
       continue;
     bool threw = false;
     std::vector<float> got;
     const std::string bad =
         outcome([&] { got = posenc::attention_scores(q.data(), ql, k.data(), kl, o); }, &threw);
     SCOPED_TRACE(::testing::Message() << "trial " << trial << ": dim=" << o.dim << " kind=" << int(o.kind)
-                                      << " base=" << o.base << " maxLen=" << o.max_len << " min=" << o.min
-                                      << " max=" << o.max << " q=" << ql << " k=" << kl);
+                                      << " base=" << o.base << " maxLen=" << o.max_len << " min=" << *o.min
+                                      << " max=" << *o.max << " q=" << ql << " k=" << kl);
     ASSERT_EQ(bad, "");
     if (!threw) {
       ++accepted;

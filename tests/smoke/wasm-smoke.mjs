@@ -11,7 +11,7 @@ const M = await createPosencModule();
 
 assert.equal(M.simd(), flavour === 'simd', `simd() for the ${flavour} flavour`);
 const dim = 8, positions = 50;
-const table = M.sinusoidal(positions, dim, 10000, 'interleaved');
+const table = M.sinusoidal({ positions, dim });
 assert.ok(table instanceof Float32Array && table.length === positions * dim);
 let worst = 0;
 for (let p = 0; p < positions; p++)
@@ -22,9 +22,9 @@ for (let p = 0; p < positions; p++)
   }
 assert.ok(worst < 2e-6, `max error ${worst}`);
 
-const bad = M.sinusoidal(4, 7, 10000, 'interleaved');
+const bad = M.sinusoidal({ positions: 4, dim: 7 });
 assert.ok(bad instanceof RangeError, 'odd dim gives a RangeError object');
 assert.match(bad.message, /dim/);
 assert.match(bad.message, /7/);
-assert.equal(M.sinusoidal(2, 2, 10000, 'half').length, 4, 'still works after an error');
+assert.equal(M.sinusoidal({ positions: 2, dim: 2, layout: 'half' }).length, 4, 'still works after an error');
 console.log(`wasm smoke (${flavour}, ${M.arch()}): max error ${worst.toExponential(2)}; 1 passed, 0 failed`);

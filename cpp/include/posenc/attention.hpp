@@ -10,10 +10,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "posenc/layout.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/relative.hpp"
 
 namespace posenc {
 
@@ -28,10 +31,24 @@ struct attention_options {
   double base = 10000.0;            // sinusoidal, rope
   bool scale = true;
   std::size_t max_len = 512;        // learned: n and m must not exceed it
-  std::int64_t min = -8, max = 8;   // relative: clip range
+  // relative: the clip range, required (it is part of the model, DeBERTa's k)
+  std::optional<std::int64_t> min, max;
   std::uint64_t seed = 0;           // learned, relative
   layout pairs = layout::interleaved;  // rope
 };
+
+template <class Field>
+void for_each_field(attention_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("encoding", o.kind, presence::required);
+  field("base", o.base);
+  field("scale", o.scale);
+  field("maxLen", o.max_len, presence::optional, integer_range{1, position_limit});
+  field("min", o.min, presence::optional, clip_range);
+  field("max", o.max, presence::optional, clip_range);
+  field("seed", o.seed, presence::optional, integer_range{0, max_seed});
+  field("layout", o.pairs);
+}
 
 std::vector<float> attention_scores(const float* q, std::size_t q_length, const float* k,
                                     std::size_t k_length, const attention_options& o);

@@ -24,7 +24,62 @@
 #include <cstdint>
 #include <vector>
 
+#include "posenc/positions.hpp"
+
 namespace posenc {
+
+// Head counts of ALiBi and bucket counts of T5.
+inline constexpr std::int64_t max_heads = 65536;
+
+struct alibi_slopes_options {
+  std::size_t heads = 0;
+  double max_bias = 8.0;
+};
+
+template <class Field>
+void for_each_field(alibi_slopes_options& o, Field&& field) {
+  field("heads", o.heads, presence::required, integer_range{1, max_heads});
+  field("maxBias", o.max_bias);
+}
+
+struct alibi_bias_options {
+  query_key_lengths lengths;
+  double slope = 0;
+  bool causal = false;
+};
+
+template <class Field>
+void for_each_field(alibi_bias_options& o, Field&& field) {
+  for_each_field(o.lengths, field);
+  field("slope", o.slope, presence::required);
+  field("causal", o.causal);
+}
+
+struct t5_bucket_options {
+  query_key_lengths lengths;
+  std::int64_t num_buckets = 32, max_distance = 128;
+  bool bidirectional = true;
+};
+
+template <class Field>
+void for_each_field(t5_bucket_options& o, Field&& field) {
+  for_each_field(o.lengths, field);
+  field("numBuckets", o.num_buckets, presence::optional, integer_range{1, max_heads});
+  field("maxDistance", o.max_distance, presence::optional, integer_range{1, position_limit - 1});
+  field("bidirectional", o.bidirectional);
+}
+
+struct deberta_bucket_options {
+  query_key_lengths lengths;
+  std::int64_t bucket_size = 0, max_position = 0;
+};
+
+template <class Field>
+void for_each_field(deberta_bucket_options& o, Field&& field) {
+  for_each_field(o.lengths, field);
+  field("bucketSize", o.bucket_size, presence::required, integer_range{2, position_limit - 1});
+  field("maxPosition", o.max_position, presence::required, integer_range{1, position_limit - 1});
+}
 
 // heads in [1, 65536], max_bias finite and > 0. Slopes in double.
 std::vector<double> alibi_slopes(std::size_t heads, double max_bias = 8.0);

@@ -8,7 +8,28 @@
 #include <cstdint>
 #include <vector>
 
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
+
 namespace posenc {
+
+// Seeds are integers a JavaScript number holds exactly.
+inline constexpr std::int64_t max_seed = (std::int64_t{1} << 53) - 1;
+
+struct learned_options {
+  std::size_t max_len = 0;
+  std::size_t dim = 0;
+  std::uint64_t seed = 0;
+  double std = 0.02;  // BERT's initializer_range
+};
+
+template <class Field>
+void for_each_field(learned_options& o, Field&& field) {
+  field("maxLen", o.max_len, presence::required, integer_range{1, position_limit});
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("seed", o.seed, presence::optional, integer_range{0, max_seed});
+  field("std", o.std);
+}
 
 // rows x dim values from N(0, std^2), deterministic for a seed.
 std::vector<float> gaussian_table(std::size_t rows, std::size_t dim, std::uint64_t seed, double std);

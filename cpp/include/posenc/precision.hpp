@@ -28,6 +28,9 @@
 #include <string>
 #include <vector>
 
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
+
 namespace posenc {
 
 // Round-to-nearest-even conversions from float32 (the value kept as a float, and the raw bits).
@@ -47,6 +50,21 @@ enum class precision { float64, float32, bfloat16, float16, bfloat16_angle, floa
 // anything else throws invalid_argument naming "variant".
 precision parse_precision(const std::string& name);
 const char* to_string(precision p);
+
+struct precision_options {
+  precision variant = precision::float64;
+  std::vector<std::int64_t> positions;
+  std::size_t dim = 0;
+  double base = 10000.0;
+};
+
+template <class Field>
+void for_each_field(precision_options& o, Field&& field) {
+  field("variant", o.variant, presence::required);
+  field("positions", o.positions, presence::required, integer_range{0, position_limit - 1});
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("base", o.base);
+}
 
 // The angle, cos and sin of each (position, pair), [count x dim/2] row-major, as the variant
 // computes them (the values it holds, widened to double; the library's angle is its reduced one).

@@ -9,7 +9,53 @@
 #include <cstdint>
 #include <vector>
 
+#include "posenc/learned.hpp"
+#include "posenc/positions.hpp"
+
 namespace posenc {
+
+// A clip range [min, max] of relative distances.
+inline constexpr integer_range clip_range{-(position_limit - 1), position_limit - 1};
+
+struct relative_distance_options {
+  query_key_lengths lengths;
+  std::int64_t min = 0, max = 0;
+};
+
+template <class Field>
+void for_each_field(relative_distance_options& o, Field&& field) {
+  for_each_field(o.lengths, field);
+  field("min", o.min, presence::required, clip_range);
+  field("max", o.max, presence::required, clip_range);
+}
+
+struct relative_options {
+  std::int64_t min = 0, max = 0;
+  std::size_t dim = 0;
+  std::uint64_t seed = 0;
+  double std = 0.02;
+};
+
+template <class Field>
+void for_each_field(relative_options& o, Field&& field) {
+  field("min", o.min, presence::required, clip_range);
+  field("max", o.max, presence::required, clip_range);
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("seed", o.seed, presence::optional, integer_range{0, max_seed});
+  field("std", o.std);
+}
+
+// relative_table::scores' options: dim must be the table's.
+struct relative_scores_options {
+  std::size_t dim = 0;
+  bool scale = true;
+};
+
+template <class Field>
+void for_each_field(relative_scores_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("scale", o.scale);
+}
 
 // clip(i - j, min, max) for i in 0..query_len-1, j in 0..key_len-1, [query_len x key_len].
 std::vector<std::int32_t> relative_distance(std::size_t query_len, std::size_t key_len,
@@ -35,6 +81,8 @@ class relative_table {
   // sqrt(3 * dim), as DeBERTa does.
   disentangled_scores scores(const float* q, std::size_t q_length, const float* k,
                              std::size_t k_length, bool scale = true) const;
+  disentangled_scores scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                             const relative_scores_options& o) const;
 
  private:
   std::int64_t min_, max_;

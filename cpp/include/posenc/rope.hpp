@@ -79,6 +79,34 @@ void for_each_field(rope_positions& p, Field&& field) {
   field("positions", p.positions, presence::optional, integer_range{0, position_limit - 1});
 }
 
+// rope_matrix's options.
+struct rope_matrix_options {
+  std::int64_t position = 0;
+  std::size_t dim = 0;
+  double base = default_base;
+};
+
+template <class Field>
+void for_each_field(rope_matrix_options& o, Field&& field) {
+  field("position", o.position, presence::required, integer_range{0, position_limit - 1});
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("base", o.base);
+}
+
+// The options of the functions of the distance m - n: rope_score_by_distance, rope_decay_bound.
+struct rope_distance_options {
+  std::size_t dim = 0;
+  double base = default_base;
+  std::int64_t max_distance = 0;
+};
+
+template <class Field>
+void for_each_field(rope_distance_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("base", o.base);
+  field("maxDistance", o.max_distance, presence::required, integer_range{0, position_limit - 1});
+}
+
 // theta_i = base^(-2i/dim) for i in 0..dim/2-1, in double. (The scaled form, with a
 // rope_scaling and a sequence length, is declared in scaling.hpp.)
 std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
@@ -150,6 +178,10 @@ std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64
 // s[d] = rope(q, d) . rope(k, 0) for d in 0..max_distance (q, k of length dim).
 std::vector<float> rope_score_by_distance(const float* q, const float* k, std::size_t dim,
                                           double base, std::int64_t max_distance);
+
+// The same with q and k checked to hold dim values each.
+std::vector<float> rope_score_by_distance(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                                          const rope_distance_options& o);
 
 // RoFormer's long-term decay bound: (1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|,
 // S_j = sum_{k<j} e^{i d theta_k}, for d in 0..max_distance.

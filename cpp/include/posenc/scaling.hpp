@@ -1,6 +1,6 @@
 // Beyond the article: the RoPE frequency scalings that real models use to reach past their
 // training length, with Hugging Face `rope_parameters` (formerly `rope_scaling`) names so that
-// a model's config can be pasted as is. Every formula follows transformers >= 4.50
+// a model's config can be pasted as is. Every formula follows transformers >= 4.57
 // `modeling_rope_utils.py`, evaluated in double (theta_i = base^(-2i/d), d the rotary dim):
 //
 //   default   theta_i
@@ -10,7 +10,9 @@
 //             M = max_position_embeddings (else original_max_position_embeddings)
 //   yarn      a ramp between theta_i (extrapolation) and theta_i / factor (interpolation) over
 //             the pair indices [low, high] given by beta_fast and beta_slow rotations within
-//             original_max_position_embeddings (floor/ceil when `truncate`, the default)
+//             original_max_position_embeddings (floor/ceil when `truncate`, the default); a
+//             null factor is max_position_embeddings / original_max_position_embeddings
+//             (transformers >= 4.57; 4.51 to 4.56 took that ratio even over an explicit factor)
 //   longrope  theta_i / ext_i, ext = long_factor when seq_len > original_max_position_embeddings,
 //             else short_factor
 //   llama3    theta_i / factor for wavelengths 2 pi / theta_i > original / low_freq_factor,
@@ -21,8 +23,8 @@
 //             when both are non-zero, else get_mscale(factor); get_mscale(s, m) = 0.1 m ln(s) + 1
 //             (1 for s <= 1)
 //   longrope  attention_factor, else sqrt(1 + ln(factor) / ln(original)) (1 for factor <= 1),
-//             factor = max_position_embeddings / original_max_position_embeddings when both are
-//             given (Phi-3), else `factor`
+//             with the explicit `factor` (transformers >= 4.57), else max_position_embeddings /
+//             original_max_position_embeddings when both are given (Phi-3)
 //   others    1
 #pragma once
 

@@ -8,9 +8,24 @@
 #include <cstdint>
 #include <vector>
 
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
 #include "posenc/layout.hpp"
 
 namespace posenc {
+
+struct sinusoidal_options {
+  std::size_t dim = 0;
+  double base = 10000.0;
+  layout pairs = layout::interleaved;
+};
+
+template <class Field>
+void for_each_field(sinusoidal_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("base", o.base);
+  field("layout", o.pairs);
+}
 
 // Table for positions 0..count-1, [count x dim] row-major.
 std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base = 10000.0,
