@@ -1,5 +1,5 @@
 // `npm run build`: everything that is shipped, under dist/.
-//   dist/lib/   the npm package's files: web/lib/* and the two wasm flavours
+//   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours and the model-config module
 //   dist/site/  the static page (tools/build-site.mjs), with the embed gallery and example post
 //   dist/embed/ one script that registers every figure element, its worker, the wasm, the manifest
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -25,8 +25,11 @@ export async function build() {
   rmSync(lib, { recursive: true, force: true });
   copyDir(path.join(root, 'web', 'lib'), lib);
   for (const [name, dir] of wasm) {
-    const module = name.replace('wasm-', 'posenc-');
-    for (const file of [`${module}.mjs`, `${module}.wasm`]) copyFileSync(path.join(dir, file), path.join(lib, file));
+    // posenc-models, the model-config reader, is built once, with the scalar flavour.
+    const modules = [name.replace('wasm-', 'posenc-'), ...(name === 'wasm-scalar' ? ['posenc-models'] : [])];
+    for (const module of modules) {
+      for (const file of [`${module}.mjs`, `${module}.wasm`]) copyFileSync(path.join(dir, file), path.join(lib, file));
+    }
   }
   if (existsSync(path.join(root, 'web', 'cli'))) copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));
   done();

@@ -7,23 +7,26 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const FLAVOURS = ['simd', 'scalar'];
+// Every module shipped beside the bundle: the two compute flavours, and the model-config reader
+// (downloaded only by a page that reads a config).
+export const MODULES = [...FLAVOURS, 'models'];
 
 /** esbuild: keep `import('./posenc-<flavour>.mjs')` of web/lib/load.js external (copied beside the bundle). */
 export const externalGlue = {
   name: 'posenc-external-glue',
-  setup(b) { b.onResolve({ filter: /^\.\/posenc-(simd|scalar)\.mjs$/ }, (args) => ({ path: args.path, external: true })); },
+  setup(b) { b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models)\.mjs$/ }, (args) => ({ path: args.path, external: true })); },
 };
 
 /** Fail early, naming the missing file, if the wasm build has not run. */
 export function requireWasm(lib, root) {
-  for (const f of FLAVOURS) for (const ext of ['mjs', 'wasm']) {
+  for (const f of MODULES) for (const ext of ['mjs', 'wasm']) {
     if (!existsSync(join(lib, `posenc-${f}.${ext}`))) throw new Error(`${relative(root, lib)}/posenc-${f}.${ext} is missing: run \`node tools/build.mjs\` (the wasm build) first`);
   }
 }
 
 /** Copy both flavours' glue (minified) and wasm from `lib` into `out`. */
 export async function copyWasmAssets(lib, out) {
-  for (const f of FLAVOURS) {
+  for (const f of MODULES) {
     const glue = await readFile(join(lib, `posenc-${f}.mjs`), 'utf8');
     const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
     await writeFile(join(out, `posenc-${f}.mjs`), code);

@@ -93,13 +93,21 @@ double get_mscale(double scale, double mscale = 1.0) {
   return scale <= 1.0 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0;
 }
 
-// longrope's factor: max_position_embeddings / original_max_position_embeddings when both are given
-// (Phi-3 keeps them outside rope_scaling), else `factor` (1 when absent).
+// longrope's factor: `factor` when given (transformers >= 4.57: the explicit factor wins), else
+// max_position_embeddings / original_max_position_embeddings when both are given (Phi-3 keeps them
+// outside rope_scaling), else 1.
 double longrope_factor(const rope_scaling& s) {
+  if (s.factor) return *s.factor;
   if (s.original_max_position_embeddings && s.max_position_embeddings) {
     return *s.max_position_embeddings / *s.original_max_position_embeddings;
   }
-  return s.factor.value_or(1.0);
+  return 1.0;
+}
+
+// yarn's factor: `factor`, else (a null factor in transformers) max_position_embeddings /
+// original_max_position_embeddings; check_scaling makes sure one of the two is there.
+double yarn_factor(const rope_scaling& s) {
+  return s.factor ? *s.factor : *s.max_position_embeddings / *s.original_max_position_embeddings;
 }
 
 }  // namespace
@@ -128,7 +136,9 @@ void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len)
       }
       return;
     case rope_type::yarn:
-      positive("factor", s.factor, t, true);
+      // Without a factor, transformers derives it from the two lengths.
+      positive("factor", s.factor, t,
+               !(s.max_position_embeddings && s.original_max_position_embeddings));
       if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
         missing("original_max_position_embeddings", t);
       }
@@ -182,7 +192,7 @@ std::vector<double> rope_frequencies(std::size_t dim, double base, const rope_sc
       return plain_theta(dim, base * std::pow(f * l / m - (f - 1.0), d / (d - 2.0)));
     }
     case rope_type::yarn: {
-      const double f = *s.factor, original = original_length(s);
+      const double f = yarn_factor(s), original = original_length(s);
       const double beta_fast = s.beta_fast.value_or(32.0), beta_slow = s.beta_slow.value_or(1.0);
       // The pair index at which a wavelength makes `rotations` turns within the original length.
       auto correction_dim = [&](double rotations) {
@@ -236,7 +246,7 @@ double rope_attention_factor(const rope_scaling& s, std::int64_t seq_len) {
   switch (s.type) {
     case rope_type::yarn: {
       if (s.attention_factor) return *s.attention_factor;
-      const double f = *s.factor;
+      const double f = yarn_factor(s);
       const double mscale = s.mscale.value_or(0.0), mscale_all_dim = s.mscale_all_dim.value_or(0.0);
       if (mscale != 0 && mscale_all_dim != 0) return get_mscale(f, mscale) / get_mscale(f, mscale_all_dim);
       return get_mscale(f);

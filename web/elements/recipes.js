@@ -3,6 +3,8 @@
 // library's own seeded Gaussian generator (a learned table with std 1), so every run, platform
 // and browser sees the same numbers.
 
+export const MODEL_RECIPES = new Set();
+
 const rows = (lib, n, dim, seed) => lib.learned({ maxLen: n, dim, seed, std: 1 }).table();
 // Content vectors draw from other seeds than the position tables (which use `seed` itself): the same
 // seed would make a position table a scaled copy of the content and hide what the figures show.

@@ -1,13 +1,14 @@
 // The compute Worker: loads the wasm library once and runs recipes. Messages queue while a recipe
 // runs; before starting work we drain the queue and keep only the newest request per channel.
 import { load } from '../lib/index.js';
-import { RECIPES } from './recipes.js';
+import { MODEL_RECIPES, RECIPES } from './recipes.js';
 
-let lib = null;
+let lib = null, modelLib = null;
 // Start fetching and compiling the wasm as soon as this module runs, not at the first request: the
 // page starts the Worker early precisely so that this overlaps the document's parsing and layout.
-// A failure here is not reported until a recipe needs the library (then load() runs again).
-const loading = load();
+// A failure here is not reported until a recipe needs the library (then load() runs again). The
+// model-config module is fetched only when a recipe reads a config.
+const loading = load({ models: false });
 loading.catch(() => {});
 const queue = [];
 let scheduled = false;
@@ -25,10 +26,11 @@ function transferables(result) {
 
 async function runOne(msg, reply) {
   try {
-    lib ??= await loading.catch(() => load());
     const fn = RECIPES[msg.recipe];
     if (!fn) throw new Error(`unknown recipe ${msg.recipe}`);
-    const result = fn(lib, msg.params);
+    const result = MODEL_RECIPES.has(msg.recipe)
+      ? fn(modelLib ??= await load(), msg.params)
+      : fn(lib ??= await loading.catch(() => load({ models: false })), msg.params);
     reply({ id: msg.id, result }, transferables(result));
   } catch (err) {
     reply({ id: msg.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) } });

@@ -67,18 +67,19 @@ export type RopeType = 'default' | 'linear' | 'ntk' | 'dynamic' | 'yarn' | 'long
 /**
  * RoPE frequency scaling with Hugging Face `rope_parameters` (formerly `rope_scaling`) names, so a
  * model's `config.json` fields can be pasted as they are. Each theta_i equals a float64 evaluation of
- * transformers >= 4.50 `modeling_rope_utils.py` (to 1e-6 relative):
+ * transformers >= 4.57 `modeling_rope_utils.py` (to 1e-6 relative; 4.51 to 4.56 derived yarn's factor
+ * from max / original even when `factor` was given):
  * - `'linear'` theta_i / factor; `'ntk'` base' = base * factor^(d/(d-2));
  * - `'dynamic'` base' = base * (factor * L / M - (factor - 1))^(d/(d-2)) with M = max_position_embeddings
  *   (else original_max_position_embeddings) and L = max(seqLen, M);
  * - `'yarn'` a ramp between theta_i and theta_i / factor over the pairs set by beta_fast (32) and
  *   beta_slow (1) within original_max_position_embeddings; floor/ceil of the bounds when `truncate`
- *   (default true); the explicit `factor` is used (never max / original); attention factor
+ *   (default true); the explicit `factor` is used, max / original only when it is null; attention factor
  *   `attention_factor`, else get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim) when both
  *   are non-zero, else 0.1 ln(factor) + 1;
  * - `'longrope'` theta_i / long_factor[i] when seqLen > original_max_position_embeddings, else
- *   short_factor[i]; attention factor sqrt(1 + ln(factor) / ln(original)) with factor =
- *   max_position_embeddings / original_max_position_embeddings when both are given (Phi-3);
+ *   short_factor[i]; attention factor sqrt(1 + ln(factor) / ln(original)) with the explicit `factor`,
+ *   else max_position_embeddings / original_max_position_embeddings when both are given (Phi-3);
  * - `'llama3'` theta_i / factor for wavelengths above original / low_freq_factor, unchanged below
  *   original / high_freq_factor, blended in between.
  *
@@ -86,7 +87,9 @@ export type RopeType = 'default' | 'linear' | 'ntk' | 'dynamic' | 'yarn' | 'long
  * (not finite, not > 0, a list of the wrong length, high_freq_factor <= low_freq_factor) a RangeError
  * naming the field (`scaling.factor`, `scaling.long_factor[3]`). `null` fields count as absent and
  * unknown keys are ignored. Additions: the old key `type` is accepted for `rope_type`, and `rope_theta`
- * (transformers >= 5 keeps it here) is used as `base` when `base` is not given.
+ * (transformers >= 5 keeps it here) is used as `base` when `base` is not given. `partial_rotary_factor`
+ * is refused: whether a model honours it depends on its class, so give `rotaryDim`, or read the
+ * whole config with `ropeFromConfig`.
  */
 export interface RopeScaling {
   rope_type: RopeType;
@@ -144,8 +147,12 @@ export interface RopeOptions {
   layout?: Layout;
   /** Row s uses position `offset + s` (default 0) unless `positions` is given. */
   offset?: number;
-  /** One position per row (length seq), integers in [0, 2^24). */
-  positions?: ArrayLike<number>;
+  /**
+   * One position per row (length seq), integers in [0, 2^24). With `sections`, one row of positions
+   * per axis: an array of `sections.length` arrays of seq positions, or all of them flat, axis after
+   * axis (`axes x seq`, as transformers' `position_ids` of shape (3, batch, seq)).
+   */
+  positions?: ArrayLike<number> | ArrayLike<number>[];
   /**
    * Rotate only the first `rotaryDim` features of each head (even, <= dim), with theta over
    * rotaryDim and, in the half layout, pairs (i, i + rotaryDim/2). Default: dim.
@@ -163,6 +170,55 @@ export interface RopeOptions {
    * largest position + 1, as Hugging Face's dynamic_rope_update takes it from position_ids.
    */
   seqLen?: number;
+  /**
+   * Explicit inverse frequencies, rotaryDim / 2 of them (finite, >= 0; 0 leaves a pair unrotated):
+   * they replace `base` and `scaling`, as a model's `inv_freq` (or ggml's freq_factors) does.
+   */
+  frequencies?: ArrayLike<number>;
+  /** Multiplies cos and sin (a logit scales by its square); replaces the scaling's own factor. */
+  attentionFactor?: number;
+  /**
+   * Multi-axis positions (M-RoPE): `sections[a]` consecutive frequency pairs turn by the positions of
+   * axis a (Qwen2-VL's `mrope_section`, summing to rotaryDim / 2). Text tokens, whose axes are equal,
+   * get plain RoPE's bits.
+   */
+  sections?: ArrayLike<number>;
+  /**
+   * Qwen3-VL's interleaved sections (3 axes): pair j turns by axis 1 or 2 when j % 3 is 1 or 2 and
+   * j < 3 * sections[j % 3], else by axis 0. Default false.
+   */
+  interleavedSections?: boolean;
+}
+
+/** One layer type's RoPE, resolved from a model's config.json as transformers does. */
+export interface RopeFromConfig {
+  /** Every layer type with a RoPE of its own, e.g. `['full_attention']`, Gemma 3's two. */
+  readonly layerTypes: string[];
+  /** The layer type this object describes. */
+  readonly layerType: string;
+  readonly ropeType: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional';
+  readonly headDim: number;
+  /** Features per head that rotate (frequencies.length * 2). */
+  readonly rotaryDim: number;
+  readonly base: number;
+  readonly layout: Layout;
+  /** The inverse frequencies exactly as transformers' init function returns them (float64). */
+  readonly frequencies: Float64Array;
+  /** Multiplies cos and sin. */
+  readonly attentionFactor: number;
+  /** `mrope_section`, or null. */
+  readonly sections: number[] | null;
+  /** Qwen3-VL's interleaved M-RoPE. */
+  readonly interleavedSections: boolean;
+  /** Options for `rope()`: `posenc.rope(x, { ...r.options, heads, offset })` applies the model's RoPE. */
+  readonly options: RopeOptions;
+}
+
+/** The llama.cpp command-line flags for a model's RoPE, one flag with its value per entry. */
+export interface LlamaCppFlags {
+  flags: string[];
+  /** What the flags cannot express, and when they are redundant (a GGUF converted from the config). */
+  notes: string[];
 }
 
 export interface PosEnc {
@@ -368,6 +424,32 @@ export interface PosEnc {
    * ```
    */
   rope(x: Float32Array | WasmBuffer, o: RopeOptions): Float32Array;
+
+  /**
+   * A model's RoPE from its `config.json`, as transformers main resolves it: `rope_scaling` or
+   * `rope_parameters` (also nested by layer type), `rope_theta`, `partial_rotary_factor` where the
+   * model's class honours it, the head dim, the original length, multimodal `text_config`, and the
+   * model-specific fields (`rotary_pct`, `rotary_dim`, `rope_local_base_freq`, `mrope_section`, ...).
+   * `seqLen` selects dynamic's base and longrope's factors; `layerType` defaults to the first.
+   * A model without rotary embeddings (ALiBi, absolute positions) or an unknown rope type is a
+   * RangeError.
+   * @example
+   * ```js
+   * const r = posenc.ropeFromConfig(await (await fetch('config.json')).text());
+   * const q = posenc.rope(x, { ...r.options, heads: 32, offset: 0 });
+   * ```
+   */
+  ropeFromConfig(config: object | string, o?: { layerType?: string; seqLen?: number }): RopeFromConfig;
+
+  /**
+   * The llama.cpp flags that reproduce a model's RoPE at context length `contextLength` (`-c`), and
+   * notes on what they cannot express and when a converted GGUF already carries them.
+   * @example
+   * ```js
+   * const { flags, notes } = posenc.llamaCppFlags(config, { contextLength: 131072 });
+   * ```
+   */
+  llamaCppFlags(config: object | string, o?: { contextLength?: number }): LlamaCppFlags;
 
   /**
    * The dim x dim block-diagonal rotation matrix R(position) with rope(x) = R x (interleaved).

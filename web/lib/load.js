@@ -73,6 +73,14 @@ const FLAVOURS = {
   },
 };
 
+// The model-config reader (ropeFromConfig, llamaCppFlags): a module of its own, so that a page
+// that reads no config does not download it; one build serves every engine.
+const MODELS = {
+  file: 'posenc-models.wasm',
+  url: () => new URL('./posenc-models.wasm', import.meta.url),
+  factory: () => import('./posenc-models.mjs'),
+};
+
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
   typeof process.getBuiltinModule === 'function';
 
@@ -94,19 +102,6 @@ async function readBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
   return new Uint8Array(await response.arrayBuffer());
-}
-
-// Without the build's Node pre-js, Emscripten's ES6 glue expects CommonJS globals under
-// Node ("__dirname is not defined"). Provide them for the duration of one instantiation.
-async function withCommonJsGlobals(run) {
-  const added = [];
-  if (globalThis.require === undefined) { globalThis.require = builtin('node:module').createRequire(import.meta.url); added.push('require'); }
-  if (globalThis.__dirname === undefined) { globalThis.__dirname = builtin('node:path').dirname(builtin('node:url').fileURLToPath(import.meta.url)); added.push('__dirname'); }
-  try {
-    return await run();
-  } finally {
-    for (const name of added) delete globalThis[name];
-  }
 }
 
 /**
@@ -133,6 +128,7 @@ function compileEarly(wasmUrl) {
   return compiled;
 }
 
+// Instantiates one Emscripten module (a FLAVOURS entry or MODELS) from wasmUrl.
 async function instantiate(flavour, wasmUrl) {
   const compiled = isNode ? null : compileEarly(wasmUrl);
   let factory;
@@ -169,15 +165,12 @@ async function instantiate(flavour, wasmUrl) {
   }
   let M, simd;
   try {
-    try {
-      M = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
-    } catch (error) {
-      if (!(isNode && error instanceof ReferenceError && /__dirname|require/.test(error.message))) throw error;
-      M = await withCommonJsGlobals(() => factory(moduleOptions));
-    }
+    M = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+    if (flavour === MODELS) return M;
     simd = M.simd();
   } catch (error) {
     if (/^posenc: /.test(error?.message)) throw error;
+    if (flavour === MODELS) throw new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
     // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
     throw new Error(`posenc: cannot start ${wasmUrl.href} with the ${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} glue ` +
       `(is it the other flavour's binary? pass simd: ${flavour !== FLAVOURS.simd} with this wasmUrl): ${error?.message ?? error}`, { cause: error });
@@ -188,20 +181,35 @@ async function instantiate(flavour, wasmUrl) {
     throw new Error(`posenc: ${wasmUrl.href} is the ${simd ? 'SIMD128' : 'scalar'} build, but the ` +
       `${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} flavour was selected: pass simd: ${simd} with this wasmUrl`);
   }
-  return createPosEnc(M);
+  return M;
 }
 
-const cache = new Map();
+// Promises of instantiated modules, by flavour and URL, and of the APIs over them: load() with
+// and without models shares one compute module.
+const modules = new Map();
+const apis = new Map();
+
+// A memoised promise of make(); a failed one is forgotten, so that it can be retried.
+function memo(cache, key, make) {
+  let promise = cache.get(key);
+  if (promise === undefined) {
+    promise = make();
+    cache.set(key, promise);
+    promise.catch(() => cache.delete(key));
+  }
+  return promise;
+}
 
 /**
- * Loads the wasm module (once per distinct options) and returns the API.
- * @param {{ wasmUrl?: string | URL, simd?: boolean }} [options]
+ * Loads the wasm modules (once per distinct options) and returns the API.
+ * @param {{ wasmUrl?: string | URL, simd?: boolean, models?: boolean }} [options]
  */
 export function load(options = {}) {
   try {
     if (options === null || typeof options !== 'object') throw typeError('options', 'an object', options);
-    const { wasmUrl, simd } = options;
+    const { wasmUrl, simd, models = true } = options;
     if (simd !== undefined && typeof simd !== 'boolean') throw typeError('simd', 'a boolean', simd);
+    if (typeof models !== 'boolean') throw typeError('models', 'a boolean', models);
     if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
       throw typeError('wasmUrl', 'a string or a URL', wasmUrl);
     }
@@ -216,13 +224,19 @@ export function load(options = {}) {
     let url = wasmUrl === undefined ? flavour.url() : resolveUrl(wasmUrl);
     if (url.pathname.endsWith('/')) url = new URL(flavour.file, url);   // a directory holding both builds
     const key = `${useSimd ? 'simd' : 'scalar'} ${url.href}`;
-    let promise = cache.get(key);
-    if (promise === undefined) {
-      promise = instantiate(flavour, url);
-      cache.set(key, promise);
-      promise.catch(() => cache.delete(key));   // a failed load can be retried
-    }
-    return promise;
+    // The model-config module sits beside the compute module: next to the library, in the
+    // directory wasmUrl names, or beside the file it names.
+    const modelsUrl = wasmUrl === undefined ? MODELS.url() : new URL(MODELS.file, url);
+    return memo(apis, `${key} ${models}`, async () => {
+      const [M, modelsModule] = await Promise.all([
+        memo(modules, key, () => instantiate(flavour, url)),
+        // A model-config module that fails to load fails only the functions that need it: the
+        // compute module works without it (an app may copy just the .wasm it uses).
+        models ? memo(modules, `models ${modelsUrl.href}`, () => instantiate(MODELS, modelsUrl)).catch((error) => ({ error }))
+          : null,
+      ]);
+      return createPosEnc(M, modelsModule);
+    });
   } catch (error) {
     return Promise.reject(error);
   }

@@ -35,11 +35,22 @@ const QUERY_KEY_FUNCTIONS = {
 /**
  * Builds the PosEnc object over an instantiated module.
  * @param {object} M the Embind module
+ * @param {object | { error: Error } | null} models the model-config module, the error that kept it
+ *   from loading, or null when load() was told to leave it out
  */
-export function createPosEnc(M) {
+export function createPosEnc(M, models = null) {
   const maxElements = M.maxElements();
   const limits = Object.freeze({ maxElements, maxDim: M.maxDim(), positionLimit: M.positionLimit() });
   installReaderHelpers(M, maxElements);
+  if (models && !models.error) installReaderHelpers(models, maxElements);
+  const configModule = () => {
+    if (models === null) {
+      throw new Error('posenc: reading model configs needs the model-config module, which load({ models: false }) '
+        + 'leaves out: call load() without it');
+    }
+    if (models.error) throw models.error;
+    return models;
+  };
 
   // A Float32Array that is itself a view over wasm memory (buffer.view()) must be copied
   // first: the module may grow the heap while reading it, which would detach the view.
@@ -70,6 +81,11 @@ export function createPosEnc(M) {
 
     rope: (x, o) => rope(M, x, o, inputCopy, maxElements),
 
+    /** A model's RoPE from its config.json (the parsed object or its text), for one layer type. */
+    ropeFromConfig: (config, o = {}) => unwrap(configModule().ropeFromConfig(configText(config), options(o))),
+
+    /** The llama.cpp flags that reproduce a model's RoPE, and what they cannot express. */
+    llamaCppFlags: (config, o = {}) => unwrap(configModule().llamaCppFlags(configText(config), options(o))),
 
     /** Addition to API.md (precision lab): angle, cos, sin of each (position, pair) under a variant. */
     ropePrecision: (o) => unwrap(M.ropePrecision(options(o), false)),
@@ -117,6 +133,25 @@ function installReaderHelpers(M, maxElements) {
       return error;
     }
   };
+}
+
+// A config as JSON text: text as given; an object serialised here, where a cycle, a throwing
+// getter or a too-deep nesting is an ordinary JavaScript error. Non-finite numbers keep their
+// value as Python's json writes it (NaN, Infinity), which JSON.stringify would turn into null.
+function configText(config) {
+  if (typeof config === 'string') return config;
+  if (config === null || typeof config !== 'object' || Array.isArray(config) || ArrayBuffer.isView(config)) {
+    throw typeError('config', "a model's config object or its JSON text", config);
+  }
+  const marker = '\u0000posenc-number\u0000';
+  let text;
+  try {
+    text = JSON.stringify(config, (key, value) =>
+      (typeof value === 'number' && !Number.isFinite(value) ? `${marker}${value}${marker}` : value));
+  } catch (error) {
+    throw new TypeError(`config must be a JSON-serialisable object, got one that fails: ${error.message}`);
+  }
+  return text.replaceAll(/"\\u0000posenc-number\\u0000(NaN|Infinity|-Infinity)\\u0000posenc-number\\u0000"/g, '$1');
 }
 
 // A learned table: its parameters as the core resolved them, the table, and encode().

@@ -1,0 +1,133 @@
+// From a model's config.json to its RoPE: the fields a transformers configuration class reads,
+// resolved as transformers main does (standardize_rope_params, ROPE_INIT_FUNCTIONS and each
+// model's configuration class), for one layer type at a time. Messages name the config field at
+// fault by its path: "config.rope_scaling.factor", "config.text_config.rope_theta",
+// "config.rope_parameters.full_attention.rope_type", ...
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "posenc/error.hpp"
+#include "posenc/fields.hpp"
+#include "posenc/layout.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/scaling.hpp"
+
+namespace posenc {
+
+// Bounds on a config read from untrusted input (the JSON text or a JavaScript object).
+inline constexpr std::size_t config_max_depth = 64;          // nesting of arrays and objects
+inline constexpr std::size_t config_max_values = 1u << 20;   // values of every kind, in all
+inline constexpr std::size_t config_max_text = 64u << 20;    // bytes of JSON text
+
+// A JSON value, as parsed from config.json. Objects keep their members in order; a duplicated
+// key is refused by the parser.
+struct config_value {
+  enum class kind { null, boolean, number, string, array, object };
+  kind type = kind::null;
+  bool boolean = false;
+  double number = 0;
+  std::string string;
+  std::vector<config_value> items;                             // kind::array
+  std::vector<std::pair<std::string, config_value>> members;  // kind::object
+
+  // The member named key of an object, or nullptr (also for a non-object).
+  const config_value* find(std::string_view key) const;
+  bool is_null() const noexcept { return type == kind::null; }
+};
+
+// Parses JSON text (RFC 8259; NaN, Infinity and -Infinity accepted as Python's json writes
+// them). Throws invalid_argument naming "config" with the line and column of the fault, and
+// for text, nesting or value counts beyond the bounds above.
+config_value parse_json(std::string_view text);
+
+// One layer type's RoPE, resolved.
+struct model_rope {
+  std::vector<std::string> layer_types;  // every layer type with its own RoPE, in a stable order
+  std::string layer_type;                // the one described here
+  std::string model_type;                // config.model_type ("" when absent)
+  // "default" | "linear" | "dynamic" | "yarn" | "longrope" | "llama3" | "proportional"
+  std::string rope_type = "default";
+  std::size_t head_dim = 0;
+  std::size_t rotary_dim = 0;  // features per head that rotate (frequencies.size() * 2)
+  double base = 10000;
+  layout pairs = layout::half;
+  // Inverse frequencies as transformers' init function returns them, evaluated in double
+  // (rotary_dim / 2 of them; "proportional" gives head_dim / 2, zero past the rotated pairs).
+  std::vector<double> frequencies;
+  double attention_factor = 1;
+  std::vector<std::int64_t> sections;  // mrope_section, empty when the model has none
+  bool interleaved_sections = false;   // Qwen3-VL's interleaved M-RoPE
+  // The standardised scaling parameters this layer type uses, in the core's terms (type default
+  // when none; "proportional" with a factor reads as linear; max_position_embeddings only where
+  // the formula reads it), and the lengths they were resolved with, for readers such as
+  // llama_cpp_flags.
+  rope_scaling scaling;
+  std::optional<double> max_position_embeddings;           // config's, or the class default
+  std::optional<double> original_max_position_embeddings;  // the one in use, else the config's
+  std::optional<double> partial_rotary_factor;  // the one the init function applied (none: not read)
+  std::optional<bool> truncate;  // yarn's truncate as the config gives it
+  std::int64_t seq_len = 0;      // the sequence length dynamic and longrope were resolved for
+};
+
+// The layer types with their own RoPE: ["full_attention"] for most models (gpt-oss too: its
+// sliding and full layers share one RoPE), Gemma 3's and Gemma 4's ["sliding_attention",
+// "full_attention"], the keys of a rope_parameters keyed by layer type (sliding_attention and
+// full_attention first, then the others in key order; null ones have no RoPE).
+std::vector<std::string> config_layer_types(const config_value& config);
+
+// Resolves the RoPE of `layer_type` ("" = "full_attention" when the model has it, else the first
+// of config_layer_types). seq_len (0: not
+// given) selects dynamic's scaled base and longrope's long factors. Throws invalid_argument
+// naming the config field ("config.rope_scaling.factor", ...) for a bad or missing value
+// (missing_argument when absent), for an unknown rope type (listing the known ones), and
+// "config.model_type" for a model with no rotary embeddings (ALiBi, absolute positions); the
+// arguments are named "layerType" and "seqLen" (an integer in [0, 2^31 - 1]).
+model_rope rope_from_config(const config_value& config, const std::string& layer_type = "",
+                            std::int64_t seq_len = 0);
+
+// The attention's softmax scale. DeepSeek-V3 (and any config with qk_nope_head_dim and
+// qk_rope_head_dim): qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)^2 when the
+// rope type is not "default" and mscale_all_dim is set (modeling_deepseek_v3's
+// DeepseekV3Attention). Gemma 3: query_pre_attn_scalar^-0.5; Gemma 4: 1; others head_dim^-0.5.
+double config_softmax_scale(const config_value& config);
+
+// What rope_from_config is asked: the layer type ("" = the first) and the sequence length.
+struct config_query {
+  std::string layer_type;
+  std::int64_t seq_len = 0;
+};
+
+template <class Field>
+void for_each_field(config_query& q, Field&& field) {
+  field("layerType", q.layer_type);
+  field("seqLen", q.seq_len, presence::optional, integer_range{0, max_seq_len});
+}
+
+// The API's names of a resolved RoPE (the lengths and scaling it was resolved with stay C++'s).
+template <class Field>
+void for_each_field(model_rope& r, Field&& field) {
+  field("layerTypes", r.layer_types);
+  field("layerType", r.layer_type);
+  field("ropeType", r.rope_type);
+  field("headDim", r.head_dim);
+  field("rotaryDim", r.rotary_dim);
+  field("base", r.base);
+  field("layout", r.pairs);
+  field("frequencies", r.frequencies);
+  field("attentionFactor", r.attention_factor);
+  field("sections", r.sections);
+  field("interleavedSections", r.interleaved_sections);
+}
+
+// rope_apply's options for this RoPE: head_dim features, the first rotary_dim of them turning by
+// the explicit frequencies, cos and sin times the attention factor, the multi-axis sections.
+rope_options rope_options_of(const model_rope& r);
+
+}  // namespace posenc

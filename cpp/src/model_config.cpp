@@ -1,0 +1,868 @@
+// config.json -> RoPE, as transformers main resolves it:
+//   1. the configuration class's convert_rope_params_to_dict (configuration_<model>.py): which of
+//      rope_scaling / rope_parameters is kept, where rope_theta and partial_rotary_factor come from;
+//   2. RotaryEmbeddingConfigMixin.standardize_rope_params (modeling_rope_utils.py): rope_type from
+//      "type", original_max_position_embeddings for llama3 / yarn / longrope, one dict per layer
+//      type when the dict is keyed by layer types;
+//   3. the init function: the model's compute_default_rope_parameters (modeling_<model>.py) for
+//      "default", else ROPE_INIT_FUNCTIONS[rope_type], which calls standardize_rope_params again
+//      once every config.json key is an attribute (so a top-level original_max_position_embeddings
+//      or partial_rotary_factor then overrides the dict's).
+// Each value keeps the path it was read from, so a message names the config field at fault.
+#include "posenc/model_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model_classes.hpp"
+#include "posenc/error.hpp"
+
+namespace posenc {
+
+namespace {
+
+using detail::family;
+using detail::model_class;
+using detail::text_source;
+using kind = config_value::kind;
+
+constexpr double max_length = 2147483647.0;  // context and sequence lengths: 2^31 - 1
+const char* const known_types = "one of 'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'";
+
+// A config value and the path messages name it by; value is null when the field is absent.
+struct node {
+  const config_value* value = nullptr;
+  std::string path;
+
+  bool given() const { return value != nullptr; }
+  bool present() const { return value && !value->is_null(); }  // Python: not None
+};
+
+std::string describe(const config_value& v) {
+  switch (v.type) {
+    case kind::null: return "null";
+    case kind::boolean: return v.boolean ? "true" : "false";
+    case kind::number: return format_number(v.number);
+    case kind::string: return "'" + (v.string.size() > 60 ? v.string.substr(0, 60) + "..." : v.string) + "'";
+    case kind::array: return "an array of " + std::to_string(v.items.size());
+    case kind::object: return "an object";
+  }
+  return "?";
+}
+
+// ------------------------------------------------------------------ typed reads, named by path
+
+double number(const node& n, const std::string& requirement) {
+  if (!n.given()) fail_missing(n.path, requirement);
+  if (n.value->type != kind::number) fail(n.path, requirement, describe(*n.value));
+  return n.value->number;
+}
+
+double positive(const node& n) {
+  const double v = number(n, "a finite number > 0");
+  if (!std::isfinite(v) || !(v > 0)) fail(n.path, "a finite number > 0", v);
+  return v;
+}
+
+// rope_theta: the core's base rule (theta_i = base^(-2i/d) must fall with i).
+double theta(const node& n) {
+  const double v = number(n, "a finite number > 1");
+  if (!std::isfinite(v) || !(v > 1)) fail(n.path, "a finite number > 1", v);
+  return v;
+}
+
+double fraction(const node& n) {
+  const double v = number(n, "a number in (0, 1]");
+  if (!(v > 0 && v <= 1)) fail(n.path, "a number in (0, 1]", v);
+  return v;
+}
+
+std::int64_t integer(const node& n, std::int64_t lo, std::int64_t hi) {
+  const std::string requirement = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  return checked_integer(n.path, number(n, requirement), lo, hi);
+}
+
+bool boolean(const node& n) {
+  if (!n.given()) fail_missing(n.path, "true or false");
+  if (n.value->type != kind::boolean) fail(n.path, "true or false", describe(*n.value));
+  return n.value->boolean;
+}
+
+const std::string& text(const node& n, const std::string& requirement) {
+  if (!n.given()) fail_missing(n.path, requirement);
+  if (n.value->type != kind::string) fail(n.path, requirement, describe(*n.value));
+  return n.value->string;
+}
+
+// An object, or absent / null (then nullptr).
+const config_value* object_or_null(const node& n) {
+  if (!n.present()) return nullptr;
+  if (n.value->type != kind::object) fail(n.path, "an object or null", describe(*n.value));
+  return n.value;
+}
+
+node member(const config_value* object, const std::string& path, const std::string& key) {
+  return {object ? object->find(key) : nullptr, path + "." + key};
+}
+
+// ------------------------------------------------------------------ the rope dict
+
+// Python's rope_parameters dict while it is standardised: keys in insertion order, each value a
+// node (of the config, or one standardisation made).
+struct rope_dict {
+  std::string path;  // the object's path, which names the fields it lacks
+  std::vector<std::pair<std::string, node>> items;
+
+  const node* get(const std::string& key) const {
+    for (const auto& item : items) {
+      if (item.first == key) return &item.second;
+    }
+    return nullptr;
+  }
+  node at(const std::string& key) const {
+    const node* n = get(key);
+    return n ? *n : node{nullptr, path + "." + key};
+  }
+  void set(const std::string& key, node n) {
+    for (auto& item : items) {
+      if (item.first == key) {
+        item.second = std::move(n);
+        return;
+      }
+    }
+    items.emplace_back(key, std::move(n));
+  }
+  void setdefault(const std::string& key, node n) {
+    if (!get(key)) items.emplace_back(key, std::move(n));
+  }
+};
+
+rope_dict dict_of(const config_value* object, const std::string& path) {
+  rope_dict d{path, {}};
+  if (object) {
+    for (const auto& m : object->members) d.items.emplace_back(m.first, node{&m.second, path + "." + m.first});
+  }
+  return d;
+}
+
+bool scaled_type(const std::string& type) { return type == "llama3" || type == "yarn" || type == "longrope"; }
+
+// yarn_get_mscale of modeling_deepseek_v3.py and modeling_rope_utils.py.
+double get_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
+
+// Messages of check_scaling name "scaling.<field>"; each such name is replaced by the path the
+// field was read from (a name glued to a longer identifier, like "rope_scaling.x", is not one).
+using field_paths = std::vector<std::pair<std::string, std::string>>;
+
+bool identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+std::string renamed(const std::string& s, const field_paths& paths) {
+  static const std::string prefix = "scaling.";
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at + 1)) {
+    if (at > 0 && identifier_char(s[at - 1])) continue;
+    std::size_t end = at + prefix.size();
+    while (end < s.size() && identifier_char(s[end])) ++end;
+    const std::string name = s.substr(at + prefix.size(), end - at - prefix.size());
+    const auto hit = std::find_if(paths.begin(), paths.end(), [&](const auto& p) { return p.first == name; });
+    if (hit == paths.end()) continue;
+    out += s.substr(from, at - from) + hit->second;
+    from = end;
+    at = end - 1;
+  }
+  return out + s.substr(from);
+}
+
+[[noreturn]] void rethrow_renamed(const invalid_argument& e, const field_paths& paths) {
+  const std::string parameter = renamed(e.parameter(), paths), message = renamed(e.what(), paths);
+  if (dynamic_cast<const missing_argument*>(&e)) throw missing_argument(parameter, message);
+  throw invalid_argument(parameter, message);
+}
+
+// ------------------------------------------------------------------ the resolver
+
+class resolver {
+ public:
+  explicit resolver(const config_value& config);
+
+  std::vector<std::string> layer_types() const;
+  model_rope resolve(const std::string& layer_type, std::int64_t seq_len);
+  double softmax_scale();
+
+ private:
+  node field(const std::string& key) const { return member(text_, text_path_, key); }
+  node made_number(double value, const std::string& path);
+  node made_string(const std::string& value, const std::string& path);
+  node max_positions();
+  node default_theta_for(const std::string& layer_type);
+  node top_partial();
+
+  void pick_text(const config_value& config);
+  void build_ropes();
+  void build_gemma3();
+  void build_gemma4(const config_value* parameters, const std::string& path);
+  void build_flat(const config_value* source, const std::string& path);
+  void convert(rope_dict& d);
+  void standardize_flat(rope_dict& d);
+  void standardize_nested(const config_value& nested, const std::string& path);
+  void standardize_layer(rope_dict& d, const std::string& layer_type);
+  void restandardize_partial(rope_dict& d, const std::string& type);
+  bool keyed_by_layer_types(const config_value& object) const;
+  std::string rope_type_of(const rope_dict& d) const;
+
+  std::size_t head_dim(const std::string& layer_type, std::string& path);
+  std::size_t heads_split(std::string& path);
+  model_rope resolve_gptj(std::int64_t seq_len);
+  const rope_dict* pick(std::string& layer_type, std::int64_t seq_len) const;
+  std::string checked_type(const rope_dict& d) const;
+  void set_dims(model_rope& out, const rope_dict& d);
+  void proportional(model_rope& out, const rope_dict& d);
+  void compute(model_rope& out, const rope_dict& d);
+  void set_lengths(model_rope& out, const rope_dict& d);
+  void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths,
+                    bool nested);
+  void fill_sections(model_rope& out, const rope_dict& d);
+
+  const config_value* text_ = nullptr;  // the text model's fields
+  std::string text_path_ = "config";
+  std::string model_type_;
+  const model_class* class_ = nullptr;
+  std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
+  bool nested_ = false;
+  std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
+};
+
+node resolver::made_number(double value, const std::string& path) {
+  made_.emplace_back();
+  made_.back().type = kind::number;
+  made_.back().number = value;
+  return {&made_.back(), path};
+}
+
+node resolver::made_string(const std::string& value, const std::string& path) {
+  made_.emplace_back();
+  made_.back().type = kind::string;
+  made_.back().string = value;
+  return {&made_.back(), path};
+}
+
+// config.max_position_embeddings, or the class default (absent when the class has none).
+node resolver::max_positions() {
+  const bool gptj = class_->kind == family::gptj;
+  node n = field(gptj ? "n_positions" : "max_position_embeddings");
+  if (gptj && !n.given()) n = field("max_position_embeddings");
+  if (!n.given() && class_->max_position_embeddings > 0) return made_number(class_->max_position_embeddings, n.path);
+  return n;  // checked where a type reads it (the core's length rule)
+}
+
+// The base a layer type falls back on: config.rope_theta, else the class's default_theta (the
+// local one for Gemma's sliding layers).
+node resolver::default_theta_for(const std::string& layer_type) {
+  const node top = field("rope_theta");
+  if (top.given()) return top;
+  const bool local = layer_type == "sliding_attention" && class_->local_theta > 0;
+  return made_number(local ? class_->local_theta : class_->theta, top.path);
+}
+
+// config.partial_rotary_factor, which becomes an attribute once the config is built; PhiConfig
+// puts 0.5 in its place when config.json has none (kwargs.setdefault). Absent: not given.
+node resolver::top_partial() {
+  const node top = field("partial_rotary_factor");
+  if (top.present() || class_->kind != family::phi) return top;
+  return made_number(class_->partial_rotary_factor, top.path);
+}
+
+void resolver::pick_text(const config_value& config) {
+  const node type{config.find("model_type"), "config.model_type"};
+  if (type.present()) model_type_ = text(type, "a string");
+  class_ = &detail::model_class_of(model_type_);
+  if (class_->kind == family::none) {
+    fail("config.model_type", "a model with rotary position embeddings",
+         "'" + model_type_ + "' (" + class_->no_rope + ": the model has no rotary embeddings)");
+  }
+  text_ = &config;
+  const bool wrapper = class_->text != text_source::self;
+  if (!wrapper && class_->kind != family::generic) return;
+  const node sub{config.find("text_config"), "config.text_config"};
+  if (const config_value* object = object_or_null(sub)) {
+    text_ = object;
+    text_path_ = sub.path;
+    const node sub_type = member(object, sub.path, "model_type");
+    if (sub_type.present()) {
+      const std::string& name = text(sub_type, "a string");
+      const model_class& c = detail::model_class_of(name);
+      if (c.kind == family::none) {
+        fail(sub_type.path, "a model with rotary position embeddings",
+             "'" + name + "' (" + c.no_rope + ": the model has no rotary embeddings)");
+      }
+      if (c.kind != family::generic || class_->kind == family::generic) class_ = &c;
+    }
+  } else if (class_->text == text_source::sub_or_defaults) {
+    // Gemma3Config / Qwen3VLConfig build a default text config when text_config is missing.
+    made_.emplace_back();
+    made_.back().type = kind::object;
+    text_ = &made_.back();
+    text_path_ = sub.path;
+  }
+}
+
+resolver::resolver(const config_value& config) {
+  if (config.type != kind::object) fail("config", "a JSON object", describe(config));
+  pick_text(config);
+  if (class_->kind == family::gptj) return;
+  build_ropes();
+  // transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
+  // any other layer type in the config's key order, so that equal models list equally.
+  const auto rank = [](const std::string& name) {
+    return name == "sliding_attention" ? 0 : name == "full_attention" ? 1 : 2;
+  };
+  std::stable_sort(ropes_.begin(), ropes_.end(),
+                   [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+}
+
+std::vector<std::string> resolver::layer_types() const {
+  if (class_->kind == family::gptj) return {"full_attention"};
+  std::vector<std::string> names;
+  for (const auto& rope : ropes_) names.push_back(rope.first);
+  return names;
+}
+
+// standardize_rope_params' test: a dict whose keys are all layer types holds one dict per layer
+// type. config.layer_types when given, else the layer types a class generates by default.
+bool resolver::keyed_by_layer_types(const config_value& object) const {
+  if (object.members.empty()) return false;
+  const node listed = field("layer_types");
+  std::vector<std::string> names;
+  if (listed.present()) {
+    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
+    for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
+      names.push_back(text({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, "a string"));
+    }
+  } else {
+    names = {"sliding_attention", "full_attention"};
+  }
+  for (const auto& m : object.members) {
+    if (std::find(names.begin(), names.end(), m.first) == names.end()) return false;
+  }
+  return true;
+}
+
+void resolver::build_ropes() {
+  if (class_->kind == family::gemma3) return build_gemma3();
+  const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
+  const config_value* s = object_or_null(scaling);
+  const config_value* p = object_or_null(parameters);
+  if (class_->kind == family::gemma4) return build_gemma4(p, parameters.path);  // no rope_scaling BC
+  // convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
+  if (s && !s->members.empty()) return build_flat(s, scaling.path);
+  if (p) return build_flat(p, parameters.path);
+  build_flat(nullptr, scaling.path);
+}
+
+// Models with one dict (or a dict keyed by layer type in the new format).
+void resolver::build_flat(const config_value* source, const std::string& path) {
+  if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
+  rope_dict d = dict_of(source, path);
+  if (!source && class_->kind == family::gpt_oss) {
+    // GptOssConfig's default rope_parameters.
+    d.set("rope_type", made_string("yarn", path + ".rope_type"));
+    d.set("factor", made_number(32, path + ".factor"));
+    d.set("beta_fast", made_number(32, path + ".beta_fast"));
+    d.set("beta_slow", made_number(1, path + ".beta_slow"));
+    made_.emplace_back();
+    made_.back().type = kind::boolean;
+    d.set("truncate", {&made_.back(), path + ".truncate"});
+    d.set("original_max_position_embeddings", made_number(4096, path + ".original_max_position_embeddings"));
+  }
+  convert(d);
+  standardize_flat(d);
+  ropes_.emplace_back("full_attention", std::move(d));
+}
+
+// The class's convert_rope_params_to_dict: rope_theta and partial_rotary_factor into the dict.
+void resolver::convert(rope_dict& d) {
+  const node partial = top_partial();
+  switch (class_->kind) {
+    case family::gpt_neox: {  // configuration_gpt_neox.py: rotary_emb_base, rotary_pct
+      const node base = field("rotary_emb_base"), pct = field("rotary_pct");
+      d.setdefault("rope_theta", base.given() ? base : made_number(class_->theta, base.path));
+      d.setdefault("partial_rotary_factor", pct.given() ? pct : made_number(class_->partial_rotary_factor, pct.path));
+      return;
+    }
+    case family::phi3:  // configuration_phi3.py: partial_rotary_factor defaults to 1.0
+      d.setdefault("rope_theta", default_theta_for("full_attention"));
+      d.setdefault("partial_rotary_factor", partial.present() ? partial : made_number(1.0, partial.path));
+      return;
+    default:
+      d.setdefault("rope_theta", default_theta_for("full_attention"));
+      if (partial.present()) d.setdefault("partial_rotary_factor", partial);
+      return;
+  }
+}
+
+std::string resolver::rope_type_of(const rope_dict& d) const {
+  const node t = d.at("rope_type");
+  return text(t, std::string("a string naming the RoPE type, ") + known_types);
+}
+
+// standardize_rope_params, case 1 (one dict), as it stands when the init function runs.
+void resolver::standardize_flat(rope_dict& d) {
+  if (!d.get("rope_type")) {
+    const node* old = d.get("type");
+    d.set("rope_type", old ? *old : made_string("default", d.path + ".rope_type"));
+  }
+  if (class_->kind == family::qwen2_vl && d.at("rope_type").present() &&
+      d.at("rope_type").value->type == kind::string && d.at("rope_type").value->string == "mrope") {
+    d.set("rope_type", made_string("default", d.at("rope_type").path));  // Qwen2VLTextConfig
+  }
+  if (class_->kind == family::phi3 && d.at("rope_type").present() && d.at("rope_type").value->type == kind::string) {
+    const std::string& t = d.at("rope_type").value->string;
+    if (t == "su" || t == "yarn") d.set("rope_type", made_string("longrope", d.at("rope_type").path));
+  }
+  const std::string type = rope_type_of(d);
+  restandardize_partial(d, type);
+  if (!scaled_type(type)) return;
+  // The top-level original_max_position_embeddings wins when the config has that attribute:
+  // Phi3Config always (default 4096), any class once config.json's keys are attributes.
+  const node top_original = field("original_max_position_embeddings");
+  if (top_original.given()) {
+    d.set("original_max_position_embeddings", top_original);
+  } else if (class_->original_max_position_embeddings > 0) {
+    d.set("original_max_position_embeddings", made_number(class_->original_max_position_embeddings, top_original.path));
+  } else {
+    d.setdefault("original_max_position_embeddings", max_positions());
+  }
+}
+
+// standardize_rope_params, case 2: one dict per layer type (null: that layer type has no RoPE).
+void resolver::standardize_nested(const config_value& nested, const std::string& path) {
+  nested_ = true;
+  for (const auto& m : nested.members) {
+    const node entry{&m.second, path + "." + m.first};
+    const config_value* object = object_or_null(entry);
+    if (!object) continue;
+    rope_dict d = dict_of(object, entry.path);
+    standardize_layer(d, m.first);
+    ropes_.emplace_back(m.first, std::move(d));
+  }
+  if (ropes_.empty()) fail(path, "an object with at least one layer type's RoPE", "null for every layer type");
+}
+
+void resolver::standardize_layer(rope_dict& d, const std::string& layer_type) {
+  if (!d.get("rope_type")) {
+    const node* old = d.get("type");
+    d.set("rope_type", old ? *old : made_string("default", d.path + ".rope_type"));
+  }
+  d.setdefault("rope_theta", default_theta_for(layer_type));
+  const std::string type = rope_type_of(d);
+  restandardize_partial(d, type);
+  if (scaled_type(type)) d.setdefault("original_max_position_embeddings", max_positions());
+}
+
+// The init functions of ROPE_INIT_FUNCTIONS (every type but "default") call
+// standardize_rope_params again, when config.partial_rotary_factor is an attribute: it then
+// replaces the dict's. The default RoPE reads the dict as __post_init__ left it.
+void resolver::restandardize_partial(rope_dict& d, const std::string& type) {
+  const node partial = top_partial();
+  if (type != "default" && partial.present()) d.set("partial_rotary_factor", partial);
+}
+
+// Gemma3TextConfig.convert_rope_params_to_dict: a dict per layer type (sliding, full by default),
+// rope_scaling merged into full_attention's, rope_theta for full and rope_local_base_freq for
+// sliding when the dicts lack a base.
+void resolver::build_gemma3() {
+  nested_ = true;
+  const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
+  const config_value* s = object_or_null(scaling);
+  const config_value* p = object_or_null(parameters);
+  std::vector<std::pair<std::string, rope_dict>> dicts;
+  if (p) {
+    if (!p->members.empty() && !keyed_by_layer_types(*p)) {
+      fail(parameters.path, "an object keyed by layer type ('sliding_attention', 'full_attention')", "an object");
+    }
+    for (const auto& m : p->members) {
+      const node entry{&m.second, parameters.path + "." + m.first};
+      dicts.emplace_back(m.first, dict_of(object_or_null(entry), entry.path));  // null: {"rope_type": "default"}
+    }
+  } else {
+    dicts.emplace_back("sliding_attention", rope_dict{parameters.path + ".sliding_attention", {}});
+    dicts.emplace_back("full_attention", rope_dict{parameters.path + ".full_attention", {}});
+  }
+  auto find = [&](const std::string& name) -> rope_dict& {
+    for (auto& d : dicts) {
+      if (d.first == name) return d.second;
+    }
+    dicts.emplace_back(name, rope_dict{parameters.path + "." + name, {}});
+    return dicts.back().second;
+  };
+  rope_dict& full = find("full_attention");
+  if (s) {
+    for (const auto& m : s->members) full.set(m.first, {&m.second, scaling.path + "." + m.first});
+  }
+  full.setdefault("rope_theta", default_theta_for("full_attention"));
+  rope_dict& sliding = find("sliding_attention");
+  const node local = field("rope_local_base_freq");
+  sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local.path));
+  for (auto& [name, d] : dicts) {
+    standardize_layer(d, name);
+    ropes_.emplace_back(name, std::move(d));
+  }
+}
+
+// Gemma4TextConfig: rope_parameters as given (keyed by layer type), else its defaults.
+void resolver::build_gemma4(const config_value* parameters, const std::string& path) {
+  if (parameters) return build_flat(parameters, path);
+  nested_ = true;
+  rope_dict sliding{path + ".sliding_attention", {}}, full{path + ".full_attention", {}};
+  sliding.set("rope_type", made_string("default", sliding.path + ".rope_type"));
+  sliding.set("rope_theta", made_number(class_->local_theta, sliding.path + ".rope_theta"));
+  full.set("rope_type", made_string("proportional", full.path + ".rope_type"));
+  full.set("partial_rotary_factor", made_number(0.25, full.path + ".partial_rotary_factor"));
+  full.set("rope_theta", made_number(class_->theta, full.path + ".rope_theta"));
+  ropes_.emplace_back("sliding_attention", std::move(sliding));
+  ropes_.emplace_back("full_attention", std::move(full));
+  for (auto& rope : ropes_) standardize_layer(rope.second, rope.first);
+}
+
+// hidden_size // num_attention_heads (GPT-J: n_embd // n_head).
+std::size_t resolver::heads_split(std::string& path) {
+  const bool gptj = class_->kind == family::gptj;
+  node hidden = field(gptj ? "n_embd" : "hidden_size"), heads = field(gptj ? "n_head" : "num_attention_heads");
+  if (gptj && !hidden.given()) hidden = field("hidden_size");
+  if (gptj && !heads.given()) heads = field("num_attention_heads");
+  if (!hidden.given() && class_->hidden_size > 0) hidden = made_number(class_->hidden_size, hidden.path);
+  if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
+  const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));
+  const std::int64_t n = integer(heads, 1, std::int64_t(max_length));
+  const std::int64_t dim = h / n;
+  if (dim < 2 || dim > std::int64_t(max_dim)) {
+    fail(hidden.path, "a head dim (" + hidden.path + " // " + heads.path + ") in [2, " + std::to_string(max_dim) + "]",
+         std::to_string(h) + " // " + std::to_string(n) + " = " + std::to_string(dim));
+  }
+  path = hidden.path;
+  return std::size_t(dim);
+}
+
+// The head dim the RoPE of `layer_type` is built on.
+std::size_t resolver::head_dim(const std::string& layer_type, std::string& path) {
+  node n;
+  if (class_->kind == family::deepseek_v3) {
+    n = field("qk_rope_head_dim");  // DeepseekV3Config: head_dim = qk_rope_head_dim
+  } else if (class_->kind == family::gemma4 && layer_type == "full_attention") {
+    n = field("global_head_dim");  // Gemma4: full attention runs on global_head_dim
+    if (!n.given()) n = made_number(512, n.path);
+  } else {
+    n = field("head_dim");
+  }
+  if (!n.given() && class_->head_dim > 0) n = made_number(class_->head_dim, n.path);
+  if (!n.present()) return heads_split(path);  // `getattr(config, "head_dim", None) or ...`
+  path = n.path;
+  return std::size_t(integer(n, 1, std::int64_t(max_dim)));
+}
+
+// The fields of the core's rope_scaling the type reads, each remembered with its config path.
+void resolver::fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths,
+                            bool nested) {
+  rope_scaling& s = out.scaling;
+  const auto take = [&](const char* name, std::optional<double>& slot, const node& n) {
+    slot = number(n, "a number");
+    paths.emplace_back(name, n.path);
+  };
+  const auto optional = [&](const char* name, std::optional<double>& slot) {
+    const node* n = d.get(name);
+    if (n && n->present()) take(name, slot, *n);
+  };
+  const auto required = [&](const char* name, std::optional<double>& slot) { take(name, slot, d.at(name)); };
+  // max_position_embeddings, for dynamic and for the factor yarn and longrope derive when the
+  // config gives none (config.max_position_embeddings / original_max_position_embeddings).
+  const auto max_length_field = [&]() { take("max_position_embeddings", s.max_position_embeddings, max_positions()); };
+  const auto list = [&](const char* name, std::vector<double>& slot) {
+    const node n = d.at(name);
+    if (!n.given()) fail_missing(n.path, "an array of numbers");
+    if (n.value->type != kind::array) fail(n.path, "an array of numbers", describe(*n.value));
+    if (n.value->items.size() != out.rotary_dim / 2) {
+      fail(n.path + ".length", "rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), double(n.value->items.size()));
+    }
+    for (std::size_t i = 0; i < n.value->items.size(); ++i) {
+      slot.push_back(number({&n.value->items[i], n.path + "[" + std::to_string(i) + "]"}, "a number"));
+    }
+    paths.emplace_back(name, n.path);
+  };
+  if (type == "linear") {
+    s.type = rope_type::linear;
+    required("factor", s.factor);
+  } else if (type == "dynamic") {
+    s.type = rope_type::dynamic;
+    required("factor", s.factor);
+    max_length_field();
+  } else if (type == "yarn") {
+    s.type = rope_type::yarn;
+    const node factor = d.at("factor");  // rope_parameters_dict["factor"]: null means derived
+    if (!factor.given()) fail_missing(factor.path, "a number (or null: max_position_embeddings / original)");
+    if (factor.present()) take("factor", s.factor, factor);
+    required("original_max_position_embeddings", s.original_max_position_embeddings);
+    if (!factor.present()) max_length_field();
+    optional("attention_factor", s.attention_factor);
+    optional("beta_fast", s.beta_fast);
+    optional("beta_slow", s.beta_slow);
+    if (s.beta_fast == 0.0) s.beta_fast.reset();  // `get("beta_fast") or 32`
+    if (s.beta_slow == 0.0) s.beta_slow.reset();
+    optional("mscale", s.mscale);
+    optional("mscale_all_dim", s.mscale_all_dim);
+    // _compute_yarn_parameters reads config.rope_parameters.get("truncate", True): the top dict,
+    // so a dict keyed by layer type always truncates; null is falsy.
+    const node* truncate = d.get("truncate");
+    if (truncate && truncate->present()) out.truncate = boolean(*truncate);
+    s.truncate = nested || !truncate || (truncate->present() && *out.truncate);
+  } else if (type == "longrope") {
+    s.type = rope_type::longrope;
+    list("short_factor", s.short_factor);
+    list("long_factor", s.long_factor);
+    required("original_max_position_embeddings", s.original_max_position_embeddings);
+    optional("factor", s.factor);
+    if (!s.factor) max_length_field();
+    optional("attention_factor", s.attention_factor);
+  } else if (type == "llama3") {
+    s.type = rope_type::llama3;
+    required("factor", s.factor);
+    required("low_freq_factor", s.low_freq_factor);
+    required("high_freq_factor", s.high_freq_factor);
+    required("original_max_position_embeddings", s.original_max_position_embeddings);
+  }
+}
+
+// mrope_section (Qwen2-VL, Qwen2.5-VL, Qwen3-VL), in pairs of rotary features per axis.
+void resolver::fill_sections(model_rope& out, const rope_dict& d) {
+  if (class_->kind != family::qwen2_vl && class_->kind != family::qwen3_vl) return;
+  out.interleaved_sections = class_->kind == family::qwen3_vl;
+  const node n = d.at("mrope_section");
+  if (!n.present()) {
+    if (out.interleaved_sections) out.sections = {24, 20, 20};  // Qwen3VLTextRotaryEmbedding's default
+    return;
+  }
+  if (n.value->type != kind::array || n.value->items.empty() || n.value->items.size() > 8) {
+    fail(n.path, "an array of 1 to 8 integers", describe(*n.value));
+  }
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < n.value->items.size(); ++i) {
+    const node item{&n.value->items[i], n.path + "[" + std::to_string(i) + "]"};
+    out.sections.push_back(integer(item, 0, std::int64_t(out.rotary_dim / 2)));
+    sum += out.sections.back();
+  }
+  // apply_multimodal_rotary_pos_emb splits cos and sin by mrope_section * 2.
+  if (!out.interleaved_sections && sum != std::int64_t(out.rotary_dim / 2)) {
+    fail(n.path, "integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), double(sum));
+  }
+}
+
+model_rope resolver::resolve_gptj(std::int64_t seq_len) {
+  model_rope out;
+  out.layer_types = layer_types();
+  out.layer_type = "full_attention";
+  out.model_type = model_type_;
+  out.seq_len = seq_len;
+  std::string path;
+  out.head_dim = heads_split(path);
+  // GPTJAttention: rotary_dim (default 64) of each head, rotate_every_two, base 10000; a null
+  // rotary_dim rotates the whole head.
+  node rotary = field("rotary_dim");
+  if (!rotary.given()) rotary = made_number(64, rotary.path);
+  out.rotary_dim = rotary.present() ? std::size_t(integer(rotary, 2, std::int64_t(out.head_dim))) : out.head_dim;
+  if (out.rotary_dim % 2 != 0) fail(rotary.path, "an even integer in [2, head_dim]", double(out.rotary_dim));
+  out.base = 10000;
+  out.pairs = layout::interleaved;
+  out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling);
+  const node m = max_positions();
+  if (m.present() && m.value->type == kind::number) out.max_position_embeddings = m.value->number;
+  return out;
+}
+
+// The dict of `layer_type` ("" = the first), after checking the caller's arguments.
+const rope_dict* resolver::pick(std::string& layer_type, std::int64_t seq_len) const {
+  if (seq_len < 0 || seq_len > std::int64_t(max_length)) {
+    fail("seqLen", "an integer in [0, 2147483647]", double(seq_len));
+  }
+  const std::vector<std::string> names = layer_types();  // never empty (standardize_nested)
+  if (layer_type.empty()) {
+    const bool full = std::find(names.begin(), names.end(), "full_attention") != names.end();
+    layer_type = full ? "full_attention" : names.front();
+  }
+  if (std::find(names.begin(), names.end(), layer_type) == names.end()) {
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      list += (i == 0 ? "'" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+    }
+    fail("layerType", list, "'" + layer_type + "'");
+  }
+  for (const auto& rope : ropes_) {
+    if (rope.first == layer_type) return &rope.second;
+  }
+  return nullptr;  // GPT-J: no dict
+}
+
+// rope_type: one of ROPE_INIT_FUNCTIONS' names or "default" (Phi-3: default or longrope only).
+std::string resolver::checked_type(const rope_dict& d) const {
+  const std::string type = rope_type_of(d);
+  const bool known = type == "default" || type == "linear" || type == "dynamic" || type == "yarn" ||
+                     type == "longrope" || type == "llama3" || type == "proportional";
+  if (!known) fail(d.at("rope_type").path, known_types, "'" + type + "'");
+  if (class_->kind == family::phi3 && type != "default" && type != "longrope") {  // Phi3Config.validate_rope
+    fail(d.at("rope_type").path, "'default' or 'longrope' for phi3 ('su' and 'yarn' read as 'longrope')",
+         "'" + type + "'");
+  }
+  return type;
+}
+
+// head_dim, partial_rotary_factor and rotary_dim. Every ROPE_INIT_FUNCTIONS entry reads
+// partial_rotary_factor; the default RoPE only in the models that honour it (Phi, Phi-3,
+// GPT-NeoX; not Llama, Mistral, Qwen2, gpt-oss, DeepSeek).
+void resolver::set_dims(model_rope& out, const rope_dict& d) {
+  std::string head_path;
+  out.head_dim = head_dim(out.layer_type, head_path);
+  const node* partial = d.get("partial_rotary_factor");
+  const bool reads_partial = out.rope_type != "default" || class_->default_rope_partial;
+  if (reads_partial && partial) out.partial_rotary_factor = fraction(*partial);
+  if (out.rope_type == "proportional") {
+    if (out.head_dim % 2 != 0) fail(head_path, "an even integer", double(out.head_dim));
+    out.rotary_dim = out.head_dim;  // frequencies for every pair, zero past the rotated ones
+    return;
+  }
+  const double p = out.partial_rotary_factor.value_or(1.0);
+  out.rotary_dim = std::size_t(std::floor(double(out.head_dim) * p));  // int(head_dim * partial)
+  if (out.rotary_dim >= 2 && out.rotary_dim % 2 == 0) return;
+  if (out.partial_rotary_factor) {
+    const std::string head = std::to_string(out.head_dim);
+    fail(partial->path, "a factor giving an even rotary dim of at least 2 from head_dim " + head, p);
+  }
+  fail(head_path, "an even integer of at least 2", double(out.head_dim));
+}
+
+// _compute_proportional_rope_parameters: int(partial * head_dim // 2) pairs rotate with exponents
+// 2i / head_dim, the others get 0; all divided by factor (default 1).
+void resolver::proportional(model_rope& out, const rope_dict& d) {
+  const node* factor = d.get("factor");
+  const double f = factor ? positive(*factor) : 1.0;
+  if (factor) {
+    out.scaling.type = rope_type::linear;
+    out.scaling.factor = f;
+  }
+  const double p = out.partial_rotary_factor.value_or(1.0);
+  const std::size_t angles = std::size_t(std::floor(p * double(out.head_dim) / 2));
+  out.frequencies.assign(out.head_dim / 2, 0.0);
+  for (std::size_t i = 0; i < angles; ++i) {
+    out.frequencies[i] = 1.0 / std::pow(out.base, double(2 * i) / double(out.head_dim)) / f;
+  }
+}
+
+// Frequencies and attention factor: the core's formulas, its messages renamed to config paths.
+void resolver::compute(model_rope& out, const rope_dict& d) {
+  field_paths paths;
+  fill_scaling(out, d, out.rope_type, paths, nested_);
+  if (out.rope_type == "proportional") {
+    proportional(out, d);
+  } else {
+    try {
+      out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling, out.seq_len);
+      out.attention_factor = rope_attention_factor(out.scaling, out.seq_len);
+    } catch (const invalid_argument& e) {
+      rethrow_renamed(e, paths);
+    }
+  }
+  // Extreme values each within its own rule (a factor of 1e-320) can still overflow.
+  const auto finite = [](double f) { return std::isfinite(f); };
+  if (!finite(out.attention_factor) || !std::all_of(out.frequencies.begin(), out.frequencies.end(), finite)) {
+    fail(d.path, "parameters giving finite frequencies and attention factor", "an overflow");
+  }
+}
+
+// The lengths for other readers: max_position_embeddings and the original length in use.
+void resolver::set_lengths(model_rope& out, const rope_dict& d) {
+  const auto numeric = [](const node& n) { return n.present() && n.value->type == kind::number; };
+  const node m = max_positions();
+  if (numeric(m)) out.max_position_embeddings = m.value->number;
+  const node original = d.at("original_max_position_embeddings");
+  const node top_original = field("original_max_position_embeddings");
+  if (numeric(original)) {
+    out.original_max_position_embeddings = original.value->number;
+  } else if (numeric(top_original)) {
+    out.original_max_position_embeddings = top_original.value->number;
+  }
+}
+
+model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len) {
+  std::string wanted = layer_type;
+  const rope_dict* d = pick(wanted, seq_len);
+  if (class_->kind == family::gptj) return resolve_gptj(seq_len);
+  model_rope out;
+  out.layer_types = layer_types();
+  out.layer_type = wanted;
+  out.model_type = model_type_;
+  out.seq_len = seq_len;
+  out.rope_type = checked_type(*d);
+  out.base = theta(d->at("rope_theta"));
+  set_dims(out, *d);
+  compute(out, *d);
+  out.pairs = class_->pairs;
+  if (class_->kind == family::deepseek_v3) {
+    const node interleave = field("rope_interleave");
+    if (interleave.present() && !boolean(interleave)) out.pairs = layout::half;
+  }
+  fill_sections(out, *d);
+  set_lengths(out, *d);
+  return out;
+}
+
+// The attention's softmax scale (the factor on q.k before the softmax).
+double resolver::softmax_scale() {
+  const node nope = field("qk_nope_head_dim"), rope = field("qk_rope_head_dim");
+  if (class_->kind == family::deepseek_v3 || (nope.present() && rope.present())) {
+    // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
+    // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim).
+    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : 128;
+    const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : 64;
+    if (!(n + r > 0)) fail(rope.path, "> 0 together with " + nope.path, r);
+    double scale = 1.0 / std::sqrt(n + r);
+    if (ropes_.empty()) return scale;
+    const rope_dict& d = ropes_.front().second;
+    const node* all_dim = d.get("mscale_all_dim");
+    if (rope_type_of(d) != "default" && all_dim && all_dim->present()) {
+      const double m = number(*all_dim, "a finite number >= 0");
+      if (!std::isfinite(m) || !(m >= 0)) fail(all_dim->path, "a finite number >= 0", m);
+      if (m != 0) {
+        const double mscale = get_mscale(positive(d.at("factor")), m);
+        scale *= mscale * mscale;
+      }
+    }
+    if (!std::isfinite(scale)) fail(d.path, "parameters giving a finite softmax scale", "an overflow");
+    return scale;
+  }
+  if (class_->kind == family::gemma4) return 1.0;  // Gemma4TextAttention: scaling = 1.0
+  if (class_->kind == family::gemma3) {
+    // Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
+    node q = field("query_pre_attn_scalar");
+    if (!q.given()) q = made_number(256, q.path);
+    return 1.0 / std::sqrt(positive(q));
+  }
+  std::string path;
+  const std::size_t dim = class_->kind == family::gptj ? heads_split(path) : head_dim("full_attention", path);
+  return 1.0 / std::sqrt(double(dim));
+}
+
+}  // namespace
+
+std::vector<std::string> config_layer_types(const config_value& config) { return resolver(config).layer_types(); }
+
+model_rope rope_from_config(const config_value& config, const std::string& layer_type, std::int64_t seq_len) {
+  return resolver(config).resolve(layer_type, seq_len);
+}
+
+double config_softmax_scale(const config_value& config) { return resolver(config).softmax_scale(); }
+
+}  // namespace posenc

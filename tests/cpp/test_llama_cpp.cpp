@@ -1,0 +1,489 @@
+// llama_cpp_flags against llama.cpp's behaviour as its code reads (common/arg.cpp, src/llama-context.cpp,
+// src/llama-model.cpp, ggml's rope, convert_hf_to_gguf.py), from hand-filled model_rope values. Every
+// number a flag must carry is computed here from its formula in double and compared with what
+// std::stof (llama.cpp's parser) reads from the flag, never by calling posenc.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "posenc/llama_cpp.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using posenc::llama_cpp_advice;
+using posenc::llama_cpp_flags;
+using posenc::model_rope;
+using posenc::rope_type;
+using posenc_test::throws_invalid;
+
+constexpr double kPi = 3.14159265358979323846;
+
+// A plain full-attention layer type with head_dim = rotary_dim = d and no scaling.
+model_rope plain(std::size_t d, double base) {
+  model_rope r;
+  r.layer_types = {"full_attention"};
+  r.layer_type = "full_attention";
+  r.model_type = "llama";
+  r.head_dim = d;
+  r.rotary_dim = d;
+  r.base = base;
+  for (std::size_t k = 0; k < d; k += 2) r.frequencies.push_back(1.0 / std::pow(base, double(k) / double(d)));
+  return r;
+}
+
+model_rope typed(std::size_t d, double base, const char* name, rope_type t) {
+  model_rope r = plain(d, base);
+  r.rope_type = name;
+  r.scaling.type = t;
+  return r;
+}
+
+bool has_flag_named(const llama_cpp_advice& a, const std::string& name) {
+  for (const auto& f : a.flags) {
+    if (f.compare(0, name.size() + 1, name + " ") == 0) return true;
+  }
+  return false;
+}
+
+// The value of flag `name`, "" when absent.
+std::string flag_value(const llama_cpp_advice& a, const std::string& name) {
+  for (const auto& f : a.flags) {
+    if (f.compare(0, name.size() + 1, name + " ") == 0) return f.substr(name.size() + 1);
+  }
+  return "";
+}
+
+bool notes_contain(const llama_cpp_advice& a, const std::string& text) {
+  for (const auto& n : a.notes) {
+    if (n.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string all_notes(const llama_cpp_advice& a) {
+  std::string s;
+  for (const auto& n : a.notes) s += "  - " + n + "\n";
+  return s;
+}
+
+// Significant digits of a decimal text ("40889.94" -> 7, "160000" -> 2).
+int significant_digits(const std::string& text) {
+  std::string digits;
+  for (char c : text) {
+    if (c == 'e' || c == 'E') break;
+    if (c >= '0' && c <= '9') digits += c;
+  }
+  const auto first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return 0;
+  digits = digits.substr(first);
+  if (text.find('.') == std::string::npos) {
+    while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  }
+  return int(digits.size());
+}
+
+// llama.cpp reads exactly float(expected) from the text, and no shorter text of the same float was
+// possible to beat by more than rounding: at most 9 significant digits, with no trailing noise.
+::testing::AssertionResult reads_as_float(const std::string& text, double expected) {
+  if (text.empty()) return ::testing::AssertionFailure() << "flag missing";
+  const float got = std::stof(text);
+  if (got != static_cast<float>(expected)) {
+    return ::testing::AssertionFailure() << "std::stof(\"" << text << "\") = " << got << ", expected float("
+                                         << expected << ") = " << static_cast<float>(expected);
+  }
+  if (significant_digits(text) > 9) return ::testing::AssertionFailure() << "\"" << text << "\" is longer than needed";
+  return ::testing::AssertionSuccess();
+}
+
+// ------------------------------------------------------------------------------------ default
+
+TEST(LlamaCppDefault, NeedsNoFlag) {
+  const auto a = llama_cpp_flags(plain(128, 500000));
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "rope.freq_base")) << all_notes(a);
+}
+
+TEST(LlamaCppDefault, BeyondTheTrainedLengthSaysSo) {
+  model_rope r = plain(128, 10000);
+  r.max_position_embeddings = 4096;
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r, 8192), "unscaled"));
+  EXPECT_FALSE(notes_contain(llama_cpp_flags(r, 4096), "unscaled"));
+}
+
+// ------------------------------------------------------------------------------------ linear
+
+TEST(LlamaCppLinear, RopeScaleIsTheFactor) {
+  model_rope r = typed(128, 10000, "linear", rope_type::linear);
+  r.scaling.factor = 4;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_EQ(a.flags, (std::vector<std::string>{"--rope-scaling linear", "--rope-scale 4"}));
+  EXPECT_TRUE(notes_contain(a, "1.0f / std::stof(value)")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "--rope-freq-scale 0.25")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "converted from this config these flags are redundant")) << all_notes(a);
+}
+
+TEST(LlamaCppLinear, AnInexactFactorIsTheShortestTextOfItsFloat) {
+  model_rope r = typed(64, 10000, "linear", rope_type::linear);
+  r.scaling.factor = 1.0 / 3.0;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-scale"), 1.0 / 3.0));
+}
+
+TEST(LlamaCppLinear, FactorOneNeedsNoFlag) {
+  model_rope r = typed(64, 10000, "linear", rope_type::linear);
+  r.scaling.factor = 1;
+  EXPECT_TRUE(llama_cpp_flags(r).flags.empty());
+}
+
+TEST(LlamaCppNumbers, EveryFactorIsTheShortestTextOfItsFloat) {
+  std::mt19937_64 rng(20240611);
+  std::uniform_real_distribution<double> exponent(-6, 9), mantissa(1, 10);
+  for (int i = 0; i < 2000; ++i) {
+    const double value = mantissa(rng) * std::pow(10.0, std::floor(exponent(rng)));
+    model_rope r = typed(64, 10000, "linear", rope_type::linear);
+    r.scaling.factor = value;
+    const std::string text = flag_value(llama_cpp_flags(r), "--rope-scale");
+    ASSERT_TRUE(reads_as_float(text, value)) << value;
+    // The fewest significant digits any text of that float needs, by printf and strtof.
+    int fewest = 1;
+    for (char buffer[64]; fewest < 9; ++fewest) {
+      std::snprintf(buffer, sizeof buffer, "%.*e", fewest - 1, double(static_cast<float>(value)));
+      if (std::strtof(buffer, nullptr) == static_cast<float>(value)) break;
+    }
+    ASSERT_EQ(significant_digits(text), fewest) << text << " for " << value;
+  }
+}
+
+// ------------------------------------------------------------------------------------ static NTK
+
+TEST(LlamaCppNtk, ScaledBaseForBase10000Factor4Dim128) {
+  model_rope r = typed(128, 10000, "ntk", rope_type::ntk);
+  r.scaling.factor = 4;
+  const auto a = llama_cpp_flags(r);
+  const double expected = 10000.0 * std::pow(4.0, 128.0 / 126.0);  // 40889.94...
+  ASSERT_EQ(a.flags.size(), 1u);
+  EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected));
+  EXPECT_EQ(a.flags[0], "--rope-freq-base 40889.94");
+  EXPECT_TRUE(notes_contain(a, "still needed")) << all_notes(a);
+}
+
+TEST(LlamaCppNtk, AnExactBaseCarriesNoNoise) {
+  // d = 4: base * factor^2 = 10000 * 16, exactly.
+  model_rope r = typed(4, 10000, "ntk", rope_type::ntk);
+  r.scaling.factor = 4;
+  EXPECT_EQ(llama_cpp_flags(r).flags, (std::vector<std::string>{"--rope-freq-base 160000"}));
+}
+
+TEST(LlamaCppNtk, ScalingTypeAloneSelectsIt) {
+  model_rope r = plain(96, 1000000);  // rope_type left "default", as a hand-filled value may
+  r.scaling.type = rope_type::ntk;
+  r.scaling.factor = 8;
+  const double expected = 1000000.0 * std::pow(8.0, 96.0 / 94.0);
+  EXPECT_TRUE(reads_as_float(flag_value(llama_cpp_flags(r), "--rope-freq-base"), expected));
+}
+
+// ------------------------------------------------------------------------------------ dynamic
+
+TEST(LlamaCppDynamic, NoFlagUpToMaxPositionEmbeddings) {
+  model_rope r = typed(128, 10000, "dynamic", rope_type::dynamic);
+  r.scaling.factor = 2;
+  r.max_position_embeddings = 4096;
+  for (std::int64_t c : {std::int64_t{0}, std::int64_t{2048}, std::int64_t{4096}}) {
+    const auto a = llama_cpp_flags(r, c);
+    EXPECT_TRUE(a.flags.empty()) << c;
+    EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+    EXPECT_TRUE(notes_contain(a, "ignores 'dynamic'")) << all_notes(a);
+  }
+}
+
+TEST(LlamaCppDynamic, BeyondItTheBaseOfTheChosenContext) {
+  model_rope r = typed(128, 10000, "dynamic", rope_type::dynamic);
+  r.scaling.factor = 2;
+  r.max_position_embeddings = 4096;
+  const auto a = llama_cpp_flags(r, 16384);
+  // base * (f * L / M - (f - 1))^(d / (d - 2)) = 10000 * (2 * 4 - 1)^(128 / 126)
+  const double expected = 10000.0 * std::pow(2.0 * 16384.0 / 4096.0 - 1.0, 128.0 / 126.0);
+  ASSERT_EQ(a.flags.size(), 1u);
+  EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected));
+  EXPECT_TRUE(notes_contain(a, "fixes the base for the whole context")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "grows the base with the sequence")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "still needed")) << all_notes(a);
+}
+
+TEST(LlamaCppDynamic, PartialRotaryUsesTheRotaryDim) {
+  model_rope r = typed(128, 10000, "dynamic", rope_type::dynamic);
+  r.rotary_dim = 32;
+  r.frequencies.resize(16);
+  r.scaling.factor = 4;
+  r.max_position_embeddings = 2048;
+  const double expected = 10000.0 * std::pow(4.0 * 8192.0 / 2048.0 - 3.0, 32.0 / 30.0);
+  EXPECT_TRUE(reads_as_float(flag_value(llama_cpp_flags(r, 8192), "--rope-freq-base"), expected));
+}
+
+// ------------------------------------------------------------------------------------ YaRN
+
+model_rope qwen_yarn() {
+  model_rope r = typed(128, 1000000, "yarn", rope_type::yarn);
+  r.model_type = "qwen3";
+  r.scaling.factor = 4;
+  r.scaling.original_max_position_embeddings = 32768;
+  r.max_position_embeddings = 40960;
+  r.attention_factor = 0.1 * std::log(4.0) + 1.0;
+  return r;
+}
+
+TEST(LlamaCppYarn, FlagsWithoutOnesThatDoNothing) {
+  const auto a = llama_cpp_flags(qwen_yarn());
+  EXPECT_EQ(a.flags,
+            (std::vector<std::string>{"--rope-scaling yarn", "--rope-scale 4", "--yarn-orig-ctx 32768"}));
+  EXPECT_FALSE(has_flag_named(a, "--yarn-attn-factor"));
+  EXPECT_FALSE(has_flag_named(a, "--yarn-ext-factor"));
+  EXPECT_FALSE(has_flag_named(a, "--yarn-beta-fast"));
+  EXPECT_FALSE(has_flag_named(a, "--yarn-beta-slow"));
+  EXPECT_TRUE(notes_contain(a, "converted from this config these flags are redundant")) << all_notes(a);
+}
+
+TEST(LlamaCppYarn, AttentionFactorIsOverwrittenByLlamaCpp) {
+  const auto a = llama_cpp_flags(qwen_yarn());
+  EXPECT_TRUE(notes_contain(a, "overwrites the YaRN attention factor whenever ext_factor != 0")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "0.1 * ln(factor) + 1")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "the two agree")) << all_notes(a);
+}
+
+TEST(LlamaCppYarn, AnExplicitAttentionFactorIsNotHonoured) {
+  model_rope r = qwen_yarn();
+  r.scaling.attention_factor = 1.5;
+  r.attention_factor = 1.5;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_FALSE(has_flag_named(a, "--yarn-attn-factor"));
+  const double llama = 0.1 * std::log(4.0) + 1.0;  // 1.138629...
+  const double ratio = (1.5 / llama) * (1.5 / llama);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", ratio);
+  EXPECT_TRUE(notes_contain(a, "is not what llama.cpp applies, 1.13863")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, std::string("= ") + text)) << text << "\n" << all_notes(a);
+}
+
+TEST(LlamaCppYarn, BetasThatDifferFromTheDefaultsArePrinted) {
+  model_rope r = qwen_yarn();
+  r.scaling.beta_fast = 64;
+  r.scaling.beta_slow = 2;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_EQ(flag_value(a, "--yarn-beta-fast"), "64");
+  EXPECT_EQ(flag_value(a, "--yarn-beta-slow"), "2");
+}
+
+TEST(LlamaCppYarn, FactorFromTheLengthsWhenAbsent) {
+  model_rope r = qwen_yarn();
+  r.scaling.factor.reset();
+  r.scaling.original_max_position_embeddings = 4096;
+  r.max_position_embeddings = 163840;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_EQ(flag_value(a, "--rope-scale"), "40");
+  EXPECT_EQ(flag_value(a, "--yarn-orig-ctx"), "4096");
+}
+
+TEST(LlamaCppYarn, MscalesAreNamed) {
+  model_rope r = qwen_yarn();
+  r.scaling.mscale = 1;
+  r.scaling.mscale_all_dim = 1;
+  r.attention_factor = 1;
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "mscale_all_dim"));
+}
+
+TEST(LlamaCppYarn, UntruncatedRangeCannotBeExpressed) {
+  // gpt-oss: head_dim 64, rope_theta 150000, factor 32, original 4096, truncate false.
+  model_rope r = typed(64, 150000, "yarn", rope_type::yarn);
+  r.scaling.factor = 32;
+  r.scaling.original_max_position_embeddings = 4096;
+  r.scaling.truncate = false;
+  r.truncate = false;
+  r.attention_factor = 0.1 * std::log(32.0) + 1.0;
+  const auto a = llama_cpp_flags(r);
+  auto dim_at = [](double rotations) {
+    return 64.0 * std::log(4096.0 / (rotations * 2 * kPi)) / (2 * std::log(150000.0));
+  };
+  const double low = dim_at(32), high = dim_at(1);  // 8.0928, 17.398
+  char ggml[64], hf[64];
+  std::snprintf(ggml, sizeof ggml, "[%g, %g]", std::floor(low), std::ceil(high));
+  std::snprintf(hf, sizeof hf, "[%.4g, %.4g]", low, high);
+  EXPECT_TRUE(notes_contain(a, "truncate: false")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "always floors the start and ceils")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, ggml)) << ggml << "\n" << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, hf)) << hf << "\n" << all_notes(a);
+}
+
+TEST(LlamaCppYarn, TruncatedRangeSaysNothingOfIt) {
+  EXPECT_FALSE(notes_contain(llama_cpp_flags(qwen_yarn()), "truncate"));
+}
+
+// ------------------------------------------------------------------------------------ LongRoPE
+
+model_rope phi3_longrope() {
+  model_rope r = typed(96, 10000, "longrope", rope_type::longrope);
+  r.model_type = "phi3";
+  r.scaling.original_max_position_embeddings = 4096;
+  r.scaling.max_position_embeddings = 131072;
+  r.scaling.short_factor.assign(48, 1.0);
+  r.scaling.long_factor.assign(48, 2.0);
+  r.original_max_position_embeddings = 4096;
+  r.max_position_embeddings = 131072;
+  return r;
+}
+
+TEST(LlamaCppLongrope, NoFlagAndTheFactorChoice) {
+  const auto a = llama_cpp_flags(phi3_longrope());
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "rope_factors_long")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "picks the long factors once for the whole context")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "by the current sequence length")) << all_notes(a);
+}
+
+TEST(LlamaCppLongrope, ContextSelectsLongOrShort) {
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 8192), "uses the long factors"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 4096), "uses the short factors"));
+}
+
+// ------------------------------------------------------------------------------------ llama3
+
+TEST(LlamaCppLlama3, BakedIntoRopeFreqs) {
+  model_rope r = typed(128, 500000, "llama3", rope_type::llama3);
+  r.scaling.factor = 8;
+  r.scaling.low_freq_factor = 1;
+  r.scaling.high_freq_factor = 4;
+  r.scaling.original_max_position_embeddings = 8192;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "rope_freqs tensor")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "No flag expresses llama3")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+}
+
+// ------------------------------------------------------------------------------------ proportional
+
+TEST(LlamaCppProportional, FromTheGgufOnly) {
+  // Gemma 4's full attention: head_dim 512, partial_rotary_factor 0.25: 64 turning pairs, 192 still.
+  model_rope r = plain(512, 1000000);
+  r.rope_type = "proportional";
+  r.partial_rotary_factor = 0.25;
+  for (std::size_t i = 64; i < r.frequencies.size(); ++i) r.frequencies[i] = 0;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "1 for the 64 turning pairs and 1e30 for the other 192")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  EXPECT_FALSE(notes_contain(a, "rope.dimension_count")) << all_notes(a);
+}
+
+TEST(LlamaCppProportional, AFactorNeedsRopeScale) {
+  model_rope r = plain(256, 1000000);
+  r.rope_type = "proportional";
+  r.scaling.factor = 8;
+  const auto a = llama_cpp_flags(r);
+  EXPECT_EQ(flag_value(a, "--rope-scale"), "8");
+}
+
+// ------------------------------------------------------------------------------------ structure
+
+TEST(LlamaCppStructure, PartialRotaryComesFromTheGguf) {
+  model_rope r = plain(128, 10000);
+  r.rotary_dim = 64;
+  r.frequencies.resize(32);
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "Only 64 of 128 features per head rotate"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "rope.dimension_count"));
+}
+
+TEST(LlamaCppStructure, InterleavedLayoutIsTheArchitecturesChoice) {
+  model_rope r = plain(64, 10000);
+  r.pairs = posenc::layout::interleaved;
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "LLAMA_ROPE_TYPE_NORM"));
+  EXPECT_FALSE(notes_contain(llama_cpp_flags(plain(64, 10000)), "LLAMA_ROPE_TYPE_NORM"));
+}
+
+TEST(LlamaCppStructure, MropeSections) {
+  model_rope r = plain(128, 1000000);
+  r.sections = {16, 24, 24};
+  auto a = llama_cpp_flags(r);
+  EXPECT_TRUE(notes_contain(a, "M-RoPE sections [16, 24, 24]")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "rope.dimension_sections")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "GGML_ROPE_TYPE_MROPE")) << all_notes(a);
+  r.interleaved_sections = true;
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "GGML_ROPE_TYPE_IMROPE"));
+}
+
+// ------------------------------------------------------------------------------------ per layer type
+
+model_rope gemma3(const char* layer_type) {
+  const bool full = std::string(layer_type) == "full_attention";
+  model_rope r = full ? typed(128, 1000000, "linear", rope_type::linear) : plain(128, 10000);
+  if (full) r.scaling.factor = 8;
+  r.model_type = "gemma3_text";
+  r.layer_types = {"sliding_attention", "full_attention"};
+  r.layer_type = layer_type;
+  return r;
+}
+
+TEST(LlamaCppPerLayer, FullAttentionTakesTheFlags) {
+  const auto a = llama_cpp_flags(gemma3("full_attention"));
+  EXPECT_EQ(a.flags, (std::vector<std::string>{"--rope-scaling linear", "--rope-scale 8"}));
+  EXPECT_TRUE(notes_contain(a, "non-sliding layers only")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "rope.freq_base_swa")) << all_notes(a);
+}
+
+TEST(LlamaCppPerLayer, SlidingAttentionComesFromTheGguf) {
+  const auto a = llama_cpp_flags(gemma3("sliding_attention"));
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "no flag can set their RoPE")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "rope.freq_base_swa")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+}
+
+// ------------------------------------------------------------------------------------ every type
+
+TEST(LlamaCppEveryType, SaysWhatAConvertedGgufAlreadyCarries) {
+  std::vector<model_rope> all = {plain(64, 10000), qwen_yarn(), phi3_longrope(), gemma3("full_attention"),
+                                 gemma3("sliding_attention")};
+  for (auto [name, t] : {std::pair{"linear", rope_type::linear}, std::pair{"ntk", rope_type::ntk},
+                         std::pair{"dynamic", rope_type::dynamic}}) {
+    model_rope r = typed(64, 10000, name, t);
+    r.scaling.factor = 2;
+    r.max_position_embeddings = 2048;
+    all.push_back(r);
+  }
+  for (const auto& r : all) {
+    for (std::int64_t c : {std::int64_t{0}, std::int64_t{1} << 20}) {
+      EXPECT_TRUE(notes_contain(llama_cpp_flags(r, c), "converted from this config")) << r.rope_type << " " << c;
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------ refusals
+
+TEST(LlamaCppRefusals, BadArguments) {
+  EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, 10000), -1); }, "context_length", "-1"));
+  EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, 10000), std::int64_t{1} << 31); }, "context_length",
+                             "2147483648"));
+  EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, -5)); }, "rope.base", "-5"));
+  model_rope unknown = plain(64, 10000);
+  unknown.rope_type = "su";
+  EXPECT_TRUE(throws_invalid([&] { llama_cpp_flags(unknown); }, "rope.rope_type", "'su'"));
+  model_rope no_factor = typed(64, 10000, "linear", rope_type::linear);
+  EXPECT_TRUE(throws_invalid([&] { llama_cpp_flags(no_factor); }, "rope.scaling.factor", "undefined"));
+  model_rope tiny = typed(2, 10000, "ntk", rope_type::ntk);
+  tiny.scaling.factor = 2;
+  EXPECT_TRUE(throws_invalid([&] { llama_cpp_flags(tiny); }, "rope.rotary_dim", "2"));
+  model_rope no_length = typed(64, 10000, "dynamic", rope_type::dynamic);
+  no_length.scaling.factor = 2;
+  EXPECT_TRUE(throws_invalid([&] { llama_cpp_flags(no_length, 8192); }, "rope.max_position_embeddings", "undefined"));
+}
+
+}  // namespace

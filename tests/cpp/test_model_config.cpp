@@ -1,0 +1,869 @@
+// rope_from_config / config_layer_types / config_softmax_scale against transformers main's rules,
+// on real config.json files (snippets below cite their Hugging Face repository; whole files in
+// tests/configs, see SOURCES.md there). Every expected frequency and factor is computed here, in
+// float64, from the formulas of transformers' modeling_rope_utils.py and the models' modeling
+// files; posenc is never asked for an expected value. Budget: 1e-12 relative per value.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "posenc/model_config.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using posenc::layout;
+using posenc::model_rope;
+using posenc_test::throws_invalid;
+
+constexpr double kRelative = 1e-12;
+constexpr double kPi = 3.14159265358979323846;
+
+// ------------------------------------------------------------ independent references (float64)
+
+// inv_freq = 1 / base^(arange(0, d, 2) / d).
+std::vector<double> inv_default(std::size_t d, double base) {
+  std::vector<double> out;
+  for (std::size_t k = 0; k < d; k += 2) out.push_back(1.0 / std::pow(base, double(k) / double(d)));
+  return out;
+}
+
+std::vector<double> inv_linear(std::size_t d, double base, double factor) {
+  auto inv = inv_default(d, base);
+  for (auto& v : inv) v /= factor;
+  return inv;
+}
+
+// _compute_dynamic_ntk_parameters.
+std::vector<double> inv_dynamic(std::size_t d, double base, double factor, double max_pos, double seq_len) {
+  const double l = std::max(seq_len, max_pos);
+  return inv_default(d, base * std::pow(factor * l / max_pos - (factor - 1), double(d) / double(d - 2)));
+}
+
+// _compute_llama3_parameters.
+std::vector<double> inv_llama3(std::size_t d, double base, double factor, double low, double high, double original) {
+  auto inv = inv_default(d, base);
+  for (auto& v : inv) {
+    const double wavelen = 2 * kPi / v;
+    if (wavelen > original / low) {
+      v = v / factor;
+    } else if (!(wavelen < original / high)) {
+      const double smooth = (original / wavelen - low) / (high - low);
+      v = (1 - smooth) * v / factor + smooth * v;
+    }
+  }
+  return inv;
+}
+
+// _compute_yarn_parameters: find_correction_range, linear_ramp_factor, the blend.
+std::vector<double> inv_yarn(std::size_t d, double base, double factor, double original, bool truncate,
+                             double beta_fast = 32, double beta_slow = 1) {
+  auto correction = [&](double rotations) {
+    return d * std::log(original / (rotations * 2 * kPi)) / (2 * std::log(base));
+  };
+  double low = correction(beta_fast), high = correction(beta_slow);
+  if (truncate) {
+    low = std::floor(low);
+    high = std::ceil(high);
+  }
+  low = std::max(low, 0.0);
+  high = std::min(high, double(d) - 1);
+  if (low == high) high += 0.001;
+  std::vector<double> out;
+  for (std::size_t i = 0; i < d / 2; ++i) {
+    const double pos = std::pow(base, double(2 * i) / double(d));
+    const double ramp = std::min(std::max((double(i) - low) / (high - low), 0.0), 1.0);
+    const double extrapolation = 1 - ramp;
+    out.push_back(1 / (factor * pos) * (1 - extrapolation) + 1 / pos * extrapolation);
+  }
+  return out;
+}
+
+// _compute_longrope_parameters: 1 / (ext_i * base^(2i/d)).
+std::vector<double> inv_longrope(std::size_t d, double base, const std::vector<double>& ext) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < d / 2; ++i) out.push_back(1 / (ext[i] * std::pow(base, double(2 * i) / double(d))));
+  return out;
+}
+
+// _compute_proportional_rope_parameters: int(p * head // 2) rotated pairs over head, zeros after.
+std::vector<double> inv_proportional(std::size_t head, double base, double p, double factor) {
+  const std::size_t angles = std::size_t(std::floor(p * double(head) / 2));
+  std::vector<double> out(head / 2, 0.0);
+  for (std::size_t i = 0; i < angles; ++i) out[i] = 1 / std::pow(base, double(2 * i) / double(head)) / factor;
+  return out;
+}
+
+double get_mscale(double scale, double mscale = 1) { return scale <= 1 ? 1 : 0.1 * mscale * std::log(scale) + 1; }
+
+double longrope_attention(double factor, double original) {
+  return factor <= 1 ? 1 : std::sqrt(1 + std::log(factor) / std::log(original));
+}
+
+// ------------------------------------------------------------ helpers
+
+model_rope rope(const std::string& json, const std::string& layer_type = "", std::int64_t seq_len = 0) {
+  return posenc::rope_from_config(posenc::parse_json(json), layer_type, seq_len);
+}
+
+std::vector<std::string> layer_types(const std::string& json) {
+  return posenc::config_layer_types(posenc::parse_json(json));
+}
+
+double softmax(const std::string& json) { return posenc::config_softmax_scale(posenc::parse_json(json)); }
+
+::testing::AssertionResult close(double got, double want) {
+  const double scale = std::max(std::fabs(want), 1e-300);
+  if (std::fabs(got - want) <= kRelative * scale) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "got " << got << ", want " << want;
+}
+
+::testing::AssertionResult close(const std::vector<double>& got, const std::vector<double>& want) {
+  if (got.size() != want.size()) {
+    return ::testing::AssertionFailure() << got.size() << " frequencies, want " << want.size();
+  }
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const bool ok = want[i] == 0 ? got[i] == 0 : std::fabs(got[i] - want[i]) <= kRelative * std::fabs(want[i]);
+    if (!ok) return ::testing::AssertionFailure() << "theta[" << i << "] = " << got[i] << ", want " << want[i];
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// A JSON list and the same numbers, for longrope factors: a + b * i.
+std::vector<double> ramp(std::size_t n, double a, double b) {
+  std::vector<double> v;
+  for (std::size_t i = 0; i < n; ++i) v.push_back(a + b * double(i));
+  return v;
+}
+
+std::string json_list(const std::vector<double>& v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s << (i ? ", " : "") << v[i];
+  return s.str() + "]";
+}
+
+// ------------------------------------------------------------ real configs (RoPE-relevant fields)
+
+// meta-llama/Llama-3.1-8B-Instruct, config.json.
+const char* const llama31 = R"json({
+  "architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "intermediate_size": 14336,
+  "max_position_embeddings": 131072, "model_type": "llama", "num_attention_heads": 32,
+  "num_hidden_layers": 32, "num_key_value_heads": 8,
+  "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                   "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+  "rope_theta": 500000.0, "vocab_size": 128256})json";
+
+// Qwen/Qwen2.5-7B-Instruct, config.json, with the YaRN block its model card says to add.
+const char* const qwen25_yarn = R"json({
+  "architectures": ["Qwen2ForCausalLM"], "hidden_size": 3584, "max_position_embeddings": 32768,
+  "max_window_layers": 28, "model_type": "qwen2", "num_attention_heads": 28, "num_key_value_heads": 4,
+  "rope_theta": 1000000.0, "sliding_window": 131072, "use_sliding_window": false,
+  "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}})json";
+
+// openai/gpt-oss-20b, config.json (24 layer types, alternating).
+const char* const gpt_oss = R"json({
+  "head_dim": 64, "hidden_size": 2880, "layer_types": ["sliding_attention", "full_attention",
+  "sliding_attention", "full_attention"], "max_position_embeddings": 131072, "model_type": "gpt_oss",
+  "num_attention_heads": 64, "num_hidden_layers": 4, "num_key_value_heads": 8,
+  "rope_scaling": {"beta_fast": 32.0, "beta_slow": 1.0, "factor": 32.0, "original_max_position_embeddings": 4096,
+                   "rope_type": "yarn", "truncate": false},
+  "rope_theta": 150000, "sliding_window": 128})json";
+
+// deepseek-ai/DeepSeek-V3, config.json.
+const char* const deepseek_v3 = R"json({
+  "architectures": ["DeepseekV3ForCausalLM"], "hidden_size": 7168, "kv_lora_rank": 512,
+  "max_position_embeddings": 163840, "model_type": "deepseek_v3", "num_attention_heads": 128,
+  "q_lora_rank": 1536, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
+  "rope_scaling": {"beta_fast": 32, "beta_slow": 1, "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0,
+                   "original_max_position_embeddings": 4096, "type": "yarn"},
+  "rope_theta": 10000})json";
+
+// google/gemma-3-4b-it, config.json: its text_config is sparse (Gemma3TextConfig defaults:
+// 8 heads, head_dim 256, rope_theta 1e6, rope_local_base_freq 1e4).
+const char* const gemma3_4b = R"json({
+  "architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+  "text_config": {"hidden_size": 2560, "intermediate_size": 10240, "model_type": "gemma3_text",
+                  "num_hidden_layers": 34, "rope_scaling": {"factor": 8.0, "rope_type": "linear"},
+                  "sliding_window": 1024}})json";
+
+// google/gemma-3-1b-it, config.json (text only).
+const char* const gemma3_1b = R"json({
+  "architectures": ["Gemma3ForCausalLM"], "head_dim": 256, "hidden_size": 1152,
+  "max_position_embeddings": 32768, "model_type": "gemma3_text", "num_attention_heads": 4,
+  "num_hidden_layers": 26, "query_pre_attn_scalar": 256, "rope_local_base_freq": 10000,
+  "rope_scaling": null, "rope_theta": 1000000, "sliding_window": 512, "sliding_window_pattern": 6})json";
+
+// google/gemma-4-31B-it's text_config (RoPE fields), as transformers 5.7 prints it.
+const char* const gemma4 = R"json({
+  "model_type": "gemma4",
+  "text_config": {"model_type": "gemma4_text", "hidden_size": 5376, "num_attention_heads": 32,
+                  "head_dim": 256, "global_head_dim": 512, "max_position_embeddings": 262144,
+                  "rope_parameters": {"full_attention": {"partial_rotary_factor": 0.25, "rope_theta": 1000000.0,
+                                                         "rope_type": "proportional"},
+                                      "sliding_attention": {"rope_theta": 10000.0, "rope_type": "default"}}}})json";
+
+// Qwen/Qwen2.5-VL-7B-Instruct, config.json (flat: no text_config).
+const char* const qwen25_vl = R"json({
+  "architectures": ["Qwen2_5_VLForConditionalGeneration"], "hidden_size": 3584,
+  "max_position_embeddings": 128000, "model_type": "qwen2_5_vl", "num_attention_heads": 28,
+  "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}, "rope_theta": 1000000.0})json";
+
+// Qwen/Qwen3-VL-8B-Instruct, config.json: the text model's fields nest in text_config.
+const char* const qwen3_vl = R"json({
+  "architectures": ["Qwen3VLForConditionalGeneration"], "model_type": "qwen3_vl",
+  "text_config": {"head_dim": 128, "hidden_size": 4096, "max_position_embeddings": 262144,
+                  "model_type": "qwen3_vl_text", "num_attention_heads": 32,
+                  "rope_scaling": {"mrope_interleaved": true, "mrope_section": [24, 20, 20], "rope_type": "default"},
+                  "rope_theta": 5000000}})json";
+
+// microsoft/phi-2, config.json.
+const char* const phi2 = R"json({
+  "architectures": ["PhiForCausalLM"], "hidden_size": 2560, "max_position_embeddings": 2048,
+  "model_type": "phi", "num_attention_heads": 32, "partial_rotary_factor": 0.4,
+  "rope_scaling": null, "rope_theta": 10000.0})json";
+
+// EleutherAI/pythia-410m, config.json.
+const char* const pythia = R"json({
+  "architectures": ["GPTNeoXForCausalLM"], "hidden_size": 1024, "max_position_embeddings": 2048,
+  "model_type": "gpt_neox", "num_attention_heads": 16, "rotary_emb_base": 10000, "rotary_pct": 0.25})json";
+
+// EleutherAI/gpt-j-6b, config.json.
+const char* const gptj = R"json({
+  "architectures": ["GPTJForCausalLM"], "model_type": "gptj", "n_embd": 4096, "n_head": 16,
+  "n_positions": 2048, "rotary_dim": 64})json";
+
+// microsoft/Phi-3-mini-128k-instruct's shape: longrope with 48 factors each, the original length
+// at the top level (the factor values here are made up; the test computes with the same ones).
+std::string phi3_128k(const std::string& type = "longrope", const std::string& extra = "",
+                      const std::string& top = R"("original_max_position_embeddings": 4096,)") {
+  return R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 32,
+             "max_position_embeddings": 131072, )" + top + R"( "rope_theta": 10000.0,
+             "rope_scaling": {"type": ")" + type + R"(", "short_factor": )" + json_list(ramp(48, 1.0, 0.01)) +
+         R"(, "long_factor": )" + json_list(ramp(48, 1.0, 0.5)) + extra + "}}";
+}
+
+// ------------------------------------------------------------ tests
+
+TEST(ModelConfig, Llama31UsesLlama3Scaling) {
+  const model_rope r = rope(llama31);
+  EXPECT_EQ(r.layer_types, std::vector<std::string>{"full_attention"});
+  EXPECT_EQ(r.layer_type, "full_attention");
+  EXPECT_EQ(r.model_type, "llama");
+  EXPECT_EQ(r.rope_type, "llama3");
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_EQ(r.base, 500000.0);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_llama3(128, 500000.0, 8, 1, 4, 8192)));
+  EXPECT_EQ(r.attention_factor, 1.0);
+  EXPECT_EQ(r.scaling.type, posenc::rope_type::llama3);
+  EXPECT_EQ(r.scaling.factor, 8.0);
+  EXPECT_EQ(r.scaling.original_max_position_embeddings, 8192.0);
+  EXPECT_EQ(r.max_position_embeddings, 131072.0);
+  EXPECT_EQ(r.original_max_position_embeddings, 8192.0);
+  EXPECT_FALSE(r.partial_rotary_factor.has_value());
+  EXPECT_TRUE(r.sections.empty());
+}
+
+TEST(ModelConfig, ClassDefaultsWhenTheConfigHasNoRopeFields) {
+  // meta-llama/Llama-2-7b-hf has no rope_theta: LlamaConfig's default_theta 10000.
+  const model_rope llama2 = rope(R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                                     "max_position_embeddings": 4096, "rope_scaling": null})");
+  EXPECT_EQ(llama2.rope_type, "default");
+  EXPECT_EQ(llama2.base, 10000.0);
+  EXPECT_TRUE(close(llama2.frequencies, inv_default(128, 10000.0)));
+  // No field at all: LlamaConfig's 4096 / 32 heads.
+  EXPECT_TRUE(close(rope(R"({"model_type": "llama"})").frequencies, inv_default(128, 10000.0)));
+  // Qwen2VLTextConfig.default_theta 1e6, Qwen3VLTextConfig 5e5 (and its head_dim 128).
+  EXPECT_EQ(rope(R"({"model_type": "qwen2_vl", "hidden_size": 1536, "num_attention_heads": 12})").base, 1e6);
+  const model_rope qwen3vl = rope(R"({"model_type": "qwen3_vl"})");  // no text_config: Qwen3VLTextConfig()
+  EXPECT_EQ(qwen3vl.base, 5e5);
+  EXPECT_EQ(qwen3vl.head_dim, 128u);
+  // GptOssConfig's default rope_parameters: yarn, factor 32, original 4096, no truncation.
+  const model_rope oss = rope(R"({"model_type": "gpt_oss"})");
+  EXPECT_EQ(oss.rope_type, "yarn");
+  EXPECT_EQ(oss.base, 150000.0);
+  EXPECT_TRUE(close(oss.frequencies, inv_yarn(64, 150000.0, 32, 4096, false)));
+  // An unknown model type reads as Llama, but has no class defaults for its sizes.
+  EXPECT_TRUE(close(rope(R"({"hidden_size": 256, "num_attention_heads": 4})").frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(throws_invalid([] { rope("{}"); }, "config.hidden_size", "undefined"));
+}
+
+TEST(ModelConfig, TypeOrRopeTypeKey) {
+  const std::string head = R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 16, )";
+  const auto want = inv_linear(128, 1e4, 4);
+  EXPECT_TRUE(close(rope(head + R"("rope_scaling": {"type": "linear", "factor": 4}})").frequencies, want));
+  EXPECT_TRUE(close(rope(head + R"("rope_scaling": {"rope_type": "linear", "factor": 4}})").frequencies, want));
+  // Both: rope_type wins (setdefault("rope_type", get("type"))).
+  const model_rope both = rope(head + R"("rope_scaling": {"rope_type": "linear", "type": "dynamic", "factor": 4}})");
+  EXPECT_EQ(both.rope_type, "linear");
+}
+
+TEST(ModelConfig, RopeScalingOrRopeParameters) {
+  const std::string head = R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 16, )";
+  // The transformers 5 form: rope_parameters, with rope_theta inside.
+  const model_rope v5 = rope(head + R"("rope_parameters": {"rope_type": "linear", "factor": 2, "rope_theta": 1e6}})");
+  EXPECT_TRUE(close(v5.frequencies, inv_linear(128, 1e6, 2)));
+  // "rope_scaling or self.rope_parameters": a non-empty rope_scaling wins, an empty one does not.
+  const std::string v5_dict = R"("rope_parameters": {"rope_type": "linear", "factor": 2, "rope_theta": 1e6})";
+  const std::string three = R"("rope_scaling": {"rope_type": "linear", "factor": 3}, )";
+  EXPECT_EQ(rope(head + three + v5_dict + "}").scaling.factor, 3.0);
+  EXPECT_EQ(rope(head + R"("rope_scaling": {}, )" + v5_dict + "}").scaling.factor, 2.0);
+  EXPECT_EQ(rope(head + R"("rope_scaling": null, )" + v5_dict + "}").scaling.factor, 2.0);
+}
+
+TEST(ModelConfig, RopeThetaInsideWinsOverTopLevel) {
+  const std::string head = R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 16, )";
+  // convert_rope_params_to_dict: rope_parameters.setdefault("rope_theta", config.rope_theta).
+  EXPECT_EQ(rope(head + R"("rope_theta": 5e5, "rope_parameters": {"rope_type": "default", "rope_theta": 1e6}})").base,
+            1e6);
+  EXPECT_EQ(rope(head + R"("rope_theta": 5e5, "rope_parameters": {"rope_type": "default"}})").base, 5e5);
+  EXPECT_EQ(rope(head + R"("rope_theta": 5e5})").base, 5e5);
+  // GPTNeoXConfig reads rotary_emb_base; a top-level rope_theta is not its field.
+  EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16,
+                    "rotary_emb_base": 20000, "rope_theta": 5e5})").base, 20000.0);
+}
+
+TEST(ModelConfig, HeadDimOrHiddenSizeOverHeads) {
+  const std::string head = R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 32, )";
+  EXPECT_EQ(rope(head + R"("head_dim": 96})").head_dim, 96u);
+  EXPECT_TRUE(close(rope(head + R"("head_dim": 96})").frequencies, inv_default(96, 1e4)));
+  EXPECT_EQ(rope(head + R"("head_dim": null})").head_dim, 64u);  // `head_dim or hidden // heads`
+  EXPECT_EQ(rope(head + R"("rope_theta": 1e4})").head_dim, 64u);
+  EXPECT_EQ(rope(R"({"model_type": "qwen3", "hidden_size": 2048, "num_attention_heads": 16})").head_dim, 128u);
+  // hidden_size // num_attention_heads rounds down.
+  EXPECT_EQ(rope(R"({"model_type": "llama", "hidden_size": 4097, "num_attention_heads": 32})").head_dim, 128u);
+}
+
+TEST(ModelConfig, PartialRotaryFactorIgnoredByDefaultRopeOfLlamaLikeModels) {
+  // Llama, Mistral, Qwen2, gpt-oss and DeepSeek compute "default" over the whole head dim.
+  for (const char* type : {"llama", "mistral", "qwen2", "gpt_oss", "deepseek_v3"}) {
+    const model_rope r = rope(std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 4096,
+      "num_attention_heads": 32, "head_dim": 128, "qk_rope_head_dim": 128, "partial_rotary_factor": 0.5,
+      "rope_theta": 1e4,
+      "rope_scaling": {"rope_type": "default"}})");
+    EXPECT_EQ(r.rotary_dim, 128u) << type;
+    EXPECT_FALSE(r.partial_rotary_factor.has_value()) << type;
+    EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4))) << type;
+  }
+  // ... but every function of ROPE_INIT_FUNCTIONS reads it, from the top level or the dict.
+  const std::string head = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                               "max_position_embeddings": 32768, )";
+  const std::string yarn = R"("rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 8192)";
+  const model_rope top = rope(head + R"("partial_rotary_factor": 0.5, "rope_scaling": {)" + yarn + "}}");
+  EXPECT_EQ(top.rotary_dim, 64u);
+  EXPECT_EQ(top.partial_rotary_factor, 0.5);
+  EXPECT_TRUE(close(top.frequencies, inv_yarn(64, 1e4, 4, 8192, true)));
+  EXPECT_EQ(rope(head + R"("rope_scaling": {"partial_rotary_factor": 0.25, )" + yarn + "}}").rotary_dim, 32u);
+  // Both: the top level wins once it is an attribute (the init function re-standardises).
+  EXPECT_EQ(rope(head + R"("partial_rotary_factor": 0.5, "rope_scaling": {"partial_rotary_factor": 0.25, )" + yarn +
+                 "}}").rotary_dim, 64u);
+}
+
+TEST(ModelConfig, PartialRotaryFactorHonouredByPhiPhi3AndGptNeoX) {
+  // microsoft/phi-2: head 80, partial 0.4 -> 32 rotary features.
+  const model_rope p2 = rope(phi2);
+  EXPECT_EQ(p2.head_dim, 80u);
+  EXPECT_EQ(p2.rotary_dim, 32u);
+  EXPECT_EQ(p2.partial_rotary_factor, 0.4);
+  EXPECT_TRUE(close(p2.frequencies, inv_default(32, 1e4)));
+  // PhiConfig: kwargs.setdefault("partial_rotary_factor", 0.5). Into the dict by setdefault (the
+  // dict's wins for "default"); an attribute afterwards (it wins for the scaled types).
+  EXPECT_EQ(rope(R"({"model_type": "phi", "hidden_size": 2048, "num_attention_heads": 32})").rotary_dim, 32u);
+  EXPECT_EQ(rope(R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32, "partial_rotary_factor": 0.4,
+                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.8}})").rotary_dim, 64u);
+  const std::string phi_linear = R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32,
+    "rope_parameters": {"rope_type": "linear", "factor": 2, "partial_rotary_factor": 0.8}})";
+  EXPECT_EQ(rope(phi_linear).rotary_dim, 40u);
+  // Phi-3 (Phi-4-mini's shape: head 128, partial 0.75 -> 96).
+  const model_rope p3 = rope(R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 24,
+                                 "partial_rotary_factor": 0.75, "rope_theta": 10000.0})");
+  EXPECT_EQ(p3.rotary_dim, 96u);
+  EXPECT_TRUE(close(p3.frequencies, inv_default(96, 1e4)));
+  // Phi3Config: rope_parameters.setdefault("partial_rotary_factor", ...): for "default" the dict's wins.
+  EXPECT_EQ(rope(R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 24,
+                    "partial_rotary_factor": 0.75,
+                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.5}})").rotary_dim,
+            64u);
+  // EleutherAI/pythia-410m: rotary_pct 0.25 of a 64-wide head.
+  const model_rope neox = rope(pythia);
+  EXPECT_EQ(neox.rotary_dim, 16u);
+  EXPECT_TRUE(close(neox.frequencies, inv_default(16, 1e4)));
+  EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16})").rotary_dim, 16u);
+  // GPTNeoXConfig: setdefault("partial_rotary_factor", rotary_pct): the dict's wins.
+  EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16, "rotary_pct": 0.25,
+                    "rope_scaling": {"type": "linear", "factor": 2, "partial_rotary_factor": 0.5}})").rotary_dim, 32u);
+}
+
+TEST(ModelConfig, GptJRotaryDimInterleaved) {
+  const model_rope r = rope(gptj);
+  EXPECT_EQ(r.head_dim, 256u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.base, 10000.0);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e4)));
+  // GPT-J has its own rotary code: rope_theta and rope_scaling are not read.
+  const model_rope ignored = rope(R"({"model_type": "gptj", "n_embd": 4096, "n_head": 16, "rope_theta": 5e5,
+                                      "rope_scaling": {"type": "linear", "factor": 4}})");
+  EXPECT_TRUE(close(ignored.frequencies, inv_default(64, 1e4)));
+  EXPECT_EQ(ignored.rope_type, "default");
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "gptj", "rotary_dim": 300})"); }, "config.rotary_dim", "300"));
+}
+
+TEST(ModelConfig, DeepSeekV3RopeOnQkRopeHeadDimInterleaved) {
+  const model_rope r = rope(deepseek_v3);
+  EXPECT_EQ(r.head_dim, 64u);  // qk_rope_head_dim, not 7168 / 128
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);  // rope_interleave: permuted before rotate_half
+  EXPECT_EQ(r.rope_type, "yarn");
+  EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
+  // mscale == mscale_all_dim: get_mscale(40, 1) / get_mscale(40, 1).
+  EXPECT_TRUE(close(r.attention_factor, 1.0));
+  EXPECT_EQ(r.scaling.mscale, 1.0);
+  // The softmax carries the mscale instead: qk_head_dim^-0.5 * get_mscale(40, 1)^2.
+  EXPECT_TRUE(close(softmax(deepseek_v3), 1 / std::sqrt(192.0) * get_mscale(40) * get_mscale(40)));
+  std::string half = deepseek_v3;
+  half.insert(1, R"("rope_interleave": false, )");
+  EXPECT_EQ(rope(half).pairs, layout::half);
+}
+
+TEST(ModelConfig, YarnQwenAndGptOss) {
+  const model_rope q = rope(qwen25_yarn);
+  EXPECT_EQ(q.head_dim, 128u);
+  EXPECT_TRUE(close(q.frequencies, inv_yarn(128, 1e6, 4, 32768, true)));
+  EXPECT_TRUE(close(q.attention_factor, 0.1 * std::log(4.0) + 1));
+  EXPECT_FALSE(q.truncate.has_value());
+  EXPECT_TRUE(q.scaling.truncate);
+  // gpt-oss: truncate false, and one RoPE although the layers are of two kinds.
+  const model_rope o = rope(gpt_oss);
+  EXPECT_EQ(o.layer_types, std::vector<std::string>{"full_attention"});
+  EXPECT_EQ(o.truncate, false);
+  EXPECT_FALSE(o.scaling.truncate);
+  EXPECT_TRUE(close(o.frequencies, inv_yarn(64, 150000.0, 32, 4096, false)));
+  EXPECT_TRUE(close(o.attention_factor, 0.1 * std::log(32.0) + 1));
+  // beta_fast 0 / null: `get("beta_fast") or 32`.
+  const std::string zero_beta = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+    "rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 2048, "beta_fast": 0,
+                     "beta_slow": null}})";
+  EXPECT_TRUE(close(rope(zero_beta).frequencies, inv_yarn(128, 1e4, 4, 2048, true, 32, 1)));
+}
+
+TEST(ModelConfig, YarnNullFactorIsDerivedFromTheLengths) {
+  // _compute_yarn_parameters: factor None -> max_position_embeddings / original.
+  const std::string cfg = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+    "max_position_embeddings": 131072, "rope_theta": 500000.0,
+    "rope_scaling": {"rope_type": "yarn", "factor": null, "original_max_position_embeddings": 4096}})";
+  const model_rope r = rope(cfg);
+  EXPECT_TRUE(close(r.frequencies, inv_yarn(128, 5e5, 32, 4096, true)));
+  EXPECT_TRUE(close(r.attention_factor, 0.1 * std::log(32.0) + 1));
+  // The core, directly: no factor, both lengths.
+  posenc::rope_scaling s;
+  s.type = posenc::rope_type::yarn;
+  s.max_position_embeddings = 131072;
+  s.original_max_position_embeddings = 4096;
+  EXPECT_TRUE(close(posenc::rope_frequencies(128, 5e5, s), inv_yarn(128, 5e5, 32, 4096, true)));
+  EXPECT_TRUE(close(posenc::rope_attention_factor(s), 0.1 * std::log(32.0) + 1));
+  // A missing factor key is a KeyError in transformers: refused.
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llama", "rope_scaling": {"rope_type": "yarn"}})"); },
+                             "config.rope_scaling.factor", "undefined"));
+}
+
+TEST(ModelConfig, Phi3LongRope) {
+  const auto short_f = ramp(48, 1.0, 0.01), long_f = ramp(48, 1.0, 0.5);
+  const model_rope r = rope(phi3_128k());
+  EXPECT_EQ(r.rope_type, "longrope");
+  EXPECT_EQ(r.head_dim, 96u);
+  EXPECT_TRUE(close(r.frequencies, inv_longrope(96, 1e4, short_f)));
+  EXPECT_TRUE(close(rope(phi3_128k(), "", 4096).frequencies, inv_longrope(96, 1e4, short_f)));
+  EXPECT_TRUE(close(rope(phi3_128k(), "", 4097).frequencies, inv_longrope(96, 1e4, long_f)));
+  // No factor: max_position_embeddings / original = 32, for the attention factor at any length.
+  EXPECT_TRUE(close(r.attention_factor, longrope_attention(32, 4096)));
+  EXPECT_TRUE(close(rope(phi3_128k(), "", 100000).attention_factor, longrope_attention(32, 4096)));
+  // Phi3Config reads the old names "su" and "yarn" as longrope.
+  EXPECT_EQ(rope(phi3_128k("su")).rope_type, "longrope");
+  EXPECT_TRUE(close(rope(phi3_128k("yarn"), "", 5000).frequencies, inv_longrope(96, 1e4, long_f)));
+  // An explicit factor wins over the ratio (transformers >= 4.57).
+  EXPECT_TRUE(close(rope(phi3_128k("longrope", R"(, "factor": 16)")).attention_factor, longrope_attention(16, 4096)));
+  EXPECT_TRUE(close(rope(phi3_128k("longrope", R"(, "attention_factor": 1.25)")).attention_factor, 1.25));
+  // The core, directly: factor, max and original all given.
+  posenc::rope_scaling s;
+  s.type = posenc::rope_type::longrope;
+  s.short_factor = short_f;
+  s.long_factor = long_f;
+  s.factor = 16;
+  s.max_position_embeddings = 131072;
+  s.original_max_position_embeddings = 4096;
+  EXPECT_TRUE(close(posenc::rope_attention_factor(s), longrope_attention(16, 4096)));
+  s.factor.reset();
+  EXPECT_TRUE(close(posenc::rope_attention_factor(s), longrope_attention(32, 4096)));
+  // Phi3Config.validate_rope: only default and longrope.
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "linear", "factor": 2}})"); },
+                             "config.rope_scaling.type", "'linear'"));
+}
+
+TEST(ModelConfig, OriginalMaxPositionEmbeddingsPrecedence) {
+  const auto short_f = ramp(48, 1.0, 0.01), long_f = ramp(48, 1.0, 0.5);
+  // Phi-3: the top-level value wins over the dict's (seq_len 5000 > 4096 selects the long factors).
+  const std::string inside = R"(, "original_max_position_embeddings": 8192)";
+  EXPECT_TRUE(close(rope(phi3_128k("longrope", inside), "", 5000).frequencies, inv_longrope(96, 1e4, long_f)));
+  EXPECT_EQ(rope(phi3_128k("longrope", inside)).original_max_position_embeddings, 4096.0);
+  // Phi3Config always has the attribute (default 4096), even when config.json leaves it out.
+  EXPECT_TRUE(close(rope(phi3_128k("longrope", inside, ""), "", 5000).frequencies, inv_longrope(96, 1e4, long_f)));
+  // Llama: the top level wins once config.json's keys are attributes; else the dict's; else
+  // max_position_embeddings.
+  const std::string head = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                               "max_position_embeddings": 65536, )";
+  const std::string yarn =
+      R"("rope_scaling": {"rope_type": "yarn", "factor": 8, "original_max_position_embeddings": 8192})";
+  EXPECT_TRUE(close(rope(head + R"("original_max_position_embeddings": 2048, )" + yarn + "}").frequencies,
+                    inv_yarn(128, 1e4, 8, 2048, true)));
+  EXPECT_TRUE(close(rope(head + yarn + "}").frequencies, inv_yarn(128, 1e4, 8, 8192, true)));
+  EXPECT_TRUE(close(rope(head + R"("rope_scaling": {"rope_type": "yarn", "factor": 8}})").frequencies,
+                    inv_yarn(128, 1e4, 8, 65536, true)));
+}
+
+TEST(ModelConfig, DynamicFollowsTheSequenceLength) {
+  const std::string cfg = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+    "max_position_embeddings": 4096, "rope_scaling": {"type": "dynamic", "factor": 2.0}})";
+  EXPECT_TRUE(close(rope(cfg).frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(close(rope(cfg, "", 4096).frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(close(rope(cfg, "", 10000).frequencies, inv_dynamic(128, 1e4, 2, 4096, 10000)));
+  EXPECT_EQ(rope(cfg, "", 10000).seq_len, 10000);
+}
+
+TEST(ModelConfig, Gemma3SlidingAndFullLayers) {
+  const auto types = layer_types(gemma3_4b);
+  EXPECT_EQ(types, (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_EQ(rope(gemma3_4b).layer_type, "full_attention");  // the default when the model has it
+  const model_rope sliding = rope(gemma3_4b, "sliding_attention");
+  EXPECT_EQ(sliding.layer_type, "sliding_attention");
+  EXPECT_EQ(sliding.model_type, "gemma3");
+  EXPECT_EQ(sliding.rope_type, "default");
+  EXPECT_EQ(sliding.head_dim, 256u);
+  EXPECT_EQ(sliding.base, 1e4);  // rope_local_base_freq default
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(256, 1e4)));
+  const model_rope full = rope(gemma3_4b, "full_attention");
+  EXPECT_EQ(full.rope_type, "linear");  // rope_scaling goes to the full-attention layers only
+  EXPECT_EQ(full.base, 1e6);
+  EXPECT_TRUE(close(full.frequencies, inv_linear(256, 1e6, 8)));
+  // gemma-3-1b: no scaling, explicit bases.
+  EXPECT_TRUE(close(rope(gemma3_1b, "sliding_attention").frequencies, inv_default(256, 1e4)));
+  EXPECT_TRUE(close(rope(gemma3_1b, "full_attention").frequencies, inv_default(256, 1e6)));
+  // The transformers 5 form: rope_parameters by layer type (keys in any order).
+  const std::string v5 = R"({"model_type": "gemma3_text", "rope_parameters": {
+    "full_attention": {"rope_type": "linear", "factor": 4, "rope_theta": 1e6},
+    "sliding_attention": {"rope_type": "default", "rope_theta": 1e4}}})";
+  EXPECT_EQ(layer_types(v5), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_TRUE(close(rope(v5).frequencies, inv_linear(256, 1e6, 4)));
+  EXPECT_TRUE(close(softmax(gemma3_4b), 1 / 16.0));  // query_pre_attn_scalar 256
+}
+
+TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
+  EXPECT_EQ(layer_types(gemma4), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_EQ(rope(gemma4).layer_type, "full_attention");
+  const model_rope full = rope(gemma4, "full_attention");
+  EXPECT_EQ(full.rope_type, "proportional");
+  EXPECT_EQ(full.head_dim, 512u);    // global_head_dim
+  EXPECT_EQ(full.rotary_dim, 512u);  // frequencies for every pair ...
+  EXPECT_TRUE(close(full.frequencies, inv_proportional(512, 1e6, 0.25, 1)));  // ... zero past 64
+  EXPECT_EQ(full.frequencies[63] > 0, true);
+  EXPECT_EQ(full.frequencies[64], 0.0);
+  EXPECT_EQ(full.partial_rotary_factor, 0.25);
+  const model_rope sliding = rope(gemma4, "sliding_attention");
+  EXPECT_EQ(sliding.head_dim, 256u);
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(256, 1e4)));
+  // Gemma4TextConfig's defaults (global_head_dim 512, proportional 0.25 at 1e6; sliding 1e4).
+  const std::string bare = R"({"model_type": "gemma4_text"})";
+  EXPECT_EQ(layer_types(bare), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_TRUE(close(rope(bare, "full_attention").frequencies, inv_proportional(512, 1e6, 0.25, 1)));
+  EXPECT_TRUE(close(rope(R"({"model_type": "gemma4_text", "rope_parameters": {"full_attention": {
+      "rope_type": "proportional", "partial_rotary_factor": 0.5, "factor": 2, "rope_theta": 1e6}}})").frequencies,
+                    inv_proportional(512, 1e6, 0.5, 2)));
+  EXPECT_EQ(softmax(gemma4), 1.0);
+}
+
+TEST(ModelConfig, MultimodalRopeSections) {
+  const model_rope vl = rope(qwen25_vl);
+  EXPECT_EQ(vl.rope_type, "default");  // "mrope" is Qwen2-VL's name for it
+  EXPECT_EQ(vl.base, 1e6);
+  EXPECT_EQ(vl.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  EXPECT_FALSE(vl.interleaved_sections);
+  EXPECT_TRUE(close(vl.frequencies, inv_default(128, 1e6)));
+  // The same with a text_config (newer Qwen2.5-VL files): text_config wins over the top level.
+  const model_rope nested = rope(R"({"model_type": "qwen2_5_vl", "rope_theta": 1.0e4, "text_config": {
+    "model_type": "qwen2_5_vl_text", "hidden_size": 3584, "num_attention_heads": 28, "rope_theta": 1000000.0,
+    "rope_scaling": {"type": "default", "rope_type": "default", "mrope_section": [16, 24, 24]}}})");
+  EXPECT_EQ(nested.base, 1e6);
+  EXPECT_EQ(nested.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  // Qwen3-VL: interleaved sections, in text_config.
+  const model_rope q3 = rope(qwen3_vl);
+  EXPECT_EQ(q3.model_type, "qwen3_vl");
+  EXPECT_EQ(q3.base, 5e6);
+  EXPECT_EQ(q3.head_dim, 128u);
+  EXPECT_EQ(q3.sections, (std::vector<std::int64_t>{24, 20, 20}));
+  EXPECT_TRUE(q3.interleaved_sections);
+  EXPECT_TRUE(close(q3.frequencies, inv_default(128, 5e6)));
+  EXPECT_EQ(rope(R"({"model_type": "qwen3_vl_text"})").sections, (std::vector<std::int64_t>{24, 20, 20}));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28,
+                                          "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 23]}})"); },
+                             "config.rope_scaling.mrope_section", "63"));
+}
+
+TEST(ModelConfig, RopeParametersByLayerTypeUseTheirKeys) {
+  const std::string cfg = R"({"model_type": "qwen2", "hidden_size": 2048, "num_attention_heads": 16,
+    "layer_types": ["full_attention", "sliding_attention"], "max_position_embeddings": 32768,
+    "rope_parameters": {"sliding_attention": {"rope_type": "default", "rope_theta": 1e4},
+                        "full_attention": {"rope_type": "linear", "factor": 4, "rope_theta": 1e6}}})";
+  EXPECT_EQ(layer_types(cfg), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_TRUE(close(rope(cfg, "sliding_attention").frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(close(rope(cfg).frequencies, inv_linear(128, 1e6, 4)));
+  // Other layer types follow sliding and full, in key order; without full_attention, the first.
+  const std::string other = R"({"model_type": "llama", "layer_types": ["chunked_attention", "sliding_attention"],
+    "rope_parameters": {"chunked_attention": {"rope_type": "default"},
+                        "sliding_attention": {"rope_type": "default"}}})";
+  EXPECT_EQ(layer_types(other), (std::vector<std::string>{"sliding_attention", "chunked_attention"}));
+  EXPECT_EQ(rope(other).layer_type, "sliding_attention");
+  // _compute_yarn_parameters reads truncate from the top dict: by layer type it always truncates.
+  const std::string yarn = R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 16,
+    "max_position_embeddings": 32768, "rope_parameters": {"full_attention": {"rope_type": "yarn", "factor": 4,
+    "original_max_position_embeddings": 8192, "truncate": false}}})";
+  const model_rope y = rope(yarn);
+  EXPECT_EQ(y.layer_types, std::vector<std::string>{"full_attention"});
+  EXPECT_EQ(y.truncate, false);  // as given
+  EXPECT_TRUE(close(y.frequencies, inv_yarn(128, 1e4, 4, 8192, true)));
+  // Every layer type null: no RoPE anywhere, refused (a fuzz finding: once an empty list).
+  const std::string none = R"({"model_type": "qwen2", "rope_parameters": {"sliding_attention": null}})";
+  EXPECT_TRUE(throws_invalid([&] { layer_types(none); }, "config.rope_parameters", "null"));
+  EXPECT_TRUE(throws_invalid([&] { rope(none); }, "config.rope_parameters", "null"));
+  // A null layer type has no RoPE.
+  EXPECT_EQ(layer_types(R"({"model_type": "gemma4_text", "rope_parameters": {"sliding_attention": null,
+                           "full_attention": {"rope_type": "default"}}})"), std::vector<std::string>{"full_attention"});
+}
+
+TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
+  // bigscience/bloom-560m (ALiBi), openai-community/gpt2 (learned absolute positions).
+  const std::string bloom = R"({"architectures": ["BloomForCausalLM"], "model_type": "bloom", "hidden_size": 1024,
+                                "n_head": 16, "n_layer": 24})";
+  const std::string gpt2 = R"({"architectures": ["GPT2LMHeadModel"], "model_type": "gpt2", "n_embd": 768,
+                               "n_head": 12, "n_positions": 1024})";
+  for (const auto& cfg : {bloom, gpt2}) {
+    EXPECT_TRUE(throws_invalid([&] { rope(cfg); }, "config.model_type", ""));
+    EXPECT_TRUE(throws_invalid([&] { layer_types(cfg); }, "config.model_type", ""));
+    try {
+      rope(cfg);
+    } catch (const posenc::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("no rotary embeddings"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llava", "text_config": {"model_type": "gpt2"}})"); },
+                             "config.text_config.model_type", "'gpt2'"));
+}
+
+TEST(ModelConfig, UnknownRopeTypeListsTheKnownOnes) {
+  for (const char* type : {"ntk", "su", "mrope", "Linear"}) {
+    const std::string cfg = std::string(R"({"model_type": "llama", "rope_scaling": {"rope_type": ")") + type +
+                            R"(", "factor": 2}})";
+    try {
+      rope(cfg);
+      ADD_FAILURE() << type << " accepted";
+    } catch (const posenc::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(e.parameter(), "config.rope_scaling.rope_type");
+      EXPECT_NE(what.find(std::string("'") + type + "'"), std::string::npos) << what;
+      EXPECT_NE(what.find("'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'"),
+                std::string::npos)
+          << what;
+    }
+  }
+}
+
+TEST(ModelConfig, HostileValuesNameTheField) {
+  const std::string llama = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, )";
+  const auto bad = [&](const std::string& tail, const char* field, const std::string& value) {
+    return throws_invalid([&] { rope(llama + tail); }, field, value);
+  };
+  EXPECT_TRUE(throws_invalid([] { rope("[]"); }, "config", "array"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": 3})"); }, "config.model_type", "3"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": "linear", "factor": "8"}})", "config.rope_scaling.factor", "'8'"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": "linear", "factor": NaN}})", "config.rope_scaling.factor", "NaN"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": "linear", "factor": -2}})", "config.rope_scaling.factor", "-2"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": "linear", "factor": [[[[8]]]]}})", "config.rope_scaling.factor", ""));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": "linear", "factor": 1e-320}})", "config.rope_scaling", "overflow"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"type": 5}})", "config.rope_scaling.type", "5"));
+  EXPECT_TRUE(bad(R"("rope_scaling": [1]})", "config.rope_scaling", "array"));
+  EXPECT_TRUE(bad(R"("rope_scaling": "linear"})", "config.rope_scaling", "'linear'"));
+  EXPECT_TRUE(bad(R"("rope_theta": 0.5})", "config.rope_theta", "0.5"));
+  EXPECT_TRUE(bad(R"("rope_theta": "1e4"})", "config.rope_theta", "'1e4'"));
+  EXPECT_TRUE(bad(R"("rope_theta": Infinity})", "config.rope_theta", "Infinity"));
+  EXPECT_TRUE(bad(R"("head_dim": 7})", "config.head_dim", "7"));
+  EXPECT_TRUE(bad(R"("head_dim": 1e9})", "config.head_dim", "1000000000"));
+  EXPECT_TRUE(bad(R"("head_dim": 64.5})", "config.head_dim", "64.5"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llama", "hidden_size": 7, "num_attention_heads": 8})"); },
+                             "config.hidden_size", "0"));
+  EXPECT_TRUE(
+      throws_invalid([] { rope(R"({"model_type": "llama", "hidden_size": 1e12})"); }, "config.hidden_size", ""));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llama", "num_attention_heads": 0})"); },
+                             "config.num_attention_heads", "0"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "phi", "partial_rotary_factor": 1.5})"); },
+                             "config.partial_rotary_factor", "1.5"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "phi", "partial_rotary_factor": 0.01})"); },
+                             "config.partial_rotary_factor", "0.01"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
+                  "original_max_position_embeddings": 8192}})", "config.rope_scaling.low_freq_factor", "undefined"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "low_freq_factor": 4, "high_freq_factor": 1,
+                  "original_max_position_embeddings": 8192}})", "config.rope_scaling.high_freq_factor", "1"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 1.5}})",
+                  "config.rope_scaling.original_max_position_embeddings", "1.5"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 4096,
+                  "truncate": "no"}})", "config.rope_scaling.truncate", "'no'"));
+  EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "dynamic", "factor": 2}, "max_position_embeddings": -1})",
+                  "config.max_position_embeddings", "-1"));
+  EXPECT_TRUE(
+      throws_invalid([] { rope(R"({"model_type": "qwen2_vl", "text_config": 3})"); }, "config.text_config", "3"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llama", "layer_types": "full",
+                                          "rope_parameters": {"full_attention": {}}})"); },
+                             "config.layer_types", "'full'"));
+  // longrope lists: their length, their items, and a huge one.
+  std::string huge = "[1";
+  for (int i = 0; i < 100000; ++i) huge += ",1";
+  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+                                          "long_factor": [1],
+                                          "short_factor": )" + huge + "]}}"); },
+                             "config.rope_scaling.short_factor.length", "100001"));
+  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+      "long_factor": [1, 2], "short_factor": [1, 2]}})"); }, "config.rope_scaling.short_factor.length", "2"));
+  std::vector<double> f(48, 1.0);
+  std::string items = json_list(f);
+  items.replace(items.find("1, 1, 1, 1"), 10, "1, 1, 1, \"x\"");
+  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+                                          "long_factor": )" +
+                                        items + R"(, "short_factor": )" + json_list(f) + "}}"); },
+                             "config.rope_scaling.long_factor[3]", "'x'"));
+}
+
+TEST(ModelConfig, LayerTypeAndSeqLenArguments) {
+  EXPECT_TRUE(throws_invalid([] { rope(llama31, "sliding_attention"); }, "layerType", "'sliding_attention'"));
+  EXPECT_TRUE(throws_invalid([] { rope(gemma3_4b, "chunked_attention"); }, "layerType", "'chunked_attention'"));
+  EXPECT_TRUE(throws_invalid([] { rope(llama31, "", -1); }, "seqLen", "-1"));
+  EXPECT_TRUE(throws_invalid([] { rope(llama31, "", std::int64_t(1) << 31); }, "seqLen", "2147483648"));
+  EXPECT_EQ(rope(llama31, "", 2147483647).seq_len, 2147483647);
+}
+
+TEST(ModelConfig, SoftmaxScale) {
+  EXPECT_TRUE(close(softmax(llama31), 1 / std::sqrt(128.0)));
+  EXPECT_TRUE(close(softmax(gptj), 1 / std::sqrt(256.0)));
+  EXPECT_TRUE(close(softmax(gemma3_1b), 1 / 16.0));
+  EXPECT_TRUE(close(softmax(R"({"model_type": "gemma3_text", "query_pre_attn_scalar": 144})"), 1 / 12.0));
+  // DeepSeek-V3 without scaling: qk_head_dim^-0.5 only; with any non-default type, mscale_all_dim.
+  EXPECT_TRUE(close(softmax(R"({"model_type": "deepseek_v3"})"), 1 / std::sqrt(192.0)));
+  const double m = get_mscale(4, 0.707);
+  EXPECT_TRUE(close(softmax(R"({"model_type": "deepseek_v3", "rope_scaling": {"type": "linear", "factor": 4,
+                               "mscale_all_dim": 0.707}})"), m * m / std::sqrt(192.0)));
+}
+
+// Every file of tests/configs: the expectations below, computed here; a file not listed must
+// resolve consistently or be refused with invalid_argument.
+TEST(ModelConfig, RealConfigFiles) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "configs";
+  if (!fs::is_directory(dir)) GTEST_SKIP() << dir << " is missing";
+  struct expectation {
+    const char* file;
+    const char* layer_type;
+    const char* rope_type;
+    std::size_t head_dim, rotary_dim;
+    layout pairs;
+    double attention_factor;
+    std::function<std::vector<double>(const posenc::config_value&)> frequencies;
+  };
+  const auto list = [](const posenc::config_value& c, const char* key) {
+    std::vector<double> out;
+    for (const auto& v : c.find("rope_scaling") ? c.find("rope_scaling")->find(key)->items
+                                                : c.find("rope_parameters")->find(key)->items)
+      out.push_back(v.number);
+    return out;
+  };
+  const double phi3_attention = longrope_attention(131072.0 / 4096.0, 4096);
+  const std::vector<expectation> expected = {
+      {"llama-2-7b-hf.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 1e4); }},
+      {"llama-3.1-8b.json", "", "llama3", 128, 128, layout::half, 1,
+       [](auto&) { return inv_llama3(128, 5e5, 8, 1, 4, 8192); }},
+      {"llama-3.2-1b-instruct.json", "", "llama3", 64, 64, layout::half, 1,
+       [](auto&) { return inv_llama3(64, 5e5, 32, 1, 4, 8192); }},
+      {"mistral-7b-v0.1.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 1e4); }},
+      {"qwen2.5-7b-instruct-yarn.json", "", "yarn", 128, 128, layout::half, 0.1 * std::log(4.0) + 1,
+       [](auto&) { return inv_yarn(128, 1e6, 4, 32768, true); }},
+      {"qwen2.5-vl-7b-instruct.json", "", "default", 128, 128, layout::half, 1,
+       [](auto&) { return inv_default(128, 1e6); }},
+      {"qwen3-vl-4b-instruct.json", "", "default", 128, 128, layout::half, 1,
+       [](auto&) { return inv_default(128, 5e6); }},
+      {"gemma-3-4b-it.json", "sliding_attention", "default", 256, 256, layout::half, 1,
+       [](auto&) { return inv_default(256, 1e4); }},
+      {"gemma-3-4b-it.json", "full_attention", "linear", 256, 256, layout::half, 1,
+       [](auto&) { return inv_linear(256, 1e6, 8); }},
+      {"gemma-4-31b-it.json", "full_attention", "proportional", 512, 512, layout::half, 1,
+       [](auto&) { return inv_proportional(512, 1e6, 0.25, 1); }},
+      {"gemma-4-31b-it.json", "sliding_attention", "default", 256, 256, layout::half, 1,
+       [](auto&) { return inv_default(256, 1e4); }},
+      {"gpt-oss-20b.json", "", "yarn", 64, 64, layout::half, 0.1 * std::log(32.0) + 1,
+       [](auto&) { return inv_yarn(64, 150000, 32, 4096, false); }},
+      {"deepseek-v3.json", "", "yarn", 64, 64, layout::interleaved, 1,
+       [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
+      {"phi-3.5-mini-instruct.json", "", "longrope", 96, 96, layout::half, phi3_attention,
+       [&](auto& c) { return inv_longrope(96, 1e4, list(c, "short_factor")); }},
+      {"phi-3.5-mini-instruct-v5.json", "", "longrope", 96, 96, layout::half, phi3_attention,
+       [&](auto& c) { return inv_longrope(96, 1e4, list(c, "short_factor")); }},
+      {"phi-2.json", "", "default", 80, 32, layout::half, 1, [](auto&) { return inv_default(32, 1e4); }},
+      {"gpt-neox-20b.json", "", "default", 96, 24, layout::half, 1, [](auto&) { return inv_default(24, 1e4); }},
+      {"gpt-j-6b.json", "", "default", 256, 64, layout::interleaved, 1, [](auto&) { return inv_default(64, 1e4); }},
+  };
+  std::size_t files = 0, checked = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json") continue;
+    ++files;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string name = entry.path().filename().string();
+    SCOPED_TRACE(name);
+    const posenc::config_value config = posenc::parse_json(text.str());
+    if (name == "bloom-560m.json" || name == "gpt2.json") {
+      EXPECT_TRUE(throws_invalid([&] { posenc::rope_from_config(config); }, "config.model_type", ""));
+      continue;
+    }
+    std::vector<std::string> types;
+    try {
+      types = posenc::config_layer_types(config);
+    } catch (const posenc::invalid_argument&) {
+      continue;  // a file added later that this core refuses: fine, as long as it is this error
+    }
+    for (const auto& type : types) {
+      const model_rope r = posenc::rope_from_config(config, type);
+      EXPECT_EQ(r.frequencies.size() * 2, r.rotary_dim);
+      EXPECT_LE(r.rotary_dim, r.head_dim);
+      for (const auto& e : expected) {
+        if (name != e.file || (e.layer_type[0] && type != e.layer_type)) continue;
+        ++checked;
+        EXPECT_EQ(r.rope_type, e.rope_type) << type;
+        EXPECT_EQ(r.head_dim, e.head_dim) << type;
+        EXPECT_EQ(r.rotary_dim, e.rotary_dim) << type;
+        EXPECT_EQ(r.pairs, e.pairs) << type;
+        EXPECT_TRUE(close(r.attention_factor, e.attention_factor)) << type;
+        EXPECT_TRUE(close(r.frequencies, e.frequencies(config))) << type;
+      }
+    }
+  }
+  EXPECT_GT(files, 0u);
+  std::printf("    %zu config files, %zu layer types checked against references\n", files, checked);
+}
+
+}  // namespace

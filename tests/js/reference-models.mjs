@@ -1,0 +1,551 @@
+// Independent float64 reference for posenc.ropeFromConfig: a model's config.json -> its RoPE.
+//
+// Written from Hugging Face transformers main, never from the code under test (nothing here comes
+// from web/lib or dist). The files it follows, cited at each rule below:
+//   [rope]   src/transformers/modeling_rope_utils.py
+//            RotaryEmbeddingConfigMixin.convert_rope_params_to_dict / standardize_rope_params,
+//            ROPE_INIT_FUNCTIONS = { linear, dynamic, yarn, longrope, llama3, proportional } and their
+//            _compute_*_parameters functions ('default' is no longer in the table on main: each model's
+//            RotaryEmbedding has its own static compute_default_rope_parameters).
+//   [cfg]    src/transformers/configuration_utils.py PreTrainedConfig.__post_init__: it calls
+//            convert_rope_params_to_dict(**kwargs) first and only then sets the leftover config.json
+//            keys as attributes, so the init functions (which call standardize_rope_params() again
+//            when the model is built) see those keys as attributes.
+//   and each model's configuration_*.py / modeling_*.py, named where used.
+// Plain JavaScript, no imports: it runs in Node and in a browser alike.
+
+/** Layer types of a model with one set of RoPE parameters (transformers' default layer type name). */
+const SINGLE = ['full_attention'];
+/** Gemma 3 / Gemma 4 (configuration_gemma3.py / configuration_gemma4.py: rope_parameters keyed by these). */
+const GEMMA_LAYERS = ['sliding_attention', 'full_attention'];
+
+/** Rope types transformers main can build (ROPE_INIT_FUNCTIONS plus each model's own 'default'). */
+export const KNOWN_ROPE_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3', 'proportional'];
+
+/** Model types whose position information is not rotary (ALiBi, learned absolute, relative buckets). */
+const NO_ROPE = new Set(['bloom', 'gpt2', 'gpt_bigcode', 'opt', 'mpt', 'bert', 'roberta', 't5', 'falcon_mamba', 'mamba']);
+
+/**
+ * What each model class does differently. Fields:
+ *   theta:          default rope_theta of the configuration class (used when the config has none)
+ *   thetaKey:       config.json key read as rope_theta by the class
+ *   partial:        'honoured' when the model's compute_default_rope_parameters reads
+ *                   partial_rotary_factor, 'ignored' when it uses the whole head (the ROPE_INIT_FUNCTIONS
+ *                   of the other rope types read it in every model)
+ *   partialKey / partialDefault: where the class reads partial_rotary_factor from and its default
+ *   aliases:        rope type renames done by the configuration class
+ *   originalDefault: class default of a top-level original_max_position_embeddings attribute
+ *   mrope:          'chunked' (Qwen2-VL) or 'interleaved' (Qwen3-VL) multimodal sections
+ */
+const CLASSES = {
+  // modeling_llama.py LlamaRotaryEmbedding.compute_default_rope_parameters:
+  //   dim = getattr(config, "head_dim", None) or hidden_size // num_attention_heads  (no partial factor)
+  llama: { theta: 10000, partial: 'ignored' },
+  // modeling_mistral.py / modeling_qwen2.py: the same compute_default_rope_parameters as Llama.
+  mistral: { theta: 10000, partial: 'ignored' },
+  qwen2: { theta: 10000, partial: 'ignored' },
+  // configuration_gpt_oss.py GptOssConfig: default_theta 150000, head_dim: int = 64, and __post_init__
+  // sets rope_parameters to its YaRN dict when the config has none; modeling_gpt_oss.py uses Llama's
+  // default RoPE for a default dict.
+  gpt_oss: {
+    theta: 150000,
+    partial: 'ignored',
+    headDimDefault: 64,
+    ropeDefault: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false,
+      original_max_position_embeddings: 4096 },
+  },
+  // configuration_deepseek_v3.py: self.head_dim = qk_rope_head_dim; rope_interleave (default True)
+  // selects modeling_deepseek_v3.py apply_rotary_pos_emb_interleave.
+  deepseek_v3: {
+    theta: 10000,
+    partial: 'ignored',
+    headDim: (c) => c.qk_rope_head_dim ?? 64,
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+  },
+  // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py (text config): rope_theta 1e6, and a legacy
+  // rope type 'mrope' becomes 'default' (the sections stay in rope_parameters['mrope_section']).
+  qwen2_vl_text: { theta: 1e6, partial: 'ignored', aliases: { mrope: 'default' }, mrope: 'chunked' },
+  qwen2_5_vl_text: { theta: 1e6, partial: 'ignored', aliases: { mrope: 'default' }, mrope: 'chunked' },
+  // modeling_qwen3_vl.py Qwen3VLTextRotaryEmbedding: always apply_interleaved_mrope.
+  // configuration_qwen3_vl.py Qwen3VLTextConfig: default_theta 500000.0, head_dim=128.
+  qwen3_vl_text: { theta: 5e5, partial: 'ignored', mrope: 'interleaved', headDimDefault: 128 },
+  // configuration_phi.py PhiConfig.__post_init__: kwargs.setdefault("partial_rotary_factor", 0.5);
+  // modeling_phi.py compute_default_rope_parameters: dim = int(head_dim * partial_rotary_factor).
+  phi: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
+  // configuration_phi3.py Phi3Config: original_max_position_embeddings: int = 4096 (always an attribute),
+  // rope_parameters.setdefault("partial_rotary_factor", kwargs.get("partial_rotary_factor", 1.0)),
+  // and "su" / "yarn" are renamed "longrope". modeling_phi3.py honours the partial factor.
+  phi3: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 1.0,
+    originalDefault: 4096,
+    aliases: { su: 'longrope', yarn: 'longrope' },
+  },
+  // configuration_gpt_neox.py convert_rope_params_to_dict:
+  //   rope_parameters.setdefault("rope_theta", kwargs.pop("rotary_emb_base", default_theta))
+  //   rope_parameters.setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
+  gpt_neox: { theta: 10000, thetaKey: 'rotary_emb_base', partial: 'honoured', partialKey: 'rotary_pct', partialDefault: 0.25 },
+};
+/** Any other rotary model type is read like Llama (the common case in transformers). */
+const GENERIC = CLASSES.llama;
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** Python truthiness of a dict: None and {} are false. */
+const truthyDict = (v) => isObject(v) && Object.keys(v).length > 0;
+const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+function parse(config) {
+  if (typeof config === 'string') return JSON.parse(config);
+  if (!isObject(config)) throw new TypeError(`config must be an object or JSON text, got ${typeof config}`);
+  return config;
+}
+
+/**
+ * Multimodal wrappers keep the language model's fields in text_config (Gemma3Config, Gemma4Config,
+ * Qwen3VLConfig ...). Qwen2-VL / Qwen2.5-VL checkpoints were published flat: their configuration
+ * class builds text_config from the top-level keys (configuration_qwen2_5_vl.py __post_init__).
+ */
+function textConfig(cfg) {
+  const wrappers = { gemma3: 'gemma3_text', gemma4: 'gemma4_text', qwen2_vl: 'qwen2_vl_text', qwen2_5_vl: 'qwen2_5_vl_text', qwen3_vl: 'qwen3_vl_text' };
+  if (isObject(cfg.text_config)) {
+    const tc = cfg.text_config;
+    return { ...tc, model_type: tc.model_type ?? wrappers[cfg.model_type] ?? cfg.model_type };
+  }
+  return { ...cfg, model_type: wrappers[cfg.model_type] ?? cfg.model_type };
+}
+
+/** head_dim: getattr(config, "head_dim", None) or hidden_size // num_attention_heads. */
+function headDimOf(tc, cls, headDimDefault) {
+  if (cls.headDim) return cls.headDim(tc);
+  const explicit = tc.head_dim ?? headDimDefault;
+  if (explicit) return explicit;
+  // GPT-J / BLOOM style names (attribute_map hidden_size -> n_embd, num_attention_heads -> n_head).
+  const hidden = tc.hidden_size ?? tc.n_embd;
+  const heads = tc.num_attention_heads ?? tc.n_head;
+  return Math.floor(hidden / heads);
+}
+
+/** Python's int(x * y // 2) for the proportional rope: floor division of a float, then int. */
+const floorHalf = (x) => Math.floor(x / 2);
+
+// ---------------------------------------------------------------------------------------------
+// Inverse frequencies, float64, one function per ROPE_INIT_FUNCTIONS entry ([rope]).
+
+/** inv_freq = 1 / base^(arange(0, dim, 2) / dim) */
+function defaultInvFreq(dim, base) {
+  const out = [];
+  for (let k = 0; k < dim; k += 2) out.push(1 / base ** (k / dim));
+  return out;
+}
+
+/** _compute_linear_scaling_rope_parameters: inv_freq /= factor. */
+function linear(dim, base, p) {
+  return { inv: defaultInvFreq(dim, base).map((v) => v / p.factor), attention: 1 };
+}
+
+/**
+ * _compute_dynamic_ntk_parameters: seq_len defaults to (and is at least) max_position_embeddings;
+ * base' = base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2)).
+ */
+function dynamic(dim, base, p, { maxPos, seqLen }) {
+  const seq = seqLen == null ? maxPos : Math.max(seqLen, maxPos);
+  const scaled = base * ((p.factor * seq) / maxPos - (p.factor - 1)) ** (dim / (dim - 2));
+  return { inv: defaultInvFreq(dim, scaled), attention: 1 };
+}
+
+/** get_mscale inside _compute_yarn_parameters. */
+const getMscale = (scale, mscale = 1) => (scale <= 1 ? 1 : 0.1 * mscale * Math.log(scale) + 1);
+
+/**
+ * _compute_yarn_parameters (main):
+ *   factor None -> max_position_embeddings / original_max_position_embeddings
+ *   attention_factor None -> get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim) when both
+ *                            mscale and mscale_all_dim are truthy, else get_mscale(factor)
+ *   beta_fast/beta_slow: `get(...) or 32` / `or 1`
+ *   truncate = config.rope_parameters.get("truncate", True)  (the top-level dict, not the layer's)
+ *   correction range over the ORIGINAL length, floor/ceil only when truncating, clamped to [0, dim-1]
+ */
+function yarn(dim, base, p, { maxPos, topDict }) {
+  const original = p.original_max_position_embeddings;
+  const factor = p.factor ?? maxPos / original;
+  let attention = p.attention_factor;
+  if (attention == null) {
+    attention = p.mscale && p.mscale_all_dim ? getMscale(factor, p.mscale) / getMscale(factor, p.mscale_all_dim) : getMscale(factor);
+  }
+  const betaFast = p.beta_fast || 32;
+  const betaSlow = p.beta_slow || 1;
+  const truncate = has(topDict, 'truncate') ? Boolean(topDict.truncate) : true;
+  const correctionDim = (rotations) => (dim * Math.log(original / (rotations * 2 * Math.PI))) / (2 * Math.log(base));
+  let low = correctionDim(betaFast);
+  let high = correctionDim(betaSlow);
+  if (truncate) {
+    low = Math.floor(low);
+    high = Math.ceil(high);
+  }
+  low = Math.max(low, 0);
+  high = Math.min(high, dim - 1);
+  if (low === high) high += 0.001; // linear_ramp_factor: "Prevent singularity"
+  const inv = [];
+  for (let i = 0; i < dim / 2; i++) {
+    const posFreq = base ** ((2 * i) / dim);
+    const ramp = Math.min(1, Math.max(0, (i - low) / (high - low)));
+    const extrapolation = 1 - ramp; // inv_freq_extrapolation_factor
+    inv.push((1 / (factor * posFreq)) * (1 - extrapolation) + (1 / posFreq) * extrapolation);
+  }
+  return { inv, attention };
+}
+
+/**
+ * _compute_longrope_parameters (main): an explicit `factor` is used as is; only when it is None does
+ * it become max_position_embeddings / original_max_position_embeddings. The attention factor does not
+ * depend on seq_len. long_factor when seq_len > original_max_position_embeddings, else short_factor.
+ */
+function longrope(dim, base, p, { maxPos, seqLen }) {
+  const original = p.original_max_position_embeddings;
+  const factor = p.factor ?? maxPos / original;
+  let attention = p.attention_factor;
+  if (attention == null) attention = factor <= 1 ? 1 : Math.sqrt(1 + Math.log(factor) / Math.log(original));
+  const ext = seqLen && seqLen > original ? p.long_factor : p.short_factor;
+  const inv = [];
+  for (let k = 0, i = 0; k < dim; k += 2, i++) inv.push(1 / (ext[i] * base ** (k / dim)));
+  return { inv, attention };
+}
+
+/** _compute_llama3_parameters (main). */
+function llama3(dim, base, p) {
+  const old = p.original_max_position_embeddings;
+  const lowWavelen = old / p.low_freq_factor;
+  const highWavelen = old / p.high_freq_factor;
+  const inv = defaultInvFreq(dim, base).map((f) => {
+    const wavelen = (2 * Math.PI) / f;
+    const scaled = wavelen > lowWavelen ? f / p.factor : f;
+    const smooth = (old / wavelen - p.low_freq_factor) / (p.high_freq_factor - p.low_freq_factor);
+    const medium = !(wavelen < highWavelen) && !(wavelen > lowWavelen);
+    return medium ? ((1 - smooth) * scaled) / p.factor + smooth * scaled : scaled;
+  });
+  return { inv, attention: 1 };
+}
+
+/**
+ * _compute_proportional_rope_parameters (main, used by Gemma 4's full-attention layers):
+ *   rope_angles = int(partial_rotary_factor * head_dim // 2)
+ *   inv_freq[i] = 1 / base^(2i / head_dim) for i < rope_angles      (denominator: the whole head_dim)
+ *   then head_dim // 2 - rope_angles zeros (those angles never rotate), and inv_freq /= factor (default 1)
+ * It always returns head_dim // 2 frequencies: the rotation covers the whole head.
+ */
+function proportional(headDim, base, p) {
+  const angles = Math.trunc(floorHalf((p.partial_rotary_factor ?? 1) * headDim));
+  const factor = p.factor ?? 1;
+  const inv = [];
+  for (let i = 0; i < Math.floor(headDim / 2); i++) inv.push(i < angles ? 1 / base ** ((2 * i) / headDim) / factor : 0);
+  return { inv, attention: 1 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standardising the RoPE fields of one config ([rope] + the configuration classes)
+
+/**
+ * convert_rope_params_to_dict: `self.rope_parameters = rope_scaling or self.rope_parameters`, i.e. a
+ * non-empty legacy rope_scaling wins over rope_parameters; rope_theta and partial_rotary_factor are
+ * set with setdefault, so values already inside the dict win over the top-level keys.
+ */
+function flatRopeDict(tc) {
+  return truthyDict(tc.rope_scaling) ? { ...tc.rope_scaling } : isObject(tc.rope_parameters) ? { ...tc.rope_parameters } : {};
+}
+
+/** standardize_rope_params: rope_type defaults to the legacy "type", then to "default". */
+function ropeTypeOf(p, cls) {
+  const type = p.rope_type ?? p.type ?? 'default';
+  return cls.aliases?.[type] ?? type;
+}
+
+function checkRopeType(type) {
+  if (!KNOWN_ROPE_TYPES.includes(type)) {
+    throw new RangeError(`unknown rope_type '${type}' (known: ${KNOWN_ROPE_TYPES.join(', ')})`);
+  }
+}
+
+/**
+ * standardize_rope_params, case 1, for llama3 / yarn / longrope: a top-level
+ * original_max_position_embeddings attribute wins ("Phi3 ... exception case where we give priority to
+ * self.original_max_position_embeddings"); otherwise setdefault(max_position_embeddings). Phi3Config
+ * declares the attribute (default 4096). For other classes a top-level key in config.json becomes an
+ * attribute too ([cfg]) and the init functions re-run standardize_rope_params(), so it wins as well.
+ */
+function originalMax(tc, cls, p) {
+  if (tc.original_max_position_embeddings != null) return tc.original_max_position_embeddings;
+  if (cls.originalDefault != null) return cls.originalDefault;
+  return p.original_max_position_embeddings ?? tc.max_position_embeddings;
+}
+
+/** The partial rotary factor the model actually applies for this rope type (see CLASSES). */
+function partialFactor(tc, cls, p, type) {
+  if (cls.partial === 'ignored' && type === 'default') return 1;
+  const key = cls.partialKey ?? 'partial_rotary_factor';
+  return p.partial_rotary_factor ?? tc[key] ?? (cls.partial === 'honoured' ? cls.partialDefault : 1);
+}
+
+/** Runs the init function of `type` for a rotation of `dim` features (or a head of `dim` for proportional). */
+function initFunction(type, dim, base, p, ctx) {
+  switch (type) {
+    case 'default': return { inv: defaultInvFreq(dim, base), attention: 1 };
+    case 'linear': return linear(dim, base, p);
+    case 'dynamic': return dynamic(dim, base, p, ctx);
+    case 'yarn': return yarn(dim, base, p, ctx);
+    case 'longrope': return longrope(dim, base, p, ctx);
+    case 'llama3': return llama3(dim, base, p);
+    case 'proportional': return proportional(dim, base, p);
+    default: throw new RangeError(`unknown rope_type '${type}'`);
+  }
+}
+
+/**
+ * The rotated width: int(head_dim * partial_rotary_factor) in every init function, except proportional,
+ * which always covers the whole head (zero frequencies for the angles it does not rotate).
+ */
+function rotaryWidth(type, headDim, partial) {
+  return type === 'proportional' ? headDim : Math.trunc(headDim * partial);
+}
+
+/** One layer type's RoPE, once its parameter dict `p` is standardised. */
+function resolve({ tc, p, type, headDim, rotaryDim, layout, ctx, sections, interleaved }) {
+  checkRopeType(type);
+  const base = p.rope_theta;
+  const { inv, attention } = initFunction(type, rotaryDim, base, p, { maxPos: tc.max_position_embeddings, ...ctx });
+  return {
+    ropeType: type,
+    headDim,
+    rotaryDim,
+    base,
+    layout,
+    frequencies: Float64Array.from(inv),
+    attentionFactor: attention,
+    sections: sections ? [...sections] : null,
+    interleavedSections: Boolean(sections) && interleaved,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model families
+
+/** Models with one set of RoPE parameters (case 1 of standardize_rope_params). */
+function singleSet(tc, cls, ctx) {
+  const given = flatRopeDict(tc);
+  const p = Object.keys(given).length === 0 && cls.ropeDefault ? { ...cls.ropeDefault } : given;
+  p.rope_theta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.theta;
+  const type = ropeTypeOf(p, cls);
+  if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
+  const sections = p.mrope_section ?? null;
+  // Qwen3-VL always interleaves; other models follow the mrope_interleaved flag of their rope dict.
+  const interleaved = cls.mrope === 'interleaved' || p.mrope_interleaved === true;
+  return {
+    layerTypes: SINGLE,
+    build: (layerType) => {
+      if (layerType !== 'full_attention') throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      const headDim = headDimOf(tc, cls, cls.headDimDefault);
+      return resolve({
+        tc,
+        p,
+        type,
+        headDim,
+        rotaryDim: rotaryWidth(type, headDim, partialFactor(tc, cls, p, type)),
+        layout: cls.layout ? cls.layout(tc) : 'half',
+        ctx: { ...ctx, topDict: p },
+        sections,
+        interleaved,
+      });
+    },
+  };
+}
+
+/**
+ * GPT-J (modeling_gptj.py): create_sinusoidal_positions(max_positions, rotary_dim) with a fixed base of
+ * 10000 (no rope_theta, no scaling), rotate_every_two on the first rotary_dim features (adjacent pairs),
+ * sin/cos repeat_interleave'd. configuration_gptj.py: rotary_dim: int = 64; None rotates the whole head.
+ */
+function gptj(tc) {
+  const headDim = headDimOf(tc, GENERIC);
+  const rotaryDim = has(tc, 'rotary_dim') ? tc.rotary_dim ?? headDim : 64;
+  return {
+    layerTypes: SINGLE,
+    build: (layerType) => {
+      if (layerType !== 'full_attention') throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      return resolve({ tc, p: { rope_theta: 10000 }, type: 'default', headDim, rotaryDim, layout: 'interleaved', ctx: {}, sections: null, interleaved: false });
+    },
+  };
+}
+
+/**
+ * configuration_gemma3.py Gemma3TextConfig.convert_rope_params_to_dict (main):
+ *   default {sliding_attention: {rope_type: default}, full_attention: {rope_type: default}} unless the
+ *   config already has (nested) rope_parameters; a legacy rope_scaling updates full_attention only;
+ *   full_attention.setdefault(rope_theta, kwargs.pop("rope_theta", 1e6)),
+ *   sliding_attention.setdefault(rope_theta, kwargs.pop("rope_local_base_freq", 1e4)).
+ * head_dim: int = 256. Gemma 3's compute_default_rope_parameters takes the whole head.
+ */
+function gemma3(tc, ctx) {
+  const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
+  const rp = nested ? structuredClone(tc.rope_parameters) : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
+  rp.full_attention = { ...(rp.full_attention ?? { rope_type: 'default' }) };
+  rp.sliding_attention = { ...(rp.sliding_attention ?? { rope_type: 'default' }) };
+  if (isObject(tc.rope_scaling)) Object.assign(rp.full_attention, tc.rope_scaling);
+  rp.full_attention.rope_theta ??= tc.rope_theta ?? 1e6;
+  rp.sliding_attention.rope_theta ??= tc.rope_local_base_freq ?? 1e4;
+  return layered(tc, rp, ctx, () => headDimOf(tc, GENERIC, 256));
+}
+
+/**
+ * configuration_gemma4.py Gemma4TextConfig.__post_init__ (main): when rope_parameters is None it is
+ *   {sliding_attention: {rope_type: default, rope_theta: 1e4},
+ *    full_attention: {rope_type: proportional, partial_rotary_factor: 0.25, rope_theta: 1e6}}
+ * (convert_rope_params_to_dict does nothing: "no old-format rope_scaling"). head_dim: int = 256,
+ * global_head_dim: int = 512; modeling_gemma4.py builds the full_attention RoPE with
+ * head_dim_key="global_head_dim", so those layers rotate over global_head_dim.
+ */
+function gemma4(tc, ctx) {
+  const rp = isObject(tc.rope_parameters)
+    ? structuredClone(tc.rope_parameters)
+    : { sliding_attention: { rope_type: 'default', rope_theta: 1e4 }, full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.25, rope_theta: 1e6 } };
+  const headDim = (layerType) => {
+    if (layerType !== 'full_attention') return headDimOf(tc, GENERIC, 256);
+    // getattr(config, "global_head_dim", None) or hidden_size // num_attention_heads
+    const global = has(tc, 'global_head_dim') ? tc.global_head_dim : 512;
+    return global || Math.floor(tc.hidden_size / tc.num_attention_heads);
+  };
+  return layered(tc, rp, ctx, headDim);
+}
+
+/** standardize_rope_params, case 2: one dict per layer type; rope_type setdefault per layer. */
+function layered(tc, rp, ctx, headDim) {
+  const layerTypes = GEMMA_LAYERS.filter((t) => isObject(rp[t]));
+  return {
+    layerTypes,
+    build: (layerType) => {
+      if (!layerTypes.includes(layerType)) throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
+      const p = { ...rp[layerType] };
+      const type = p.rope_type ?? p.type ?? 'default';
+      if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings ??= tc.max_position_embeddings;
+      const dim = headDim(layerType);
+      // Gemma's default computation uses the whole head; the scaled types read the layer dict's factor.
+      const partial = type === 'default' ? 1 : p.partial_rotary_factor ?? 1;
+      return resolve({
+        tc,
+        p,
+        type,
+        headDim: dim,
+        rotaryDim: rotaryWidth(type, dim, partial),
+        layout: 'half',
+        ctx: { ...ctx, topDict: rp },
+        sections: null,
+        interleaved: false,
+      });
+    },
+  };
+}
+
+/** The family reader for a (text) config. */
+function family(tc, ctx) {
+  const type = tc.model_type;
+  if (NO_ROPE.has(type)) {
+    throw new RangeError(`model_type '${type}' has no rotary position embeddings (it uses ALiBi or absolute/relative positions)`);
+  }
+  if (type === 'gptj') return gptj(tc);
+  if (type === 'gemma3_text') return gemma3(tc, ctx);
+  if (type === 'gemma4_text') return gemma4(tc, ctx);
+  return singleSet(tc, CLASSES[type] ?? GENERIC, ctx);
+}
+
+/**
+ * The RoPE of one layer type of a model config, as transformers main builds it.
+ * @param {object|string} config  the model's config.json (object or JSON text)
+ * @param {{ layerType?: string, seqLen?: number }} o  seqLen selects dynamic / longrope behaviour
+ * @returns {{ layerTypes: string[], layerType: string, ropeType: string, headDim: number, rotaryDim: number,
+ *   base: number, layout: 'half'|'interleaved', frequencies: Float64Array, attentionFactor: number,
+ *   sections: number[]|null, interleavedSections: boolean }}
+ * The default layerType is 'full_attention' (the layer type every model has).
+ */
+export function referenceRope(config, { layerType, seqLen } = {}) {
+  const tc = textConfig(parse(config));
+  const fam = family(tc, { seqLen });
+  const chosen = layerType ?? (fam.layerTypes.includes('full_attention') ? 'full_attention' : fam.layerTypes[0]);
+  return { layerTypes: [...fam.layerTypes], layerType: chosen, ...fam.build(chosen) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying the rotation
+
+/**
+ * The position axis (0 = temporal, 1 = height, 2 = width) of each of the rotaryDim/2 frequencies.
+ *   chunked (modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb): cos/sin over the whole rotary width
+ *     (cat(freqs, freqs)) are split into mrope_section * 2 chunks and chunk k takes axis k % 3; so
+ *     frequency j takes the axis of the section j falls in (and j + rotaryDim/2 the same one).
+ *   interleaved (modeling_qwen3_vl.py apply_interleaved_mrope): start from the temporal freqs and
+ *     overwrite freqs[..., 1:3*mrope_section[1]:3] with height and freqs[..., 2:3*mrope_section[2]:3]
+ *     with width.
+ */
+export function frequencyAxes(r) {
+  const half = r.rotaryDim / 2;
+  const axes = new Int32Array(half);
+  const s = r.sections;
+  if (!s) return axes;
+  if (r.interleavedSections) {
+    for (let j = 0; j < half; j++) {
+      if (j % 3 === 1 && j < 3 * s[1]) axes[j] = 1;
+      else if (j % 3 === 2 && j < 3 * s[2]) axes[j] = 2;
+    }
+    return axes;
+  }
+  let start = 0;
+  for (let k = 0; k < s.length; k++) {
+    for (let j = start; j < Math.min(start + s[k], half); j++) axes[j] = k % 3;
+    start += s[k];
+  }
+  return axes;
+}
+
+/** The two feature indices rotated together by frequency i in a head starting at o. */
+function pair(layout, o, i, half) {
+  // modeling_llama.py rotate_half: (x[i], x[i + d/2]); modeling_gptj.py rotate_every_two and
+  // modeling_deepseek_v3.py apply_rotary_pos_emb_interleave: (x[2i], x[2i+1]) (see note below).
+  return layout === 'half' ? [o + i, o + i + half] : [o + 2 * i, o + 2 * i + 1];
+}
+
+/**
+ * apply_rotary_pos_emb in float64: q * cos + rotate(q) * sin with cos and sin multiplied by
+ * attentionFactor (the RotaryEmbedding forward's attention_scaling), on the first rotaryDim features
+ * of each head; the rest pass through unchanged (partial rotary: q_rot / q_pass in modeling_phi.py,
+ * modeling_gpt_neox.py, modeling_gptj.py).
+ * Note: DeepSeek-V3's apply_rotary_pos_emb_interleave rotates adjacent pairs but returns them
+ * de-interleaved (evens first); this keeps every pair in place, as posenc's 'interleaved' layout does
+ * (q.k is the same, as q and k are permuted alike).
+ * @param {Float64Array} x  [seq x heads x headDim]
+ * @param {object} r  a referenceRope result
+ * @param {number} heads
+ * @param {number[]|number[][]} positions  seq positions, or (axes x seq) for M-RoPE
+ */
+export function referenceApply(x, r, heads, positions) {
+  const d = r.headDim;
+  const half = r.rotaryDim / 2;
+  const seq = x.length / (heads * d);
+  const multi = typeof positions[0] !== 'number';
+  const axes = frequencyAxes(r);
+  const out = Float64Array.from(x);
+  for (let s = 0; s < seq; s++) {
+    for (let i = 0; i < half; i++) {
+      const pos = multi ? positions[axes[i]][s] : positions[s];
+      const angle = pos * r.frequencies[i];
+      const c = r.attentionFactor * Math.cos(angle);
+      const sn = r.attentionFactor * Math.sin(angle);
+      for (let h = 0; h < heads; h++) {
+        const [a, b] = pair(r.layout, (s * heads + h) * d, i, half);
+        out[a] = x[a] * c - x[b] * sn;
+        out[b] = x[b] * c + x[a] * sn;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+// What the package exposes is what it documents: each shipped wasm module registers only functions
+// the library calls (no benchmark hooks, no backend switch), and the PosEnc object has exactly the
+// members index.d.ts declares.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import { distLib, importPosenc, requireBuild } from './helpers.mjs';
+
+requireBuild();
+const librarySource = ['posenc.js', 'buffer.js', 'load.js'].map((f) => readFileSync(join(distLib, f), 'utf8')).join('\n');
+
+async function registeredFunctions(name) {
+  const { default: factory } = await import(pathToFileURL(join(distLib, `${name}.mjs`)).href);
+  const M = await factory({ wasmBinary: readFileSync(join(distLib, `${name}.wasm`)) });
+  // Embind marks the functions it registers with their argument count.
+  return Object.keys(M).filter((key) => typeof M[key] === 'function' && M[key].argCount !== undefined);
+}
+
+for (const name of ['posenc-simd', 'posenc-scalar', 'posenc-models']) {
+  test(`${name}.wasm registers only functions the library calls`, async () => {
+    const names = await registeredFunctions(name);
+    assert.ok(names.length > 0, 'no registered function found: the check would prove nothing');
+    for (const fn of names) {
+      const called = librarySource.includes(`.${fn}(`) || librarySource.includes(`'${fn}'`);
+      assert.ok(called, `${name} registers ${fn}, which the library never calls`);
+    }
+  });
+}
+
+test('the PosEnc object has exactly the members index.d.ts declares', async () => {
+  const dts = readFileSync(join(distLib, 'index.d.ts'), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface PosEnc {'));
+  const declared = new Set();
+  for (const line of body.slice(0, body.indexOf('\n}\n')).split('\n')) {
+    const member = /^ {2}(?:readonly )?(\w+)\??[(:<]/.exec(line);
+    if (member) declared.add(member[1]);
+  }
+  const posenc = await (await importPosenc()).load();
+  assert.deepEqual(new Set(Object.keys(posenc)), declared);
+});
