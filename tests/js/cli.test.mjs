@@ -141,3 +141,72 @@ test('usage errors exit 2, range errors exit 1, both on stderr', () => {
     assert.match(r.stderr, pattern);
   }
 });
+
+test('rope table: cos and sin columns as rope() applies them, in either layout, from --dim or a config', () => {
+  const r = run('table', 'rope', '--dim', '8', '--positions', '0,3,1000000', '--base', '500000');
+  assert.equal(r.status, 0, r.stderr);
+  const [header, ...rows] = r.text.trim().split('\n');
+  assert.equal(header, 'cos_0,sin_0,cos_1,sin_1,cos_2,sin_2,cos_3,sin_3');
+  const theta = ref.theta(8, 500000);
+  [0, 3, 1000000].forEach((position, s) => {
+    const values = rows[s].split(',').map(Number);
+    for (let i = 0; i < 4; i++) {
+      // float64 reference of the angle, reduced exactly as a float64 computation would
+      assert.ok(Math.abs(values[2 * i] - Math.cos(position * theta[i])) < 2e-6, `cos ${position} ${i}`);
+      assert.ok(Math.abs(values[2 * i + 1] - Math.sin(position * theta[i])) < 2e-6, `sin ${position} ${i}`);
+    }
+  });
+  const half = run('table', 'rope', '--dim', '4', '--positions', '2', '--layout', 'half');
+  assert.equal(half.text.split('\n')[0], 'cos_0,cos_1,sin_0,sin_1');
+
+  // From a config: the model's frequencies and attention factor (YaRN: 0.1 ln 4 + 1 on cos and sin).
+  const config = join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json');
+  const model = posenc.ropeFromConfig(readFileSync(config, 'utf8'));
+  const fromConfig = run('table', 'rope', '--config', config, '--positions', '5', '--format', 'npy');
+  assert.equal(fromConfig.status, 0, fromConfig.stderr);
+  const npy = readNpy(fromConfig.stdout);
+  assert.deepEqual(npy.shape, [5, model.rotaryDim]);
+  const h = model.rotaryDim / 2, p = 4;
+  for (const i of [0, 1, h - 1]) {
+    const angle = p * model.frequencies[i];
+    assert.ok(Math.abs(npy.data[p * model.rotaryDim + i] - model.attentionFactor * Math.cos(angle)) < 4e-6);
+    assert.ok(Math.abs(npy.data[p * model.rotaryDim + h + i] - model.attentionFactor * Math.sin(angle)) < 4e-6);
+  }
+  const sliding = run('table', 'rope', '--config', join(root, 'tests', 'configs', 'gemma-3-4b-it.json'), '--positions', '2',
+    '--layer-type', 'sliding_attention', '--format', 'json');
+  assert.equal(sliding.status, 0, sliding.stderr);
+});
+
+test('config: the resolved RoPE of every layer type and the llama.cpp flags, as text or JSON', () => {
+  const gemma = run('config', join(root, 'tests', 'configs', 'gemma-3-4b-it.json'));
+  assert.equal(gemma.status, 0, gemma.stderr);
+  assert.match(gemma.text, /^sliding_attention:\n/m);
+  assert.match(gemma.text, /^full_attention:\n/m);
+  assert.match(gemma.text, /^llama\.cpp:\n/m);
+  const qwen = run('config', join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json'), '--context-length', '131072',
+    '--format', 'json');
+  assert.equal(qwen.status, 0, qwen.stderr);
+  const parsed = JSON.parse(qwen.text);
+  assert.equal(parsed.layers.length, 1);
+  assert.equal(parsed.layers[0].ropeType, 'yarn');
+  assert.equal(parsed.layers[0].frequencies.length, 64);
+  assert.ok(parsed.llamaCpp.flags.includes('--rope-scaling yarn'), parsed.llamaCpp.flags.join(' '));
+  const bloom = run('config', join(root, 'tests', 'configs', 'bloom-560m.json'));
+  assert.equal(bloom.status, 1);
+  assert.match(bloom.stderr, /rotary/);
+});
+
+test('I/O failures exit 3 with a message, not a stack trace; a closed pipe is not an error', () => {
+  const missing = run('table', 'rope', '--config', join(dir, 'no-such-config.json'), '--positions', '2');
+  assert.equal(missing.status, 3);
+  assert.match(missing.stderr, /^posenc: cannot read .*no-such-config\.json: ENOENT\n$/);
+  const unwritable = run('table', 'sinusoidal', '--positions', '2', '--dim', '4', '--out', join(dir, 'missing', 'x.csv'));
+  assert.equal(unwritable.status, 3);
+  assert.match(unwritable.stderr, /^posenc: cannot write .*x\.csv: ENOENT\n$/);
+  // `posenc table ... | head -1`: the reader goes away early.
+  const piped = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${cli}" table sinusoidal --positions 4000 --dim 64 | head -1`],
+    { cwd: root, encoding: 'utf8' });
+  assert.equal(piped.status, 0);
+  assert.equal(piped.stderr, '');
+  assert.equal(piped.stdout.split(',').length, 64);
+});

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // posenc: the command line. Writes a table of the library as CSV, JSON or NumPy .npy.
 //   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
-// Exit codes: 0 ok, 1 the library refused a value (RangeError) or another failure,
-// 2 usage (unknown command or option, missing or malformed option).
-import { writeFileSync } from 'node:fs';
+// Exit codes: 0 ok, 1 the library refused a value (RangeError, TypeError) or another failure,
+// 2 usage (unknown command or option, missing or malformed option), 3 a file or stream failed.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const KINDS = {
@@ -86,6 +86,16 @@ const KINDS = {
     run: (p, o) => matrix(p.t5Buckets({ queryLen: o['query-len'], keyLen: o['key-len'], numBuckets: o['num-buckets'],
       maxDistance: o['max-distance'], bidirectional: flag(o.bidirectional, 'bidirectional') }), o['key-len'] ?? o['query-len']),
   },
+  rope: {
+    summary: 'RoPE cos/sin table [positions x rotary-dim] as rope() applies them (attention factor included), '
+      + 'from --dim or a model config; columns cos_i then sin_i (half layout) or cos_i, sin_i pairs (interleaved)',
+    options: { positions: 'count, or a comma list of positions', dim: 'even feature count', base: 'default 10000',
+      layout: 'column order: half | interleaved (default the model\'s with --config, else interleaved)',
+      config: "a model's config.json", 'layer-type': 'with --config: which layer type (default the first)',
+      'seq-len': 'with --config: the sequence length dynamic and longrope read' },
+    required: ['positions'],
+    run: (p, o) => ropeTable(p, o),
+  },
   'rope-frequencies-scaled': {
     summary: 'scaled RoPE frequencies [dim/2]; --scaling is Hugging Face rope_parameters as JSON',
     options: { dim: 'even feature count', base: 'default 10000', scaling: 'JSON, e.g. {"rope_type":"linear","factor":4}', 'seq-len': 'dynamic / longrope' },
@@ -93,6 +103,45 @@ const KINDS = {
     run: (p, o) => vector(p.ropeFrequencies({ dim: o.dim, base: o.base, scaling: json(o.scaling, 'scaling'), seqLen: o['seq-len'] })),
   },
 };
+
+// cos and sin as rope() applies them: rotating a vector whose pairs are all (1, 0) turns pair i into
+// (cos, sin), so the table holds the library's own bits: (x[i], x[i + h]) in the half layout,
+// (x[2i], x[2i + 1]) in the interleaved one.
+function ropeTable(p, o) {
+  if ((o.config === undefined) === (o.dim === undefined)) throw new UsageError('rope needs --dim or --config (one of them)');
+  if (o.config === undefined && (o['layer-type'] !== undefined || o['seq-len'] !== undefined)) {
+    throw new UsageError('--layer-type and --seq-len apply with --config');
+  }
+  const model = o.config === undefined ? null
+    : p.ropeFromConfig(readText(o.config), { layerType: o['layer-type'], seqLen: o['seq-len'] });
+  const rotary = model ? model.rotaryDim : o.dim;
+  const options = model
+    ? { dim: rotary, frequencies: model.frequencies, attentionFactor: model.attentionFactor }
+    : { dim: rotary, base: o.base };
+  const positions = o.positions.includes(',') ? list(o.positions, 'positions') : number(o.positions, 'positions');
+  const listed = typeof positions !== 'number';
+  const rows = listed ? positions.length : positions;
+  const layout = o.layout ?? model?.layout ?? 'interleaved';
+  if (layout !== 'half' && layout !== 'interleaved') throw new UsageError(`--layout must be half or interleaved, got ${JSON.stringify(layout)}`);
+  const half = rotary / 2;
+  const x = new Float32Array(Math.max(rows, 0) * rotary);
+  for (let r = 0; r < rows; r++) {
+    for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
+  }
+  const table = p.rope(x, { ...options, layout, ...(listed ? { positions } : {}), inPlace: true });
+  const cos = Array.from({ length: half }, (_, i) => `cos_${i}`), sin = Array.from({ length: half }, (_, i) => `sin_${i}`);
+  const columns = layout === 'half' ? [...cos, ...sin] : cos.flatMap((c, i) => [c, sin[i]]);
+  return { ...matrix(table, rotary), columns };
+}
+
+// A file's text; a failure to read it is an I/O error (exit 3), not a stack trace.
+function readText(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new IoError(`cannot read ${file}: ${error.code ?? error.message}`);
+  }
+}
 
 function flag(text, name) {
   if (text === undefined) return undefined;
@@ -109,16 +158,19 @@ function json(text, name) {
 }
 
 const NUMBER_OPTIONS = new Set(['dim', 'base', 'max-len', 'seed', 'std', 'query-len', 'key-len', 'min', 'max', 'position', 'max-distance',
-  'heads', 'max-bias', 'slope', 'num-buckets', 'seq-len']);
-const STRING_OPTIONS = ['positions', 'layout', 'q', 'k', 'format', 'out', 'causal', 'bidirectional', 'scaling'];
+  'heads', 'max-bias', 'slope', 'num-buckets', 'seq-len', 'context-length']);
+const STRING_OPTIONS = ['positions', 'layout', 'q', 'k', 'format', 'out', 'causal', 'bidirectional', 'scaling', 'config', 'layer-type'];
 
 class UsageError extends Error {}
+class IoError extends Error {}
 
 const USAGE = `posenc - positional encodings for transformers (C++ SIMD core, WebAssembly)
 
 Usage:
   posenc table <kind> [options] [--format csv|json|npy] [--out FILE]
   posenc table --help        the kinds and their options
+  posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
+                             a model config's RoPE per layer type, and the llama.cpp flags
   posenc --version
   posenc --help
 
@@ -126,10 +178,14 @@ Examples:
   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
   posenc table rope-frequencies --dim 128 --base 500000 --format json
   posenc table relative-distance --query-len 4 --min -2 --max 2
+  posenc table rope --dim 128 --positions 4096 --base 500000 --format npy --out rope.npy
+  posenc table rope --config config.json --positions 8 --layer-type sliding_attention
+  posenc config config.json --context-length 131072
 
 Output: csv (one row per line, default), json (nested arrays), npy (NumPy v1.0,
 '<f4' or '<i4'). Without --out the table goes to standard output.
-Exit codes: 0 ok, 1 a value out of range (the library's RangeError), 2 usage.`;
+Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
+3 a file or stream that could not be read or written.`;
 
 function tableUsage() {
   const lines = ['Usage: posenc table <kind> [options] [--format csv|json|npy] [--out FILE] [--scalar]', '', 'Kinds:'];
@@ -174,7 +230,8 @@ function rows({ data, shape }) {
 }
 
 function toCsv(table) {
-  return rows(table).map((row) => row.join(',')).join('\n') + '\n';
+  const header = table.columns ? `${table.columns.join(',')}\n` : '';
+  return header + rows(table).map((row) => row.join(',')).join('\n') + '\n';
 }
 
 function toJson(table) {
@@ -218,6 +275,58 @@ function parse(argv) {
   }
 }
 
+// `posenc config FILE`: the resolved RoPE of every layer type, and the llama.cpp flags.
+async function configCommand(file, values) {
+  for (const name of Object.keys(values)) {
+    if (!['seq-len', 'context-length', 'format', 'scalar', 'out'].includes(name)) {
+      throw new UsageError(`--${name} does not apply to config (posenc --help)`);
+    }
+  }
+  const format = values.format ?? 'text';
+  if (!['text', 'json'].includes(format)) throw new UsageError(`--format must be text or json, got ${JSON.stringify(format)}`);
+  const seqLen = values['seq-len'] === undefined ? undefined : number(values['seq-len'], 'seq-len');
+  const contextLength = values['context-length'] === undefined ? undefined : number(values['context-length'], 'context-length');
+  const text = readText(file);
+  const { load } = await import('posenc');
+  const posenc = await load(values.scalar ? { simd: false } : {});
+  const first = posenc.ropeFromConfig(text, { seqLen });
+  const layers = first.layerTypes.map((layerType) => posenc.ropeFromConfig(text, { layerType, seqLen }));
+  const llamaCpp = posenc.llamaCppFlags(text, { contextLength });
+  if (format === 'json') {
+    const plain = (r) => ({ ...r, frequencies: Array.from(r.frequencies), options: { ...r.options,
+      frequencies: Array.from(r.options.frequencies ?? []) } });
+    return `${JSON.stringify({ layers: layers.map(plain), llamaCpp }, null, 2)}\n`;
+  }
+  const lines = [];
+  for (const r of layers) {
+    lines.push(`${r.layerType}:`, `  rope type        ${r.ropeType}`, `  head dim         ${r.headDim}`,
+      `  rotary dim       ${r.rotaryDim}`, `  base             ${r.base}`, `  layout           ${r.layout}`,
+      `  attention factor ${r.attentionFactor}`,
+      `  frequencies      ${r.frequencies.length}: ${formatList(r.frequencies)}`);
+    if (r.sections) lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
+  }
+  lines.push('llama.cpp:', `  flags: ${llamaCpp.flags.length ? llamaCpp.flags.join(' ') : '(none)'}`);
+  for (const note of llamaCpp.notes) lines.push(`  - ${note}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function formatList(values) {
+  const shown = Array.from(values.slice(0, 4), (v) => v.toPrecision(6));
+  return `${shown.join(', ')}${values.length > 4 ? `, ... ${values[values.length - 1].toPrecision(6)}` : ''}`;
+}
+
+function write(output, out) {
+  if (out === undefined) {
+    process.stdout.write(output);
+    return;
+  }
+  try {
+    writeFileSync(out, output);
+  } catch (error) {
+    throw new IoError(`cannot write ${out}: ${error.code ?? error.message}`);
+  }
+}
+
 async function main(argv) {
   const { values, positionals } = parse(argv);
   const [command, kindName, ...extra] = positionals;
@@ -229,6 +338,12 @@ async function main(argv) {
   if (command === undefined) {
     if (values.help) { process.stdout.write(`${USAGE}\n`); return 0; }
     throw new UsageError('missing command');
+  }
+  if (command === 'config') {
+    if (kindName === undefined) throw new UsageError('config needs the path of a config.json');
+    if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+    write(await configCommand(kindName, values), values.out);
+    return 0;
   }
   if (command !== 'table') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   if (values.help) { process.stdout.write(`${tableUsage()}\n`); return 0; }
@@ -248,13 +363,20 @@ async function main(argv) {
   for (const name of kind.required) if (o[name] === undefined) throw new UsageError(`${kindName} needs --${name}`);
 
   const { load } = await import('posenc');
-  const posenc = await load(values.scalar ? { simd: false } : {});
+  // The model-config module only when a config is read.
+  const posenc = await load({ ...(values.scalar ? { simd: false } : {}), models: o.config !== undefined });
   const table = kind.run(posenc, o);
   const output = format === 'npy' ? toNpy(table) : format === 'json' ? toJson(table) : toCsv(table);
-  if (values.out !== undefined) writeFileSync(values.out, output);
-  else process.stdout.write(output);
+  write(output, values.out);
   return 0;
 }
+
+// A reader that closes the pipe early (`posenc table ... | head`) is not an error of ours.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`posenc: cannot write to standard output: ${error.code ?? error.message}\n`);
+  process.exit(3);
+});
 
 try {
   process.exitCode = await main(process.argv.slice(2));
@@ -262,6 +384,9 @@ try {
   if (error instanceof UsageError) {
     process.stderr.write(`posenc: ${error.message}\nTry 'posenc --help'.\n`);
     process.exitCode = 2;
+  } else if (error instanceof IoError) {
+    process.stderr.write(`posenc: ${error.message}\n`);
+    process.exitCode = 3;
   } else {
     process.stderr.write(`posenc: ${error instanceof RangeError || error instanceof TypeError ? error.message : error.stack ?? error}\n`);
     process.exitCode = 1;
