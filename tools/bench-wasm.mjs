@@ -65,6 +65,83 @@ function plainJsRopeHalf(x, { seq, heads, dim }, { cos, sin }) {
 }
 const plainJsRope = { interleaved: plainJsRopeInterleaved, half: plainJsRopeHalf };
 
+// A decode step in plain JavaScript: the angles of one position from precomputed inverse
+// frequencies (64 cos and 64 sin), then every head of one token rotated (half layout).
+function plainJsDecode(x, heads, dim, position, invFreq, cos, sin) {
+  const half = dim / 2;
+  for (let i = 0; i < half; i++) {
+    const angle = position * invFreq[i];
+    cos[i] = Math.cos(angle);
+    sin[i] = Math.sin(angle);
+  }
+  plainJsRotateToken(x, heads, dim, cos, sin);
+}
+function plainJsRotateToken(x, heads, dim, cos, sin) {
+  const half = dim / 2;
+  for (let h = 0; h < heads; h++) {
+    const base = h * dim;
+    for (let i = 0; i < half; i++) {
+      const a = base + i, b = a + half, c = cos[i], s = sin[i], xa = x[a], xb = x[b];
+      x[a] = xa * c - xb * s;
+      x[b] = xb * c + xa * s;
+    }
+  }
+}
+
+// The decode cases: [1 x 32 x 128] at one position per call, and a model-shaped token (32 layers
+// of q [1 x 32 x 128] and k [1 x 8 x 128]); positions advance as in a decode loop.
+const DECODE = { heads: 32, kvHeads: 8, dim: 128, layers: 32, base: 500000, positions: 8192 };
+function addDecodeCases(add, posenc, flavour) {
+  const { heads, kvHeads, dim, layers, base, positions } = DECODE;
+  const o = { dim, heads, layout: 'half', base };
+  const q = posenc.buffer(heads * dim), k = posenc.buffer(kvHeads * dim);
+  q.view().set(random(heads * dim));
+  k.view().set(random(kvHeads * dim));
+  const plan = posenc.ropePlan(o), kPlan = posenc.ropePlan({ ...o, heads: kvHeads });
+  let p = 0;
+  const next = () => (p = (p + 1) % positions);
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a WasmBuffer`, { items: 1 }, () => plan.apply(q, next()));
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer`, { items: 1 },
+      () => posenc.rope(q, { ...o, offset: next(), inPlace: true }));
+  const plainQ = random(heads * dim);
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a Float32Array`, { items: 1 }, () => plan.apply(plainQ, next()));
+  add('token (32 layers of q and k)', `wasm ${flavour}, ropePlan on WasmBuffers`, { items: 1 }, () => {
+    const position = next();
+    for (let layer = 0; layer < layers; layer++) {
+      plan.apply(q, position);
+      kPlan.apply(k, position);
+    }
+  });
+}
+function addPlainDecodeCases(add, posenc) {
+  const { heads, kvHeads, dim, layers, base, positions } = DECODE;
+  const invFreq = Float64Array.from({ length: dim / 2 }, (_, i) => base ** (-2 * i / dim));
+  const cos = new Float64Array(dim / 2), sin = new Float64Array(dim / 2);
+  const q = random(heads * dim), k = random(kvHeads * dim);
+  // Checked against the library before it is timed.
+  const mine = q.slice();
+  plainJsDecode(mine, heads, dim, 4321, invFreq, cos, sin);
+  const theirs = posenc.rope(q, { dim, heads, layout: 'half', base, offset: 4321 });
+  const worst = mine.reduce((w, v, i) => Math.max(w, Math.abs(v - theirs[i])), 0);
+  if (!(worst < 1e-5)) throw new Error(`plain JS decode step disagrees with posenc.rope by ${worst}`);
+  let p = 0;
+  const next = () => (p = (p + 1) % positions);
+  add('decode [1 x 32 x 128]', 'plain JavaScript loop (its own angles)', { items: 1 },
+      () => plainJsDecode(q, heads, dim, next(), invFreq, cos, sin));
+  // A JavaScript decoder would compute a token's angles once and reuse them in every layer.
+  add('token (32 layers of q and k)', 'plain JavaScript loop (angles once per token)', { items: 1 }, () => {
+    const position = next();
+    for (let i = 0; i < dim / 2; i++) {
+      cos[i] = Math.cos(position * invFreq[i]);
+      sin[i] = Math.sin(position * invFreq[i]);
+    }
+    for (let layer = 0; layer < layers; layer++) {
+      plainJsRotateToken(q, heads, dim, cos, sin);
+      plainJsRotateToken(k, kvHeads, dim, cos, sin);
+    }
+  });
+}
+
 // A baseline that rotated the wrong pairs would be a fast wrong answer: it must agree
 // with the library before it is timed.
 function checkPlainJs(posenc, x, shape, layout, cache) {
@@ -127,8 +204,10 @@ export async function benchWasm({ rounds = 11, log = console.log } = {}) {
     const q = random(1024 * 64), k = random(1024 * 64).reverse();
     add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 },
         () => posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }));
+    addDecodeCases(add, posenc, flavour);
   }
   const reference = await load({ simd: true });
+  addPlainDecodeCases(add, reference);
   for (const [label, shape] of Object.entries(shapes)) {
     const n = elements(shape), cache = plainJsCache(shape);
     for (const layout of ['interleaved', 'half']) {

@@ -98,6 +98,17 @@ function targets(native, wasm) {
     check(`wasm RoPE A Float32Array in place / WasmBuffer ${layout} (time)`,
       w(group, 'wasm simd, API on a Float32Array, in place (copy in/out)')?.ms / cached?.ms, 3, false);
   }
+  const decode = (name) => w('decode [1 x 32 x 128]', name)?.ms;
+  check('wasm decode step [1 x 32 x 128], ropePlan on a WasmBuffer / plain JS loop with its own angles (speed)',
+    decode('plain JavaScript loop (its own angles)') / decode('wasm simd, ropePlan on a WasmBuffer'), 6);
+  check('wasm decode step, ropePlan on a Float32Array / on a WasmBuffer (time)',
+    decode('wasm simd, ropePlan on a Float32Array') / decode('wasm simd, ropePlan on a WasmBuffer'), 1.6, false);
+  const token = (name) => w('token (32 layers of q and k)', name)?.ms;
+  rows.push({
+    what: 'token of 32 layers (q [1 x 32 x 128], k [1 x 8 x 128]): ropePlan us / plain JS us',
+    value: token('wasm simd, ropePlan on WasmBuffers') * 1e3,
+    goal: `plain JS ${fmt(token('plain JavaScript loop (angles once per token)') * 1e3)} us`, ok: null,
+  });
   check('native sinusoidal 8192x512 / scalar sinf loop',
     n('sinusoidal_8192x512/simd')?.itemsPerSecond / n('sinusoidal_8192x512/naive_sinf')?.itemsPerSecond, 3);
   check('wasm sinusoidal 8192x512 / the same sinf loop in wasm',

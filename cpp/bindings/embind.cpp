@@ -179,7 +179,8 @@ EMSCRIPTEN_BINDINGS(posenc) {
   using emscripten::function;
   emscripten::class_<wasm_buffer>("Buffer")
       .function("length", &wasm_buffer::length)
-      .function("view", &wasm_buffer::view);
+      .function("view", &wasm_buffer::view)
+      .function("address", &wasm_buffer::address);
   function("version", &version);
   function("arch", &arch);
   function("simd", &simd);

@@ -61,6 +61,8 @@ class wasm_buffer {
   explicit wasm_buffer(std::size_t length) : data_(length) {}
   std::size_t length() const { return data_.size(); }
   val view() { return val(emscripten::typed_memory_view(data_.size(), data_.data())); }
+  // The byte address of the floats in wasm memory: fixed for the buffer's life (it never resizes).
+  double address() const { return double(reinterpret_cast<std::uintptr_t>(data_.data())); }
   std::vector<float>& data() { return data_; }
 
  private:

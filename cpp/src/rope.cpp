@@ -371,6 +371,8 @@ std::vector<double> rope_frequencies(std::size_t dim, double base) {
   return theta;
 }
 
+void rope_check(const rope_options& o) { check_all(o); }
+
 std::vector<double> rope_frequencies(const rope_options& o) {
   const std::size_t rotary = check_all(o);
   return frequencies_of(o, rotary, -1).theta;

@@ -21,7 +21,8 @@ export class WasmBuffer {
   /** @internal Use posenc.buffer(length). */
   constructor(token, module, handle, length) {
     if (token !== TOKEN) throw new TypeError('WasmBuffer cannot be constructed directly: use posenc.buffer(length)');
-    states.set(this, { handle, module, length });
+    // The floats' byte address in wasm memory never changes for the buffer's life.
+    states.set(this, { handle, module, length, address: handle.address() });
     registry?.register(this, handle, this);
   }
 
@@ -69,6 +70,12 @@ export function createBuffer(module, handle, length) {
 
 export function isWasmBuffer(value) {
   return states.has(value);
+}
+
+/** The byte address of a live buffer of `module`'s memory; TypeError naming `name` otherwise. */
+export function addressOf(value, name, module) {
+  handleOf(value, name, module);
+  return states.get(value).address;
 }
 
 /** The live Embind handle of a buffer created by `module`; TypeError naming `name` otherwise. */

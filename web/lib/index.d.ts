@@ -214,6 +214,14 @@ export interface RopeFromConfig {
   readonly options: RopeOptions;
 }
 
+/** A prepared `rope()` call (see `PosEnc.ropePlan`). */
+export interface RopePlan {
+  /** Rotates x in place, row s at `offset + s` (default 0), or at the listed positions; returns x. */
+  apply<T extends Float32Array | WasmBuffer>(x: T, where?: number | ArrayLike<number> | ArrayLike<number>[]): T;
+  /** Returns the plan's wasm memory. Idempotent; applying a freed plan is a TypeError. */
+  free(): void;
+}
+
 /** The llama.cpp command-line flags for a model's RoPE, one flag with its value per entry. */
 export interface LlamaCppFlags {
   flags: string[];
@@ -424,6 +432,23 @@ export interface PosEnc {
    * ```
    */
   rope(x: Float32Array | WasmBuffer, o: RopeOptions): Float32Array;
+
+  /**
+   * A `rope()` call prepared once: the options are read and checked now, and each `apply` is a direct
+   * call into wasm with the array's address, which is what a decode loop (one token per layer, every
+   * step) wants. `apply(x, offset)` rotates x in place (row s at offset + s) and returns it;
+   * `apply(x, positions)` takes explicit positions instead. x: a WasmBuffer (rotated where it lies) or
+   * a Float32Array (copied into the plan's wasm scratch and back). Errors are those of `rope()`. A plan
+   * holds wasm memory until `free()`.
+   * @example
+   * ```js
+   * const step = posenc.ropePlan({ dim: 128, heads: 32, layout: 'half', base: 500000 });
+   * const q = posenc.buffer(32 * 128);
+   * for (let position = 0; position < 4; position++) step.apply(q, position);
+   * step.free();
+   * ```
+   */
+  ropePlan(o: Omit<RopeOptions, 'offset' | 'positions' | 'inPlace'>): RopePlan;
 
   /**
    * A model's RoPE from its `config.json`, as transformers main resolves it: `rope_scaling` or

@@ -7,7 +7,7 @@
 // Every result is a fresh JavaScript-owned array. Embind already returns copies; the
 // only views over wasm memory are WasmBuffer.view() and rope(buffer, { inPlace: true }).
 
-import { createBuffer, handleOf, isWasmBuffer } from './buffer.js';
+import { addressOf, createBuffer, handleOf, isWasmBuffer } from './buffer.js';
 import { typeError, unwrap } from './errors.js';
 import { boolean, float32Array, isFloat32Array, numberArray, numberRows, options } from './validate.js';
 
@@ -80,6 +80,9 @@ export function createPosEnc(M, models = null) {
     },
 
     rope: (x, o) => rope(M, x, o, inputCopy, maxElements),
+
+    /** A rope() call prepared once (options read and checked now), for calls made again and again. */
+    ropePlan: (o) => ropePlan(M, options(o), maxElements),
 
     /** A model's RoPE from its config.json (the parsed object or its text), for one layer type. */
     ropeFromConfig: (config, o = {}) => unwrap(configModule().ropeFromConfig(configText(config), options(o))),
@@ -173,6 +176,61 @@ function relative(M, o, f32) {
     table: () => unwrap(M.relativeTable(resolved)),
     scores: (q, k, so) => unwrap(M.relativeScores(resolved, f32(q, 'q'), f32(k, 'k'), options(so))),
     [Symbol.toStringTag]: 'RelativeTable',
+  });
+}
+
+// A prepared rope(): the options are checked once, and apply() calls the module's plain exports
+// with addresses and numbers. A Float32Array passes through the plan's scratch space in wasm memory
+// (copied in and out with TypedArray.set); a WasmBuffer is rotated where it lies.
+function ropePlan(M, o, maxElements) {
+  const handle = unwrap(M.createRopePlan(o));
+  const plan = handle.address();
+  let floats = 0, floatsAt = 0, positions = 0, positionsAt = 0;
+  const failed = () => {
+    throw handle.error();
+  };
+  function rowsOf(x) {
+    if (isFloat32Array(x)) {
+      float32Array(x, 'x', maxElements);
+      if (x.buffer === M.HEAPU8.buffer) {
+        throw new TypeError('x must be a Float32Array outside wasm memory or a WasmBuffer, got a view over wasm '
+          + 'memory (pass the WasmBuffer itself)');
+      }
+      if (x.length > floats) {
+        floatsAt = handle.floats(x.length);
+        floats = x.length;
+      }
+      M.HEAPF32.set(x, floatsAt >>> 2);
+      return floatsAt;
+    }
+    return addressOf(x, 'x', M);
+  }
+  function apply(x, where = 0) {
+    if (handle.isDeleted()) throw new TypeError('a freed RopePlan cannot be applied (it was freed with free())');
+    const at = rowsOf(x);
+    let status;
+    if (typeof where === 'number') {
+      status = M._posenc_plan_apply(plan, at, x.length, where);
+    } else {
+      const listed = numberRows(where, 'positions', maxElements);
+      if (listed.length > positions) {
+        positionsAt = handle.positions(listed.length);
+        positions = listed.length;
+      }
+      M.HEAPF64.set(listed, positionsAt >>> 3);
+      status = M._posenc_plan_apply_positions(plan, at, x.length, positionsAt, listed.length);
+    }
+    if (status !== 0) failed();
+    // The rotation may have grown wasm memory: read through the module's current view.
+    if (isFloat32Array(x)) x.set(M.HEAPF32.subarray(floatsAt >>> 2, (floatsAt >>> 2) + x.length));
+    return x;
+  }
+  return Object.freeze({
+    apply,
+    free: () => {
+      if (!handle.isDeleted()) handle.delete();
+    },
+    [Symbol.toStringTag]: 'RopePlan',
   });
 }
 

@@ -115,6 +115,10 @@ std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
 std::vector<double> rope_frequencies(const rope_options& o);
 double rope_attention_factor(const rope_options& o);
 
+// Checks every option (the checks rope_apply makes before anything else); invalid_argument names
+// the first bad one.
+void rope_check(const rope_options& o);
+
 // Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;
 // row s uses position offset + s. Validates everything before writing.
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);

@@ -1,0 +1,100 @@
+// ropePlan(): a rope() call prepared once. Its options are read and checked when the plan is
+// made; each apply() is then a direct call of a wasm export with numbers and addresses, not an
+// Embind call: a decode step rotates one token per layer, where the generic invoker and the
+// options object cost more than the rotation itself.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "js_errors.hpp"
+#include "js_objects.hpp"
+#include "posenc/posenc.hpp"
+
+using emscripten::val;
+
+namespace {
+
+class rope_plan {
+ public:
+  explicit rope_plan(posenc::rope_options o) : options_(std::move(o)) {}
+  const posenc::rope_options& options() const { return options_; }
+
+  // Byte addresses of scratch space the library copies Float32Array inputs and positions into;
+  // growing it may grow wasm memory, so the caller fetches its heap views afterwards.
+  double floats(double n) { return address_of(floats_, std::size_t(n)); }
+  double positions(double n) { return address_of(positions_, std::size_t(n)); }
+  double address() const { return double(reinterpret_cast<std::uintptr_t>(this)); }
+
+  // The Error of the last apply that failed.
+  val error() const { return error_; }
+  int fail(val error) {
+    error_ = std::move(error);
+    return 1;
+  }
+
+ private:
+  template <class T>
+  static double address_of(std::vector<T>& v, std::size_t n) {
+    if (v.size() < n) v.resize(n);
+    return double(reinterpret_cast<std::uintptr_t>(v.data()));
+  }
+
+  posenc::rope_options options_;
+  std::vector<float> floats_;
+  std::vector<double> positions_;
+  val error_ = val::undefined();
+};
+
+val create_rope_plan(val o) {
+  return js::guarded([&] {
+    auto options = js::read<posenc::rope_options>(o);
+    posenc::rope_check(options);
+    return val(rope_plan(std::move(options)));
+  });
+}
+
+}  // namespace
+
+// Rotates `length` floats at x in place, row s at position offset + s. 0, or 1 with the plan's
+// error() set; nothing is thrown out of wasm.
+extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply(rope_plan* plan, float* x, double length, double offset) {
+  const val result = js::guarded([&] {
+    const auto n = posenc::checked_integer("x.length", length, 0, std::int64_t(posenc::max_elements));
+    const auto first = posenc::checked_integer("offset", offset, 0, posenc::position_limit - 1);
+    posenc::rope_apply(x, std::size_t(n), plan->options(), first);
+    return val::undefined();
+  });
+  return result.isUndefined() ? 0 : plan->fail(result);
+}
+
+// The same with explicit positions, `count` doubles at `positions` (axes x seq with sections).
+extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(rope_plan* plan, float* x, double length,
+                                                                const double* positions, double count) {
+  const val result = js::guarded([&] {
+    const auto n = posenc::checked_integer("x.length", length, 0, std::int64_t(posenc::max_elements));
+    const auto m = std::size_t(posenc::checked_integer("positions.length", count, 0, std::int64_t(posenc::max_elements)));
+    std::vector<std::int64_t> listed(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      const double p = positions[i];
+      const bool valid = p >= 0 && p < double(posenc::position_limit) && p == double(std::int64_t(p));
+      listed[i] = valid ? std::int64_t(p)
+                        : posenc::checked_integer("positions[" + std::to_string(i) + "]", p, 0, posenc::position_limit - 1);
+    }
+    posenc::rope_apply(x, std::size_t(n), plan->options(), listed.data(), m);
+    return val::undefined();
+  });
+  return result.isUndefined() ? 0 : plan->fail(result);
+}
+
+EMSCRIPTEN_BINDINGS(posenc_rope_plan) {
+  emscripten::class_<rope_plan>("RopePlan")
+      .function("address", &rope_plan::address)
+      .function("floats", &rope_plan::floats)
+      .function("positions", &rope_plan::positions)
+      .function("error", &rope_plan::error);
+  emscripten::function("createRopePlan", &create_rope_plan);
+}
