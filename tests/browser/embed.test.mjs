@@ -134,8 +134,11 @@ for (const [name, csp] of Object.entries(POLICIES)) {
       assert.equal(r.bg, 'rgb(255, 255, 255)', `${t}-${s}: frame background from --posenc-bg's default, not the host's --bg`);
     }
     assert.equal(page.workers().length, 1, 'one compute Worker for all figures');
-    assert.equal(wasm.length, 1, `one wasm download for all figures: ${wasm}`);
-    assert.match(wasm[0], /\/embed\/posenc-(simd|scalar)\.wasm$/, 'the wasm comes from beside the embed script');
+    // one compute wasm for all figures, and the model-config reader (posenc-config-paste's) once for both of its instances
+    const models = wasm.filter((u) => /\/posenc-models\.wasm$/.test(u)), compute = wasm.filter((u) => !models.includes(u));
+    assert.equal(compute.length, 1, `one wasm download for all figures: ${wasm}`);
+    assert.match(compute[0], /\/embed\/posenc-(simd|scalar)\.wasm$/, 'the wasm comes from beside the embed script');
+    assert.deepEqual(models, [new URL('embed/posenc-models.wasm', srv.url).href], `the model-config wasm once, from beside the embed script: ${wasm}`);
     assert.deepEqual(await page.evaluate(() => window.__violations), [], 'no CSP violation');
     assert.deepEqual(problems, []);
   });
@@ -187,6 +190,51 @@ test('the two instances of an element do not interfere; attributes are reactive;
   const dir = await resultsDir('embed');
   await page.locator('#posenc-rope-plane-a').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(dir, 'hostile-host.png') });
+});
+
+test('posenc-config-paste: example, seq-len and context-length attributes (old and new values) drive what the library reads', async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.goto(`${srv.url}host/`);
+  const a = 'posenc-config-paste-a', b = 'posenc-config-paste-b';
+  await page.locator(`#${b}`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(([x, y]) => document.getElementById(x).dataset.ready && document.getElementById(y).dataset.ready, [a, b], { timeout: 30000 });
+  const view = (id) => page.evaluate((i) => {
+    const root = document.getElementById(i).shadowRoot;
+    const flags = root.querySelector('pre.flags');
+    return { ready: Number(document.getElementById(i).dataset.ready), layerTypes: [...root.querySelectorAll('table.layers thead th[data-layer-type]')].map((th) => th.textContent),
+      flags: flags.closest('[hidden]') ? null : flags.textContent, notes: [...root.querySelectorAll('ul.notes li')].map((li) => li.textContent),
+      errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent) };
+  }, id);
+  const set = async (attrs) => {
+    const before = (await view(a)).ready;
+    await page.evaluate(([i, kv]) => { for (const [k, v] of Object.entries(kv)) document.getElementById(i).setAttribute(k, v); }, [a, attrs]);
+    await page.waitForFunction(([i, g]) => Number(document.getElementById(i).dataset.ready) > g, [a, before], { timeout: 30000 });
+    return view(a);
+  };
+  const first = await view(a), other = await view(b);
+  assert.deepEqual(first.errors, []);
+  assert.deepEqual(first.layerTypes, ['full_attention']);   // the default example: Llama 3.1, llama3 scaling
+  assert.equal(first.flags, null, 'llama3: no flag expresses it');
+  assert.ok(first.notes.some((n) => /llama3/.test(n)));
+  const gemma = await set({ example: 'gemma3' });
+  assert.deepEqual(gemma.layerTypes, ['sliding_attention', 'full_attention']);
+  assert.match(gemma.flags, /^--rope-scaling linear\n--rope-scale 8$/);
+  // the attributes of before the library read configs keep working: example='qwen-yarn', seq-len
+  const qwen = await set({ example: 'qwen-yarn', 'seq-len': '65536' });
+  assert.deepEqual(qwen.errors, []);
+  assert.match(qwen.flags, /^--rope-scaling yarn$/m);
+  const phi = await set({ example: 'phi3-longrope' });
+  assert.ok(!phi.notes.some((n) => /^With -c/.test(n)));
+  const phiLong = await set({ 'context-length': '131072' });
+  assert.ok(phiLong.notes.includes('With -c 131072 llama.cpp uses the long factors.'), phiLong.notes.join('\n'));
+  const phiShort = await set({ 'context-length': '2048' });
+  assert.ok(phiShort.notes.includes('With -c 2048 llama.cpp uses the short factors.'), phiShort.notes.join('\n'));
+  const after = await view(b);
+  assert.equal(after.ready, other.ready, 'B did not recompute');
+  assert.deepEqual(after.layerTypes, other.layerTypes);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(problems, []);
 });
 
 test('hostile attribute values execute nothing and every element still renders', async () => {
@@ -302,10 +350,13 @@ test('an esbuild bundle of posenc/elements renders with the worker and wasm copi
     app = await serve(out);
     const page = await browser.ctx.newPage();
     const problems = watch(page);
+    const wasm = [];
+    page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
     await page.goto(app.url);
     await page.waitForFunction(() => document.getElementById('a')?.dataset.ready, null, { timeout: 30000 });
     const shown = await ink(page, 'a');
     assert.ok(shown.varied >= 1, `the heatmap is drawn: ${JSON.stringify(shown)}`);
+    assert.ok(wasm.length === 1 && !/posenc-models/.test(wasm[0]), `a page without posenc-config-paste loads no model-config wasm: ${wasm}`);
     assert.deepEqual(problems, []);
     await page.close();
   } finally {

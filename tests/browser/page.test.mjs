@@ -4,6 +4,39 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, watch, renderAll as renderBase, waitRendered, requireSite, resultsDir, FIGURES as BASE_FIGURES } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './harness.mjs';
+
+// The figure of section 6c shows what the library reads from a config: the tests compare the page with
+// the library itself (dist/lib in Node) reading the whole real config.json each example was copied from.
+const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
+const { FIGURE_PARAMS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'params.js')).href);
+const posenc = await load();
+const EXAMPLE_SOURCES = { llama31: 'llama-3.1-8b', 'qwen-yarn': 'qwen2.5-7b-instruct-yarn', 'phi3-longrope': 'phi-3.5-mini-instruct', gemma3: 'gemma-3-4b-it',
+  'gpt-oss': 'gpt-oss-20b', 'qwen25-vl': 'qwen2.5-vl-7b-instruct', 'phi35-v5': 'phi-3.5-mini-instruct-v5' };
+const realConfig = (name) => readFileSync(join(ROOT, 'tests', 'configs', `${EXAMPLE_SOURCES[name]}.json`), 'utf8');
+/** The library's error for a config text, as the figure shows it ("Name: message"). */
+function libraryError(text) {
+  try { posenc.ropeFromConfig(text); } catch (err) { return `${err.name}: ${err.message}`; }
+  throw new Error(`the library accepts ${text}`);
+}
+/** What the config figure shows: its table (layer types and rows), flags, notes and errors. */
+const configView = (page, sel) => page.evaluate((s) => {
+  const root = document.querySelector(s).shadowRoot;
+  const shown = (el) => el && !el.closest('[hidden]');
+  return {
+    title: root.querySelector('.title').textContent,
+    layerTypes: [...root.querySelectorAll('table.layers thead th[data-layer-type]')].map((th) => th.textContent),
+    rows: [...root.querySelectorAll('table.layers tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    flags: shown(root.querySelector('pre.flags')) ? root.querySelector('pre.flags').textContent : null,
+    notes: [...root.querySelectorAll('ul.notes li')].map((li) => li.textContent),
+    errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+    paths: root.querySelectorAll('svg path').length,
+    text: root.querySelector('textarea').value,
+  };
+}, sel);
 
 // section 6 (long context) joins the figures every check below covers
 const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-rope-layout-lab', 'posenc-precision-lab'];
@@ -193,7 +226,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     'why0.encoding': '<svg onload="window.__pwned=3">', 'learned0.position': '-1e309', 'plane.qx': 'Infinity',
     'cmp.seq': '1e12', 'shift.shift': '0x10', 'matrix.dim': '3', '<b>x</b>.dim': '8',
     'freqs.factor': '-Infinity', 'freqs.original': '9'.repeat(400), 'logits.scaling': '<img src=x onerror="window.__pwned=4">',
-    'config.example': '"><script>window.__pwned=5</script>', 'config.seqLen': '-5', 'precision.measure': 'constructor', 'precision.dim': '1e9', 'alibi.head': '999', 'alibi.mask': 'javascript:alert(1)',
+    'config.example': '"><script>window.__pwned=5</script>', 'config.seqLen': '-5', 'config.contextLength': 'NaN', 'precision.measure': 'constructor', 'precision.dim': '1e9', 'alibi.head': '999', 'alibi.mask': 'javascript:alert(1)',
   });
   await page.goto(`${srv.url}?${hostile}`);
   await renderAll(page);
@@ -206,9 +239,9 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     lang: document.documentElement.dataset.lang,
   }));
   assert.deepEqual(attrs, { dim: '128', positions: '2048', base: '10000', enc: 'none', seq: '256', mdim: '2', lang: attrs.lang });
-  const long = await page.evaluate(() => ['freqs:factor', 'freqs:original', 'logits:scaling', 'config:example', 'config:seq-len', 'precision:measure', 'precision:dim', 'alibi:head', 'alibi:mask']
+  const long = await page.evaluate(() => ['freqs:factor', 'freqs:original', 'logits:scaling', 'config:example', 'config:seq-len', 'config:context-length', 'precision:measure', 'precision:dim', 'alibi:head', 'alibi:mask']
     .map((k) => { const [id, a] = k.split(':'); return document.querySelector(`#${id}`).getAttribute(a); }));
-  assert.deepEqual(long, ['8', '1048576', 'yarn', 'llama31', '0', 'cos', '1024', '64', 'none']);
+  assert.deepEqual(long, ['8', '1048576', 'yarn', 'llama31', '0', '0', 'cos', '1024', '64', 'none']);
   assert.ok(['en', 'zh'].includes(attrs.lang));
   const report = await inkReport(page);
   for (const r of report) assert.ok(r.variedCanvases > 0 || r.paths > 2 || r.cells > 10, `${r.t} still drawn`);
@@ -237,7 +270,7 @@ test('phone width: no horizontal scrolling, and one screenshot per section', asy
   }
 });
 
-test('a hostile pasted config shows an error and executes nothing; a good one gives flags', async () => {
+test('a hostile pasted config shows the library\'s error and executes nothing; a good one gives flags', async () => {
   const { page } = browser;
   const problems = watch(page);
   await page.addInitScript(() => { window.__pwned = 0; });
@@ -245,31 +278,105 @@ test('a hostile pasted config shows an error and executes nothing; a good one gi
   const sel = '#config';
   await page.locator(sel).scrollIntoViewIfNeeded();
   let gen = await waitRendered(page, sel);
-  const flags = () => page.locator(`${sel} pre`).nth(1).textContent();
-  assert.match(await flags(), /--rope-scaling yarn[\s\S]*--rope-freq-scale 0\.25[\s\S]*--yarn-orig-ctx 32768/);
+  const flags = () => page.locator(`${sel} pre.flags`).textContent();
+  assert.match(await flags(), /^--rope-scaling yarn$/m);
+  assert.match(await flags(), /--rope-scaling yarn\n--rope-scale 4\n--yarn-orig-ctx 32768/);
   const hostile = [
-    ['<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>', /Not valid JSON/],
-    ['{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": "<img src=x onerror=window.__pwned=3>"}', /rope_theta must be a number/],
-    ['{"head_dim": 128, "rope_theta": 1e999, "rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 4096}}', /RangeError/],
-    ['{"head_dim": 128, "rope_scaling": {"rope_type": "<svg onload=window.__pwned=4>", "factor": 4}}', /RangeError[\s\S]*<svg onload/],
-    ['{"head_dim": 128, "rope_scaling": {"rope_type": "linear", "factor": "8"}}', /TypeError/],
-    ['{"head_dim": 1e300, "rope_scaling": null}', /head size/],
-    ['[1, 2, 3]', /JSON object/],
-    ['{"head_dim": 96, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "longrope", "short_factor": [1, 2], "long_factor": {"__proto__": 1}}}', /Error/],
+    '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+    '{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": "<img src=x onerror=window.__pwned=3>"}',
+    '{"head_dim": 128, "rope_theta": 1e999, "rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 4096}}',
+    '{"head_dim": 128, "rope_scaling": {"rope_type": "<svg onload=window.__pwned=4>", "factor": 4}}',
+    '{"head_dim": 128, "rope_scaling": {"rope_type": "linear", "factor": "8"}}',
+    '{"head_dim": 1e300, "rope_scaling": null}',
+    '[1, 2, 3]',
+    '{"head_dim": 96, "original_max_position_embeddings": 4096, "rope_scaling": {"type": "longrope", "short_factor": [1, 2], "long_factor": {"__proto__": 1}}}',
+    '{"model_type": "bloom"}',
+    '{"model_type": "gpt2", "n_embd": 768}',
+    '{"hidden_size": 64, "num_attention_heads": 2, "rope_scaling": {"rope_type": "su-per", "factor": 2}}',
+    '',
   ];
-  for (const [text, message] of hostile) {
+  for (const text of hostile) {
     await page.locator(`${sel} textarea`).fill(text);
     gen = await waitRendered(page, sel, gen);
-    const err = page.locator(`${sel} .err[role=alert]`);
-    assert.match(await err.textContent(), message, text);
+    const err = await page.locator(`${sel} .err[role=alert]`).textContent();
+    // the library's own message, word for word, after the figure's one-line lead-in
+    assert.equal(err, `The library cannot read this config: ${libraryError(text)}`, text);
     assert.equal(await page.locator(`${sel} img, ${sel} script, ${sel} svg[onload]`).count(), 0);
   }
+  assert.match(libraryError('<img>'), /^RangeError: config must be valid JSON/);
+  assert.match(libraryError('{"model_type": "bloom"}'), /^RangeError: .*rotary/);
   assert.equal(await page.evaluate(() => window.__pwned), 0);
   assert.equal(await page.locator('img[src=x]').count(), 0);
   // and back to a good config: the error goes away
   await page.locator(`${sel} textarea`).fill(JSON.stringify({ head_dim: 64, rope_theta: 10000, rope_scaling: { rope_type: 'linear', factor: 2 } }));
   await waitRendered(page, sel, gen);
   assert.equal(await page.locator(`${sel} .err`).count(), 0);
-  assert.match(await flags(), /--rope-scaling linear[\s\S]*--rope-freq-scale 0\.5/);
+  assert.equal(await flags(), '--rope-scaling linear\n--rope-scale 2');
+  // switching the language rebuilds the figure in Chinese and keeps the pasted text
+  const pasted = await page.locator(`${sel} textarea`).inputValue();
+  gen = await page.evaluate((s) => Number(document.querySelector(s).dataset.ready), sel);
+  await page.click('button[data-set-lang=zh]');
+  await page.locator(sel).scrollIntoViewIfNeeded();   // (the toggle sits at the top: figures far from the viewport wait)
+  await waitRendered(page, sel, gen);
+  assert.match(await page.locator(`${sel} .title`).innerText(), /粘贴模型的/);
+  assert.equal(await page.locator(`${sel} textarea`).inputValue(), pasted);
+  assert.equal(await flags(), '--rope-scaling linear\n--rope-scale 2');
   assert.deepEqual(problems, []);
 });
+
+for (const lang of ['en', 'zh']) {
+  test(`config figure (${lang}): every example shows what the library reads from the real config.json`, async () => {
+    const { page } = browser;
+    const problems = watch(page);
+    await page.goto(`${srv.url}?lang=${lang}`);
+    const sel = '#config';
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    let gen = await waitRendered(page, sel);
+    const examples = FIGURE_PARAMS['posenc-config-paste'].example.values;
+    assert.deepEqual([...examples].sort(), Object.keys(EXAMPLE_SOURCES).sort());
+    assert.equal(await page.locator(`${sel} .seg button`).count(), examples.length);
+    for (const [i, name] of examples.entries()) {
+      if (i > 0) { // the first is the default, already shown
+        await page.locator(`${sel} .seg button`).nth(i).click();
+        gen = await waitRendered(page, sel, gen);
+      }
+      await page.waitForFunction((n) => new URL(location.href).searchParams.get('config.example') === (n === 'llama31' ? null : n), name);
+      const v = await configView(page, sel);
+      assert.deepEqual(v.errors, [], `${name} shows an error`);
+      assert.match(v.title, lang === 'zh' ? /粘贴模型的/ : /Paste a model/);
+      assert.ok(v.paths > 2, `${name}: the frequency plot is drawn`);
+      const full = realConfig(name);
+      const layers = posenc.ropeFromConfig(full).layerTypes.map((layerType) => posenc.ropeFromConfig(full, { layerType }));
+      assert.deepEqual(v.layerTypes, layers.map((l) => l.layerType), `${name}: one column per layer type`);
+      // rows: rope_type, head dim, rotary dim, base, layout, attention factor (then M-RoPE sections)
+      assert.deepEqual(v.rows.slice(0, 4), [layers.map((l) => l.ropeType), layers.map((l) => String(l.headDim)), layers.map((l) => String(l.rotaryDim)), layers.map((l) => String(l.base))], name);
+      assert.deepEqual(v.rows[5], layers.map((l) => String(l.attentionFactor)), name);
+      for (const [k, l] of layers.entries()) assert.match(v.rows[4][k], new RegExp(`^${l.layout === 'half' ? 'half' : lang === 'zh' ? '交错' : 'interleaved'}`));
+      if (layers.some((l) => l.sections)) assert.deepEqual(v.rows[6], layers.map((l) => (l.sections ? l.sections.join(', ') : '—')));
+      else assert.equal(v.rows.length, 6);
+      const { flags, notes } = posenc.llamaCppFlags(full);
+      assert.equal(v.flags, flags.length ? flags.join('\n') : null, `${name}: flags`);
+      assert.deepEqual(v.notes, notes, `${name}: notes`);
+      assert.doesNotThrow(() => JSON.parse(v.text), `${name}: the example's text is JSON`);
+    }
+    // the examples the brief names, spelled out
+    await page.locator(`${sel} .seg button`).nth(examples.indexOf('gemma3')).click();
+    gen = await waitRendered(page, sel, gen);
+    assert.deepEqual((await configView(page, sel)).layerTypes, ['sliding_attention', 'full_attention']);
+    assert.equal(await page.evaluate((s) => document.querySelector(s).shadowRoot.querySelectorAll('svg path[stroke-dasharray]').length >= 1, sel), true, 'the scaled layer has its unscaled reference');
+    // the llama.cpp context length reaches llamaCppFlags (Phi-3.5: which LongRoPE factors llama.cpp picks)
+    await page.locator(`${sel} .seg button`).nth(examples.indexOf('phi3-longrope')).click();
+    gen = await waitRendered(page, sel, gen);
+    assert.ok(!(await configView(page, sel)).notes.some((n) => /^With -c/.test(n)));
+    const context = page.locator(`${sel} input[type=number]`).nth(1);   // after the sequence length's
+    assert.equal(await context.getAttribute('aria-label'), lang === 'zh' ? 'llama.cpp 上下文长度 -c（0 = 不指定）' : 'llama.cpp context -c (0 = not given)');
+    await context.fill('131072');
+    await context.press('Enter');
+    gen = await waitRendered(page, sel, gen);
+    assert.equal(await page.locator(sel).getAttribute('context-length'), '131072');
+    assert.deepEqual((await configView(page, sel)).notes, posenc.llamaCppFlags(realConfig('phi3-longrope'), { contextLength: 131072 }).notes);
+    assert.ok((await configView(page, sel)).notes.includes('With -c 131072 llama.cpp uses the long factors.'));
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('config.contextLength') === '131072');
+    assert.deepEqual(problems, []);
+  });
+}

@@ -3,7 +3,8 @@
 // library's own seeded Gaussian generator (a learned table with std 1), so every run, platform
 // and browser sees the same numbers.
 
-export const MODEL_RECIPES = new Set();
+// Recipes that read a model's config: the Worker loads the model-config module (posenc-models.wasm) for these only.
+export const MODEL_RECIPES = new Set(['modelConfig']);
 
 const rows = (lib, n, dim, seed) => lib.learned({ maxLen: n, dim, seed, std: 1 }).table();
 // Content vectors draw from other seeds than the position tables (which use `seed` itself): the same
@@ -201,19 +202,23 @@ export const RECIPES = {
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
   },
 
-  // Section 6c: a pasted config's rope fields. Errors of the library come back as data (shown as text).
-  configRope(lib, { dim, base, scaling, seqLen }) {
+  // Section 6c: a pasted config.json (its text, read by the library only). For every layer type with a
+  // RoPE of its own: what ropeFromConfig resolved and its frequencies, and, where the config scales,
+  // plain RoPE at the same base and rotary dim to compare with; then llamaCppFlags. A config the
+  // library refuses (bad JSON, no rotary embeddings, an unknown rope type...) comes back as data.
+  modelConfig(lib, { config, seqLen, contextLength }) {
     try {
-      const o = seqLen > 0 ? { seqLen } : {};
-      const out = { default: lib.ropeFrequencies({ dim, base }), theta: null, attention: 1, freqScale: null };
-      if (scaling) {
-        out.theta = lib.ropeFrequencies({ dim, base, scaling, ...o });
-        out.attention = lib.ropeAttentionFactor({ scaling, ...o });
-        const f = scaling.factor;
-        // llama.cpp's --rope-freq-scale is 1/factor: theta_0 of a 2-dim linear scaling (theta_0 = 1 unscaled)
-        if (typeof f === 'number' && Number.isFinite(f) && f > 0) out.freqScale = lib.ropeFrequencies({ dim: 2, scaling: { rope_type: 'linear', factor: f } })[0];
-      }
-      return out;
+      const at = seqLen > 0 ? { seqLen } : {};
+      const layers = lib.ropeFromConfig(config, at).layerTypes.map((layerType) => {
+        const r = lib.ropeFromConfig(config, { ...at, layerType });
+        return {
+          layerType: r.layerType, ropeType: r.ropeType, headDim: r.headDim, rotaryDim: r.rotaryDim, base: r.base, layout: r.layout,
+          attentionFactor: r.attentionFactor, sections: r.sections, interleavedSections: r.interleavedSections, frequencies: r.frequencies,
+          plain: r.ropeType === 'default' ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
+        };
+      });
+      const { flags, notes } = lib.llamaCppFlags(config, contextLength > 0 ? { contextLength } : {});
+      return { layers, flags, notes, error: null };
     } catch (err) {
       if (err instanceof TypeError || err instanceof RangeError) return { error: errorOf(err) };
       throw err;

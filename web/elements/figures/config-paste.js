@@ -1,85 +1,40 @@
-// Section 6c: paste a model's config.json; see its rope fields, the library's frequencies and attention
-// factor, the layout, and the equivalent llama.cpp flags. The text is only ever parsed with JSON.parse
-// and shown with textContent: nothing in it is run or inserted as markup.
+// Section 6c: paste a model's config.json. The library reads it, as transformers resolves it
+// (posenc.ropeFromConfig: every layer type, head dim, partial rotary, scaling, M-RoPE sections) and
+// turns it into llama.cpp flags with notes (posenc.llamaCppFlags), in the modelConfig recipe; this
+// element only shows what comes back. The text goes to the library as it is and every string is shown
+// with textContent: nothing in it is run or inserted as markup.
 import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
 
-const PHI_SHORT = [1.0, 1.0001, 1.0004, 1.0008, 1.0014, 1.0023, 1.0033, 1.0044, 1.0058, 1.0073, 1.0091, 1.011, 1.013, 1.0153, 1.0177, 1.0204, 1.0232, 1.0262, 1.0293, 1.0327, 1.0362, 1.0399, 1.0438, 1.0479, 1.0522, 1.0566, 1.0612, 1.066, 1.071, 1.0761, 1.0815, 1.087, 1.0927, 1.0986, 1.1047, 1.1109, 1.1173, 1.1239, 1.1307, 1.1377, 1.1449, 1.1522, 1.1597, 1.1674, 1.1753, 1.1833, 1.1916, 1.2];
-const PHI_LONG = [1.0, 1.0128, 1.0366, 1.0683, 1.107, 1.1527, 1.2053, 1.2653, 1.3331, 1.4093, 1.4946, 1.5898, 1.6959, 1.8141, 1.9457, 2.0922, 2.2552, 2.4367, 2.639, 2.8644, 3.116, 3.3968, 3.7107, 4.0618, 4.4549, 4.8957, 5.3903, 5.946, 6.571, 7.2749, 8.0683, 8.9639, 9.976, 11.1211, 12.4182, 13.8892, 15.5596, 17.4586, 19.62, 22.0831, 24.8935, 28.1037, 31.7753, 35.9794, 40.799, 46.3306, 52.6871, 60.0];
+// Phi-3.5-mini-instruct's searched LongRoPE factors (rotary dim 96: 48 pairs), as its config.json has them.
+const PHI35_SHORT = [1, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0699999332427979, 1.0999999046325684, 1.1099998950958252, 1.1599998474121094, 1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022, 1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788, 1.8799997568130493, 1.9099997282028198, 1.9399996995925903, 1.9899996519088745, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0799996852874756, 2.0899996757507324, 2.189999580383301, 2.2199995517730713, 2.5899994373321533, 2.729999542236328, 2.749999523162842, 2.8399994373321533];
+const PHI35_LONG = [1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 1.340000033378601, 1.5899999141693115, 1.600000023841858, 1.6200000047683716, 2.620000123977661, 3.2300000190734863, 3.2300000190734863, 4.789999961853027, 7.400000095367432, 7.700000286102295, 9.09000015258789, 12.199999809265137, 17.670000076293945, 24.46000099182129, 28.57000160217285, 30.420001983642578, 30.840002059936523, 32.590003967285156, 32.93000411987305, 42.320003509521484, 44.96000289916992, 50.340003967285156, 50.45000457763672, 57.55000305175781, 57.93000411987305, 58.21000289916992, 60.1400032043457, 62.61000442504883, 62.62000274658203, 62.71000289916992, 63.1400032043457, 63.1400032043457, 63.77000427246094, 63.93000411987305, 63.96000289916992, 63.970001220703125, 64.02999877929688, 64.06999969482422, 64.08000183105469, 64.12000274658203, 64.41000366210938, 64.4800033569336, 64.51000213623047, 64.52999877929688, 64.83999633789062];
 
-/** Example configs (the fields that matter for RoPE, as the models' config.json spell them). */
+/**
+ * Example configs: the fields of each model's config.json that its RoPE depends on, copied from the
+ * real files (tests/configs, sources in tests/configs/SOURCES.md; the library reads each one exactly
+ * as the whole file). Gemma 3 leaves rope_theta, rope_local_base_freq and head_dim to the class defaults.
+ */
 export const EXAMPLE_CONFIGS = {
-  llama31: { architectures: ['LlamaForCausalLM'], model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 8,
-    max_position_embeddings: 131072, rope_theta: 500000.0,
-    rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0, original_max_position_embeddings: 8192, rope_type: 'llama3' } },
-  'qwen-yarn': { architectures: ['Qwen2ForCausalLM'], model_type: 'qwen2', hidden_size: 3584, num_attention_heads: 28, num_key_value_heads: 4,
-    max_position_embeddings: 32768, rope_theta: 1000000.0,
-    rope_scaling: { factor: 4.0, original_max_position_embeddings: 32768, type: 'yarn' } },
-  'phi3-longrope': { architectures: ['Phi3ForCausalLM'], model_type: 'phi3', hidden_size: 3072, num_attention_heads: 32, num_key_value_heads: 32,
-    max_position_embeddings: 131072, original_max_position_embeddings: 4096, rope_theta: 10000.0,
-    rope_scaling: { type: 'longrope', short_factor: PHI_SHORT, long_factor: PHI_LONG } },
+  llama31: { architectures: ['LlamaForCausalLM'], hidden_size: 4096, max_position_embeddings: 131072, model_type: 'llama', num_attention_heads: 32, num_key_value_heads: 8, rope_scaling: { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192, rope_type: 'llama3' }, rope_theta: 500000 },
+  'qwen-yarn': { architectures: ['Qwen2ForCausalLM'], hidden_size: 3584, max_position_embeddings: 32768, model_type: 'qwen2', num_attention_heads: 28, num_key_value_heads: 4, rope_theta: 1000000, rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' } },
+  'phi3-longrope': { architectures: ['Phi3ForCausalLM'], hidden_size: 3072, max_position_embeddings: 131072, model_type: 'phi3', num_attention_heads: 32, num_key_value_heads: 32, original_max_position_embeddings: 4096, rope_scaling: { long_factor: PHI35_LONG, short_factor: PHI35_SHORT, type: 'longrope' }, rope_theta: 10000 },
+  gemma3: { architectures: ['Gemma3ForConditionalGeneration'], model_type: 'gemma3', text_config: { hidden_size: 2560, model_type: 'gemma3_text', rope_scaling: { factor: 8, rope_type: 'linear' } } },
+  'gpt-oss': { architectures: ['GptOssForCausalLM'], head_dim: 64, hidden_size: 2880, max_position_embeddings: 131072, model_type: 'gpt_oss', num_attention_heads: 64, num_key_value_heads: 8, rope_scaling: { beta_fast: 32, beta_slow: 1, factor: 32, original_max_position_embeddings: 4096, rope_type: 'yarn', truncate: false }, rope_theta: 150000 },
+  'qwen25-vl': { architectures: ['Qwen2_5_VLForConditionalGeneration'], hidden_size: 3584, max_position_embeddings: 128000, model_type: 'qwen2_5_vl', num_attention_heads: 28, num_key_value_heads: 4, rope_theta: 1000000, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } },
+  'phi35-v5': { architectures: ['Phi3ForCausalLM'], hidden_size: 3072, max_position_embeddings: 131072, model_type: 'phi3', num_attention_heads: 32, num_key_value_heads: 32, original_max_position_embeddings: 4096, rope_parameters: { long_factor: PHI35_LONG, original_max_position_embeddings: 4096, partial_rotary_factor: 1, rope_theta: 10000, rope_type: 'longrope', short_factor: PHI35_SHORT, type: 'longrope' } },
 };
 
+/** An example as the textarea shows it: JSON with a 2-space indent, each list of scalars on one line. */
+export function exampleText(name) {
+  const item = String.raw`(?:-?[\d.eE+-]+|"[^"\\\n]*")`;
+  return JSON.stringify(EXAMPLE_CONFIGS[name], null, 2)
+    .replace(new RegExp(String.raw`\[\n\s*(${item}(?:,\n\s*${item})*)\n\s*\]`, 'g'), (_, items) => `[${items.split(/,\n\s*/).join(', ')}]`);
+}
+
 const MAX_TEXT = 200000;
-const SCALING_KEYS = ['rope_type', 'type', 'factor', 'original_max_position_embeddings', 'low_freq_factor', 'high_freq_factor', 'beta_fast', 'beta_slow',
-  'attention_factor', 'mscale', 'mscale_all_dim', 'truncate', 'short_factor', 'long_factor', 'max_position_embeddings'];
-const isPosInt = (v) => Number.isInteger(v) && v > 0;
-const show = (v) => (Array.isArray(v) ? `[${v.length} numbers]` : JSON.stringify(v));
-
-/** Parse a config text into what the library needs, or { error }. Only reads fields; never evaluates. */
-export function readConfig(text, t) {
-  let c;
-  try { c = JSON.parse(String(text).slice(0, MAX_TEXT)); } catch (err) { return { error: `${t('cfg_bad_json')}: ${err.message}` }; }
-  if (!c || typeof c !== 'object' || Array.isArray(c)) return { error: t('cfg_not_object') };
-  const tc = c.text_config && typeof c.text_config === 'object' && !Array.isArray(c.text_config) ? c.text_config : c; // multimodal configs
-  let head = tc.head_dim;
-  if (!isPosInt(head)) head = isPosInt(tc.hidden_size) && isPosInt(tc.num_attention_heads) && tc.hidden_size % tc.num_attention_heads === 0 ? tc.hidden_size / tc.num_attention_heads : null;
-  if (!isPosInt(head) || head > 65536) return { error: t('cfg_no_dim') };
-  const prf = tc.partial_rotary_factor;
-  let dim = head;
-  if (typeof prf === 'number' && prf > 0 && prf <= 1) dim = Math.max(2, Math.floor((head * prf) / 2) * 2); // as transformers: int(head_dim * factor)
-  const params = tc.rope_parameters ?? tc.rope_scaling ?? null;
-  const p = params && typeof params === 'object' && !Array.isArray(params) ? params : null;
-  const theta = tc.rope_theta ?? p?.rope_theta ?? 10000;
-  if (typeof theta !== 'number') return { error: `${t('cfg_bad_theta')}: ${show(theta).slice(0, 80)}` };
-  let scaling = null;
-  const fields = [['rope_theta', theta]];
-  if (p) {
-    scaling = {};
-    for (const k of SCALING_KEYS) if (p[k] !== undefined && p[k] !== null) { scaling[k] = p[k]; fields.push([k, p[k]]); }
-    // fields transformers reads from the top level of the config when rope_scaling lacks them
-    for (const k of ['original_max_position_embeddings', 'max_position_embeddings']) if (scaling[k] === undefined && tc[k] !== undefined && tc[k] !== null) { scaling[k] = tc[k]; fields.push([`${k} (config)`, tc[k]]); }
-    const type = scaling.rope_type ?? scaling.type;
-    if (type === 'default' || type === undefined) scaling = null;
-    if (type === 'su') scaling.rope_type = 'longrope'; // the early Phi-3 name
-  }
-  return { head, dim, base: theta, scaling, fields, type: scaling ? (scaling.rope_type ?? scaling.type) : 'default' };
-}
-
-/** llama.cpp flags for a parsed config (string formatting of its fields; 1/factor comes from the library). */
-export function llamaCppFlags(cfg, r, t) {
-  const lines = [`--rope-freq-base ${cfg.base}`];
-  const s = cfg.scaling;
-  switch (cfg.type) {
-    case 'linear': lines.push('--rope-scaling linear', `--rope-freq-scale ${exact(r.freqScale)}`); break;
-    case 'yarn':
-      lines.push('--rope-scaling yarn', `--rope-freq-scale ${exact(r.freqScale)}`, '--yarn-ext-factor 1');
-      if (s.original_max_position_embeddings ?? s.max_position_embeddings) lines.push(`--yarn-orig-ctx ${s.original_max_position_embeddings ?? s.max_position_embeddings}`);
-      if (s.beta_fast !== undefined) lines.push(`--yarn-beta-fast ${s.beta_fast}`);
-      if (s.beta_slow !== undefined) lines.push(`--yarn-beta-slow ${s.beta_slow}`);
-      if (s.attention_factor !== undefined) lines.push(t('flag_attn'));
-      else lines.push('--yarn-attn-factor 1');
-      break;
-    case 'llama3': lines.push(t('flag_llama3')); break;
-    case 'longrope': lines.push(t('flag_longrope')); break;
-    case 'dynamic': lines.push(t('flag_dynamic')); break;
-    case 'ntk': lines.push(t('flag_ntk')); break;
-    default: lines.push('--rope-scaling none');
-  }
-  return lines.join('\n');
-}
+const LAYER_COLORS = ['#D55E00', '#0072B2', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 
 export class ConfigPaste extends PosencFigure {
   static tag = 'posenc-config-paste';
@@ -88,20 +43,25 @@ export class ConfigPaste extends PosencFigure {
     // picking the current example again restores its text after an edit
     this.control('example', this.t('cfg_examples'), { names: (v) => this.t(`ex_${v}`), onInput: (v) => (v === this.params.example ? this.loadExample() : this.setParam('example', v)) });
     this.control('seqLen', this.t('seqLen'));
+    this.control('contextLength', this.t('contextLength'));
     const id = `cfg${Math.random().toString(36).slice(2)}`;
-    this.area = h('textarea', { id, rows: '9', spellcheck: 'false', maxlength: String(MAX_TEXT), style: 'width:100%;font:12px/1.4 var(--mono);color:var(--fg);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px' });
-    if (this.text === undefined || this.textFor !== this.params.example) { this.text = JSON.stringify(EXAMPLE_CONFIGS[this.params.example], null, 2); this.textFor = this.params.example; }
+    this.area = h('textarea', { id, rows: '12', spellcheck: 'false', maxlength: String(MAX_TEXT), style: 'width:100%;box-sizing:border-box;font:12px/1.4 var(--mono);color:var(--fg);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px' });
+    if (this.text === undefined || this.textFor !== this.params.example) { this.text = exampleText(this.params.example); this.textFor = this.params.example; }
     this.area.value = this.text;
     let timer = 0;
     this.area.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => { this.text = this.area.value; this.invalidate(); }, 250); });
     this.msg = h('div', { 'aria-live': 'polite' });
-    this.cards = h('div', { class: 'cards' });
-    this.fieldsEl = h('pre', { class: 'readout', style: 'margin:4px 0;max-height:8em;overflow:auto' });
-    this.flags = h('pre', { style: 'font:12px/1.5 var(--mono);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px 8px;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere' });
-    this.copyBtn = h('button', { type: 'button', class: 'act', text: this.t('cfg_copy'), onclick: () => navigator.clipboard?.writeText(this.flags.textContent).then(() => { this.copyBtn.textContent = this.t('copied'); }, () => {}) });
-    this.plot = new LinePlot({ xLabel: this.t('pair_i'), yLabel: this.t('theta_log'), height: 220, yLog: true, name: 'config_theta' });
-    this.result = h('div', {}, this.cards, h('div', { class: 'note', text: this.t('cfg_fields') }), this.fieldsEl,
-      h('div', { class: 'note', text: this.t('cfg_flags') }), this.flags, h('div', { class: 'tools' }, this.copyBtn), this.plot.el);
+    this.layers = h('table', { class: 'layers' });
+    this.flags = h('pre', { class: 'flags', style: 'font:12px/1.5 var(--mono);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px 8px;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere' });
+    this.noFlags = h('div', { class: 'note no-flags', text: this.t('cfg_no_flags') });
+    this.notes = h('ul', { class: 'notes', style: 'font-size:12px;line-height:1.45;margin:4px 0;padding-left:1.4em' });
+    this.copyBtn = h('button', { type: 'button', text: this.t('cfg_copy'), onclick: () => navigator.clipboard?.writeText(this.flagText).then(() => { this.copyBtn.textContent = this.t('copied'); }, () => {}) });
+    this.plot = new LinePlot({ xLabel: this.t('pair_i'), yLabel: this.t('theta_log'), height: 240, yLog: true, name: 'config_theta' });
+    this.result = h('div', {},
+      h('div', { class: 'note', text: this.t('cfg_fields') }), h('div', { class: 'tablewrap', tabindex: '0', style: 'margin:4px 0' }, this.layers),
+      this.plot.el,
+      h('div', { class: 'note', text: this.t('cfg_flags') }), this.flags, this.noFlags, h('div', { class: 'tools' }, this.copyBtn),
+      h('div', { class: 'note', text: this.t('cfg_notes') }), this.notes);
     this.body.append(h('label', { for: id, class: 'note', text: this.t('cfg_label') }), this.area, this.msg, this.result);
   }
   attributeChangedCallback(name, old, value) {
@@ -109,7 +69,7 @@ export class ConfigPaste extends PosencFigure {
     if (name === 'example' && this.built && this.textFor !== this.params.example) this.loadExample();
   }
   loadExample() {
-    this.text = JSON.stringify(EXAMPLE_CONFIGS[this.params.example], null, 2); this.textFor = this.params.example;
+    this.text = exampleText(this.params.example); this.textFor = this.params.example;
     this.area.value = this.text; this.invalidate();
   }
   fail(message) {
@@ -117,19 +77,34 @@ export class ConfigPaste extends PosencFigure {
     this.result.hidden = true;
   }
   async update(p) {
-    const cfg = readConfig(this.text, (k) => this.t(k));
-    if (cfg.error) return this.fail(cfg.error);
-    const r = await this.compute('configRope', { dim: cfg.dim, base: cfg.base, scaling: cfg.scaling, seqLen: p.seqLen });
-    if (r.error) return this.fail(`${r.error.name}: ${r.error.message}`);
+    const r = await this.compute('modelConfig', { config: this.text.slice(0, MAX_TEXT), seqLen: p.seqLen, contextLength: p.contextLength });
+    if (r.error) return this.fail(`${this.t('cfg_lib_error')} ${r.error.name}: ${r.error.message}`);
     this.msg.replaceChildren();
     this.result.hidden = false;
-    const card = (k, v) => h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: 'v', text: v }));
-    this.cards.replaceChildren(card(this.t('rope_type'), String(cfg.type)), card(this.t('head_dim'), String(cfg.head)), card(this.t('rotary_dim'), String(cfg.dim)),
-      card(this.t('base'), String(cfg.base)), card(this.t('attn'), exact(r.attention)), h('div', { class: 'card', style: 'flex-basis:100%' }, h('div', { class: 'k', text: this.t('layout') }), h('div', { class: 's', text: this.t('layout_half') })));
-    this.fieldsEl.textContent = cfg.scaling ? cfg.fields.map(([k, v]) => `${k}: ${show(v)}`).join('\n') : this.t('cfg_none');
-    this.flags.textContent = llamaCppFlags(cfg, r, (k) => this.t(k));
-    const series = [{ name: this.t('sc_default'), values: r.default, color: 'var(--fg)', dash: '5 3' }];
-    if (r.theta) series.push({ name: `${cfg.type}`, values: r.theta, color: '#D55E00' });
+    const { layers } = r;
+    const color = (i) => LAYER_COLORS[i % LAYER_COLORS.length];
+    // one column per layer type, one row per resolved field (M-RoPE rows only when a layer has sections)
+    const rows = [
+      ['rope_type', (l) => l.ropeType], ['head_dim', (l) => String(l.headDim)], ['rotary_dim', (l) => String(l.rotaryDim)],
+      ['base', (l) => String(l.base)], ['layout', (l) => this.t(`layout_${l.layout}`)], ['attn', (l) => String(l.attentionFactor)],
+    ];
+    if (layers.some((l) => l.sections)) rows.push(['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')], ['cfg_interleaved', (l) => this.t(l.interleavedSections ? 'cfg_yes' : 'cfg_no')]);
+    this.layers.replaceChildren(
+      h('thead', {}, h('tr', {}, h('th', { class: 'rh', scope: 'col', text: this.t('cfg_layer') }),
+        layers.map((l, i) => h('th', { scope: 'col', 'data-layer-type': l.layerType, text: l.layerType, style: `color:${color(i)};text-align:left` })))),
+      h('tbody', {}, rows.map(([key, value]) => h('tr', {}, h('th', { class: 'rh', scope: 'row', text: this.t(key) }),
+        layers.map((l) => h('td', { style: 'text-align:left', text: value(l) }))))));
+    this.flagText = r.flags.join(' ');
+    this.flags.textContent = r.flags.join('\n');
+    this.flags.hidden = this.copyBtn.hidden = !r.flags.length;
+    this.noFlags.hidden = r.flags.length > 0;
+    this.copyBtn.textContent = this.t('cfg_copy');
+    this.notes.replaceChildren(...r.notes.map((n) => h('li', { text: n, style: 'margin:2px 0' })));
+    const series = [];
+    layers.forEach((l, i) => {
+      series.push({ name: `${l.layerType} · ${l.ropeType}`, values: l.frequencies, color: color(i), width: 2 });
+      if (l.plain) series.push({ name: `${l.layerType} · ${this.t('cfg_plain')}`, values: l.plain, color: color(i), dash: '5 3', width: 1.4 });
+    });
     this.plot.set({ series, opts: { title: this.t('cfg_freqs') } });
     this.redraw();
   }
