@@ -337,7 +337,12 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 }  // namespace simd_impl
 
 const kernel_table* simd_table() noexcept {
+  // In wasm, xsimd's SSE4.1 code is lowered to SIMD128: name what actually runs.
+#ifdef __wasm_simd128__
+  static const kernel_table table{"wasm-simd128",
+#else
   static const kernel_table table{xsimd::default_arch::name(),
+#endif
                                   simd_impl::sincos,
                                   simd_impl::rotate_interleaved,
                                   simd_impl::rotate_half,

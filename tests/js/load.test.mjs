@@ -43,6 +43,7 @@ test('wasmUrl: the .wasm file, as a URL, a file: string, a path or a directory',
     [relative(process.cwd(), join(copyDir, 'posenc-simd.wasm')), true], // relative to the working directory
     [`${pathToFileURL(copyDir).href}/`, false],                      // a directory holding both files
     [pathToFileURL(`${copyDir}/`), true],
+    [`${relative(process.cwd(), copyDir)}/`, true],                  // a relative directory path, slash kept
   ];
   const want = (await load()).sinusoidal({ positions: 5, dim: 8 });
   for (const [wasmUrl, simd] of forms) {

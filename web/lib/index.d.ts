@@ -234,7 +234,7 @@ export interface PosEnc {
   readonly version: string;
   /** True when the SIMD128 build is running. */
   readonly simd: boolean;
-  /** Addition to the contract: instruction set of the SIMD kernels ("sse4.1" = wasm SIMD128) or "scalar". */
+  /** Addition to the contract: instruction set of the SIMD kernels (`"wasm-simd128"`) or `"scalar"`. */
   readonly arch: string;
   /** Addition to the contract: the core's limits (2^26 elements, dim 65536, positions < 2^24). */
   readonly limits: { readonly maxElements: number; readonly maxDim: number; readonly positionLimit: number };

@@ -93,7 +93,12 @@ function resolveUrl(value) {
   try {
     return new URL(value);                      // absolute: file:, http:, https:, data:, blob:
   } catch { /* relative */ }
-  if (isNode) return builtin('node:url').pathToFileURL(builtin('node:path').resolve(value));
+  if (isNode) {
+    // path.resolve drops a trailing slash, which says "a directory holding the builds": keep it.
+    const url = builtin('node:url').pathToFileURL(builtin('node:path').resolve(value));
+    if (/[\\/]$/.test(value) && !url.pathname.endsWith('/')) url.pathname += '/';
+    return url;
+  }
   return new URL(value, globalThis.document?.baseURI ?? globalThis.location?.href);
 }
 
@@ -118,6 +123,13 @@ function compileEarly(wasmUrl) {
       throw new Error(`posenc: cannot fetch ${wasmUrl.href}: ${error.message}`, { cause: error });
     }
     if (!response.ok) throw new Error(`posenc: cannot fetch ${wasmUrl.href}: HTTP ${response.status}`);
+    // A dev server that does not know the file answers with its HTML page; say so, instead of
+    // WebAssembly's "expected magic word 00 61 73 6d, found 3c 21 64 6f".
+    if (/^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
+      throw new Error(`posenc: ${wasmUrl.href} answered with an HTML page, not the wasm file: the server does not ` +
+        'serve it at that URL (with Vite, exclude posenc from optimizeDeps; elsewhere copy the .wasm files beside ' +
+        'the library or pass load({ wasmUrl })');
+    }
     // streaming compilation needs the right MIME type, which not every static host sends
     if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(response.headers.get('content-type') ?? '')) {
       return WebAssembly.compileStreaming(response);

@@ -60,7 +60,7 @@ export function createPosEnc(M, models = null) {
   const posenc = {
     version: M.version(),
     simd: M.simd(),
-    /** Addition to API.md: the instruction set of the SIMD kernels ("sse4.1" = wasm SIMD128) or "scalar". */
+    /** Addition to API.md: the instruction set of the SIMD kernels ("wasm-simd128") or "scalar". */
     arch: M.arch(),
     /** Addition to API.md: the core's limits. */
     limits,
