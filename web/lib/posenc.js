@@ -43,14 +43,7 @@ export function createPosEnc(M, models = null) {
   const limits = Object.freeze({ maxElements, maxDim: M.maxDim(), positionLimit: M.positionLimit() });
   installReaderHelpers(M, maxElements);
   if (models && !models.error) installReaderHelpers(models, maxElements);
-  const configModule = () => {
-    if (models === null) {
-      throw new Error('posenc: reading model configs needs the model-config module, which load({ models: false }) '
-        + 'leaves out: call load() without it');
-    }
-    if (models.error) throw models.error;
-    return models;
-  };
+  const configModule = () => modelsOrThrow(models);
 
   // A Float32Array that is itself a view over wasm memory (buffer.view()) must be copied
   // first: the module may grow the heap while reading it, which would detach the view.
@@ -102,18 +95,7 @@ export function createPosEnc(M, models = null) {
     /** Addition to API.md: values rounded to float16 (round to nearest even, overflow to Infinity, subnormals). */
     roundFloat16: (values) => unwrap(M.roundFloat16(numberArray(values, 'values', maxElements))),
 
-    /** Addition to API.md: bytes currently allocated in the wasm heap (for leak checks). */
-    heapBytes: () => M.heapBytes(),
-
-    /**
-     * Addition to API.md: the size bound of rope()'s cos/sin cache, in floats (default
-     * 2^22 = 16 MiB); ropeCacheLimit(n) sets it (0 turns the cache off and frees it) and
-     * returns the previous bound. The cache never changes a result.
-     */
-    ropeCacheLimit(limit) {
-      if (limit !== undefined && typeof limit !== 'number') throw typeError('limit', 'a number', limit);
-      return unwrap(M.ropeCacheLimit(limit));
-    },
+    ...memoryFunctions(M),
   };
   for (const [name, target] of Object.entries(OPTION_FUNCTIONS)) {
     posenc[name] = (o) => unwrap(M[target](options(o)));
@@ -122,6 +104,34 @@ export function createPosEnc(M, models = null) {
     posenc[name] = (q, k, o) => unwrap(M[target](f32(q, 'q'), f32(k, 'k'), options(o)));
   }
   return Object.freeze(posenc);
+}
+
+// The model-config module, or why it is not there.
+function modelsOrThrow(models) {
+  if (models === null) {
+    throw new Error('posenc: reading model configs needs the model-config module, which load({ models: false }) '
+      + 'leaves out: call load() without it');
+  }
+  if (models.error) throw models.error;
+  return models;
+}
+
+// Additions to API.md about the wasm heap.
+function memoryFunctions(M) {
+  return {
+    /** Bytes currently allocated in the wasm heap (for leak checks). */
+    heapBytes: () => M.heapBytes(),
+
+    /**
+     * The size bound of rope()'s cos/sin cache, in floats (default 2^22 = 16 MiB); ropeCacheLimit(n)
+     * sets it (0 turns the cache off and frees it) and returns the previous bound. The cache never
+     * changes a result.
+     */
+    ropeCacheLimit(limit) {
+      if (limit !== undefined && typeof limit !== 'number') throw typeError('limit', 'a number', limit);
+      return unwrap(M.ropeCacheLimit(limit));
+    },
+  };
 }
 
 // What the core's object reader calls back for (cpp/bindings/js_objects.hpp): errors in this
