@@ -153,72 +153,47 @@ function checkPlainJs(posenc, x, shape, layout, cache) {
   if (!(worst < 1e-5)) throw new Error(`plain JS ${layout} loop disagrees with posenc.rope by ${worst}`);
 }
 
-export async function benchWasm({ rounds = 11, log = console.log } = {}) {
-  const cases = [];
-  // around(run) wraps a case's timed loop (calibration and every sample), outside the timer.
-  const add = (group, name, work, run, around = (timed) => timed()) =>
-    cases.push({ group, name, work, run, around, samples: [] });
-
-  for (const flavour of ['simd', 'scalar']) {
-    const posenc = await load({ simd: flavour === 'simd' });
-    const M = await rawModule(flavour);
-    for (const [label, shape] of Object.entries(shapes)) {
-      const n = elements(shape), bytes = n * 8;
-      for (const layout of ['interleaved', 'half']) {
-        const options = { dim: shape.dim, heads: shape.heads, layout, inPlace: true };
-        const buffer = posenc.buffer(n);
-        buffer.view().set(random(n));
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (cached)`, { bytes },
-            () => posenc.rope(buffer, options));
-        // Angles computed in the call: the cache is off while this case runs, not toggled per call.
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes },
-            () => posenc.rope(buffer, options), (timed) => {
-              const limit = posenc.ropeCacheLimit(0);
-              try { return timed(); } finally { posenc.ropeCacheLimit(limit); }
-            });
-        // Explicit positions (packed sequences, decoding): the same rows, positions given as an array.
-        const positions = Array.from({ length: shape.seq }, (_, i) => i);
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer, explicit positions (cached)`, { bytes },
-            () => posenc.rope(buffer, { ...options, positions }));
-        const plain = random(n);
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
-            () => posenc.rope(plain, options));
-        add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes },
-            () => posenc.rope(plain, { ...options, inPlace: false }));
-      }
-      const handle = M.createBuffer(n);
-      add(`rope ${label} interleaved`, `wasm ${flavour}, in-place stream x[i] *= a`, { bytes }, () => {
-        const view = handle.view();
-        M.benchStreamInPlace(view.byteOffset, n, 0.999);
-      });
-      const copy = M.createBuffer(n);
-      add(`rope ${label} interleaved`, `wasm ${flavour}, memcpy (two buffers)`, { bytes }, () => {
-        M.benchMemcpy(copy.view().byteOffset, handle.view().byteOffset, n);
-      });
-    }
-    const table = M.createBuffer(8192 * 512);
-    add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 },
-        () => posenc.sinusoidal({ positions: 8192, dim: 512 }));
-    add('sinusoidal 8192x512', `wasm ${flavour}, naive sinf loop`, { items: 8192 * 512 },
-        () => M.benchNaiveSinusoidal(table.view().byteOffset, 8192, 512));
-    const q = random(1024 * 64), k = random(1024 * 64).reverse();
-    add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 },
-        () => posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }));
-    addDecodeCases(add, posenc, flavour);
-  }
-  const reference = await load({ simd: true });
-  addPlainDecodeCases(add, reference);
+// The RoPE cases of one flavour: the API on WasmBuffers and Float32Arrays, and the in-wasm stream
+// and memcpy bounds of the bench-only module M.
+function addRopeCases(add, posenc, M, flavour) {
   for (const [label, shape] of Object.entries(shapes)) {
-    const n = elements(shape), cache = plainJsCache(shape);
+    const n = elements(shape), bytes = n * 8;
     for (const layout of ['interleaved', 'half']) {
-      const x = random(n);
-      checkPlainJs(reference, x, shape, layout, cache);
-      add(`rope ${label} ${layout}`, 'plain JavaScript loop (cached cos/sin)', { bytes: n * 8 },
-          () => plainJsRope[layout](x, shape, cache));
+      const options = { dim: shape.dim, heads: shape.heads, layout, inPlace: true };
+      const buffer = posenc.buffer(n);
+      buffer.view().set(random(n));
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (cached)`, { bytes },
+          () => posenc.rope(buffer, options));
+      // Angles computed in the call: the cache is off while this case runs, not toggled per call.
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes },
+          () => posenc.rope(buffer, options), (timed) => {
+            const limit = posenc.ropeCacheLimit(0);
+            try { return timed(); } finally { posenc.ropeCacheLimit(limit); }
+          });
+      // Explicit positions (packed sequences, decoding): the same rows, positions given as an array.
+      const positions = Array.from({ length: shape.seq }, (_, i) => i);
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer, explicit positions (cached)`, { bytes },
+          () => posenc.rope(buffer, { ...options, positions }));
+      const plain = random(n);
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
+          () => posenc.rope(plain, options));
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes },
+          () => posenc.rope(plain, { ...options, inPlace: false }));
     }
+    const handle = M.createBuffer(n);
+    add(`rope ${label} interleaved`, `wasm ${flavour}, in-place stream x[i] *= a`, { bytes }, () => {
+      const view = handle.view();
+      M.benchStreamInPlace(view.byteOffset, n, 0.999);
+    });
+    const copy = M.createBuffer(n);
+    add(`rope ${label} interleaved`, `wasm ${flavour}, memcpy (two buffers)`, { bytes }, () => {
+      M.benchMemcpy(copy.view().byteOffset, handle.view().byteOffset, n);
+    });
   }
+}
 
-  // Calibrate each case to ~40 ms per sample, then interleave the rounds.
+// Calibrates each case to ~40 ms per sample, then runs the rounds, interleaved.
+function measure(cases, rounds, log) {
   for (const c of cases) {
     c.around(() => c.run());
     let reps = 1, elapsed = 0;
@@ -243,6 +218,41 @@ export async function benchWasm({ rounds = 11, log = console.log } = {}) {
       }));
     }
   }
+}
+
+export async function benchWasm({ rounds = 11, log = console.log } = {}) {
+  const cases = [];
+  // around(run) wraps a case's timed loop (calibration and every sample), outside the timer.
+  const add = (group, name, work, run, around = (timed) => timed()) =>
+    cases.push({ group, name, work, run, around, samples: [] });
+
+  for (const flavour of ['simd', 'scalar']) {
+    const posenc = await load({ simd: flavour === 'simd' });
+    const M = await rawModule(flavour);
+    addRopeCases(add, posenc, M, flavour);
+    const table = M.createBuffer(8192 * 512);
+    add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 },
+        () => posenc.sinusoidal({ positions: 8192, dim: 512 }));
+    add('sinusoidal 8192x512', `wasm ${flavour}, naive sinf loop`, { items: 8192 * 512 },
+        () => M.benchNaiveSinusoidal(table.view().byteOffset, 8192, 512));
+    const q = random(1024 * 64), k = random(1024 * 64).reverse();
+    add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 },
+        () => posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }));
+    addDecodeCases(add, posenc, flavour);
+  }
+  const reference = await load({ simd: true });
+  addPlainDecodeCases(add, reference);
+  for (const [label, shape] of Object.entries(shapes)) {
+    const n = elements(shape), cache = plainJsCache(shape);
+    for (const layout of ['interleaved', 'half']) {
+      const x = random(n);
+      checkPlainJs(reference, x, shape, layout, cache);
+      add(`rope ${label} ${layout}`, 'plain JavaScript loop (cached cos/sin)', { bytes: n * 8 },
+          () => plainJsRope[layout](x, shape, cache));
+    }
+  }
+
+  measure(cases, rounds, log);
   return cases.map(({ group, name, work, samples }) => {
     const sorted = [...samples].sort((a, b) => a - b), ms = sorted[Math.floor(sorted.length / 2)];
     return { group, name, ms, ...(work.bytes ? { gbps: work.bytes / ms / 1e6 } : { itemsPerSecond: work.items / ms * 1e3 }) };

@@ -42,27 +42,49 @@ export class Heatmap {
     if (!d || !(width > 0)) return;
     this.width = width;
     const o = { ...this.o, ...d.opts };
-    const { rows, cols, data } = d;
+    const { m, pw, ph } = this.layout(width, d, o);
+    const { lo, hi, flat } = this.colourDomain(d, o);
+    const key = this.paintCells(d, lo, hi, o.scheme);
+    this.blit(d, key, m, pw);
+    this.drawFrame(d, o);
+    this.drawValues(d, o, lo, hi);
+    // the figure's own marks (markers, training length, blind zone): cheap, always redrawn
+    this.annotLayer.replaceChildren();
+    o.annotate?.(this.annotLayer, { ...this.scales, pw, ph });
+    this.drawLegend(o, lo, hi, flat);
+    this.mark();
+  }
+
+  // Margins, plot size and scales for a width.
+  layout(width, d, o) {
+    const { rows, cols } = d;
     const extent = d.rowsExtent ?? rows;
     const m = { top: o.title ? 22 : 8, right: 70, bottom: o.xLabel ? 38 : 24, left: o.yLabels ? 34 : 46 };
     const pw = Math.max(40, Math.floor(width - m.left - m.right));
     const ph = Math.max(40, Math.floor(Math.min(o.maxHeight, pw * (o.aspect ?? extent / cols))));
     const W = pw + m.left + m.right, H = ph + m.top + m.bottom;
     this.geom = { m, pw, ph, W, H };
-    const x = scaleLinear([0, cols], [0, pw]), y = scaleLinear([0, extent], [0, ph]);
-    this.scales = { x, y };
+    this.scales = { x: scaleLinear([0, cols], [0, pw]), y: scaleLinear([0, extent], [0, ph]) };
+    return this.geom;
+  }
 
-    // colour scale
+  // The colour scale's [lo, hi] (given, or from the data), and whether the data is constant.
+  colourDomain(d, o) {
+    const { data } = d;
     if (!d.domain && (this.autoFor?.data !== data || this.autoFor.scheme !== o.scheme)) this.autoFor = { data, scheme: o.scheme, domain: autoDomain(data, o.scheme) };
     let [lo, hi] = d.domain ?? this.autoFor.domain;
     const flat = !(hi - lo > 1e-6 * Math.max(1e-30, Math.abs(lo), Math.abs(hi)));
     if (!(hi > lo)) { hi = lo + 1e-12; lo -= 1e-12; }
     this.domain = [lo, hi];
-    // cells -> offscreen image at one pixel per cell (kept while data, scale and colours stay the same)
+    return { lo, hi, flat };
+  }
+
+  // Cells -> an offscreen image at one pixel per cell (kept while data, scale and colours stay the same).
+  paintCells({ rows, cols, data }, lo, hi, scheme) {
     const off = this.off ?? (this.off = document.createElement('canvas'));
-    const key = `${rows}x${cols}/${lo}/${hi}/${o.scheme}`;
+    const key = `${rows}x${cols}/${lo}/${hi}/${scheme}`;
     if (this.offData !== data || this.offKey !== key) {
-      const table = lutPixels(o.scheme);
+      const table = lutPixels(scheme);
       off.width = cols; off.height = rows;
       const octx = off.getContext('2d');
       const img = octx.createImageData(cols, rows);
@@ -75,85 +97,95 @@ export class Heatmap {
       octx.putImageData(img, 0, 0);
       this.offData = data; this.offKey = key;
     }
+    return key;
+  }
+
+  // The offscreen image scaled onto the visible canvas, at the screen's pixel density.
+  blit({ rows, data }, key, m, pw) {
+    const { y } = this.scales;
     const dpr = globalThis.devicePixelRatio || 1;
     const c = this.canvas;
     const cw = Math.round(pw * dpr), ch = Math.round(y(rows) * dpr);
     // the scaled copy is the costly part of a redraw: skip it when neither the cells nor the size changed
     const shownKey = `${key}/${cw}x${ch}/${m.left},${m.top}`;
-    if (this.shown?.data !== data || this.shown.key !== shownKey) {
-      if (c.width !== cw || c.height !== ch) { c.width = cw; c.height = ch; } // (a same-size canvas is cleared by drawImage's full cover)
-      const place = `${m.left}/${m.top}/${pw}/${y(rows)}`;
-      if (place !== this.place) { // touching the style, even with equal values, can cost a style and layout pass
-        this.place = place;
-        Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
-      }
-      const ctx = c.getContext('2d');
-      ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(off, 0, 0, cw, ch);
-      this.shown = { data, key: shownKey };
+    if (this.shown?.data === data && this.shown.key === shownKey) return;
+    if (c.width !== cw || c.height !== ch) { c.width = cw; c.height = ch; } // (a same-size canvas is cleared by drawImage's full cover)
+    const place = `${m.left}/${m.top}/${pw}/${y(rows)}`;
+    if (place !== this.place) { // touching the style, even with equal values, can cost a style and layout pass
+      this.place = place;
+      Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
     }
+    const ctx = c.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.off, 0, 0, cw, ch);
+    this.shown = { data, key: shownKey };
+  }
 
-    // SVG overlay, in layers that are rebuilt only when what they show changed: a slider that
-    // moves a marker or changes the data keeps the axes (d3 builds them as DOM, the bulk of a draw)
+  // The SVG overlay's frame (title, axes, their labels) and its layers, rebuilt only when what they
+  // show changed: a slider that moves a marker or changes the data keeps the axes (d3 builds them
+  // as DOM, the bulk of a draw).
+  drawFrame({ rows, cols, rowsExtent }, o) {
+    const { m, pw, ph, W, H } = this.geom, { x, y } = this.scales;
+    const extent = rowsExtent ?? rows;
     const svg = this.svg;
     svg.setAttribute('width', W); svg.setAttribute('height', H);
     svg.setAttribute('aria-label', `${o.title ?? ''} ${rows} × ${cols}`);
     const frameKey = JSON.stringify([W, H, m, cols, extent, o.xLabels, o.yLabels, o.title, o.xLabel, o.yLabel]);
-    if (frameKey !== this.frameKey) {
-      this.frameKey = frameKey;
-      this.legendKey = null;
-      while (svg.firstChild) svg.firstChild.remove();
-      const g = s('g', { transform: `translate(${m.left},${m.top})` });
-      if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
-      const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
-      g.append(gx, gy);
-      select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
-      select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
-      if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-      if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
-      this.valuesLayer = s('g');
-      this.annotLayer = s('g');
-      this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
-      g.append(this.valuesLayer, this.annotLayer, this.hl);
-      this.legendLayer = s('g');
-      svg.append(g, this.legendLayer);
-      this.valuesKey = null;
-    }
-    // numbers in the cells, when they are big enough to hold them
+    if (frameKey === this.frameKey) return;
+    this.frameKey = frameKey;
+    this.legendKey = null;
+    while (svg.firstChild) svg.firstChild.remove();
+    const g = s('g', { transform: `translate(${m.left},${m.top})` });
+    if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
+    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
+    g.append(gx, gy);
+    select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
+    select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
+    if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
+    if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
+    this.valuesLayer = s('g');
+    this.annotLayer = s('g');
+    this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
+    g.append(this.valuesLayer, this.annotLayer, this.hl);
+    this.legendLayer = s('g');
+    svg.append(g, this.legendLayer);
+    this.valuesKey = null;
+  }
+
+  // Numbers in the cells, when they are big enough to hold them.
+  drawValues({ rows, cols, data }, o, lo, hi) {
+    const { pw } = this.geom, { x, y } = this.scales;
     const valuesKey = o.showValues && pw / cols >= 24 && y(1) >= 16 ? [data, lo, hi, o.scheme, o.formatValue] : null;
-    if (!sameKey(valuesKey, this.valuesKey)) {
-      this.valuesKey = valuesKey;
-      this.valuesLayer.replaceChildren();
-      if (valuesKey) {
-        const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
-        for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
-          const v = data[i * cols + j], t = (v - lo) / (hi - lo);
-          const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
-          this.valuesLayer.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
-            style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
-        }
-      }
+    if (sameKey(valuesKey, this.valuesKey)) return;
+    this.valuesKey = valuesKey;
+    this.valuesLayer.replaceChildren();
+    if (!valuesKey) return;
+    const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
+    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
+      const v = data[i * cols + j], t = (v - lo) / (hi - lo);
+      const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
+      this.valuesLayer.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
+        style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
     }
-    // the figure's own marks (markers, training length, blind zone): cheap, always redrawn
-    this.annotLayer.replaceChildren();
-    o.annotate?.(this.annotLayer, { x, y, pw, ph });
-    // colour legend
+  }
+
+  // The colour legend beside the plot.
+  drawLegend(o, lo, hi, flat) {
+    const { m, pw, ph } = this.geom;
     const lh = Math.min(ph, 200), lx = m.left + pw + 14;
     const legendKey = [lo, hi, o.scheme, flat, lx, m.top, lh, o.legendFormat];
-    if (!sameKey(legendKey, this.legendKey)) {
-      this.legendKey = legendKey;
-      const id = `pg${++gradientId}`;
-      const grad = s('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
-      const f = SCHEMES[o.scheme] ?? SCHEMES.viridis;
-      for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
-      const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
-      const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
-      this.legendLayer.replaceChildren(s('defs', {}, grad), s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }), gl);
-      const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
-      select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
-      if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
-    }
-    this.mark();
+    if (sameKey(legendKey, this.legendKey)) return;
+    this.legendKey = legendKey;
+    const id = `pg${++gradientId}`;
+    const grad = s('linearGradient', { id, x1: 0, y1: 1, x2: 0, y2: 0 });
+    const f = SCHEMES[o.scheme] ?? SCHEMES.viridis;
+    for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
+    const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
+    const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
+    this.legendLayer.replaceChildren(s('defs', {}, grad), s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }), gl);
+    const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
+    select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
+    if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
   }
 
   cellAt(e) {
