@@ -1,7 +1,7 @@
 // A typed tour of the API: `npx tsc --noEmit -p tests/js/tsconfig.json` checks it against
 // dist/lib/index.d.ts (through package.json "exports"). Lines marked @ts-expect-error must
 // stay errors: they are the mistakes the declarations are meant to catch.
-import { load, simdSupported, WasmBuffer, type PosEnc, type LearnedTable, type RelativeTable, type RelativeScores, type Layout,
+import { load, simdSupported, WasmBuffer, type PosEnc, type RopeFromConfig, type LlamaCppFlags, type RopePlan, type LearnedTable, type RelativeTable, type RelativeScores, type Layout,
   type RopeScaling, type PrecisionParts } from 'posenc';
 
 async function tour(): Promise<void> {
@@ -75,6 +75,22 @@ async function tour(): Promise<void> {
   posenc.version = 'x';
   // @ts-expect-error WasmBuffer is created by posenc.buffer()
   new WasmBuffer();
+
+  // Model configs, prepared calls, multi-axis positions.
+  const model: RopeFromConfig = posenc.ropeFromConfig('{"model_type": "llama"}', { seqLen: 4096 });
+  const frequencies: Float64Array = model.frequencies;
+  const flags: LlamaCppFlags = posenc.llamaCppFlags({ model_type: 'llama' }, { contextLength: 8192 });
+  const plan: RopePlan = posenc.ropePlan({ ...model.options, heads: 2 });
+  const stepped: Float32Array = plan.apply(new Float32Array(2 * model.headDim), 7);
+  plan.free();
+  const mrope = posenc.rope(q, { dim: 16, layout: 'half', sections: [2, 3, 3], positions: [[0, 1], [0, 2], [0, 3]] });
+  // Under exactOptionalPropertyTypes, undefined still counts as absent.
+  const absent = posenc.sinusoidal({ positions: 2, dim: 4, base: undefined });
+  // Results are arrays over an ArrayBuffer: a Blob takes them as they are.
+  const blob = new Blob([posenc.sinusoidal({ positions: 2, dim: 4 })]);
+  // @ts-expect-error the relative encoding needs its clip range
+  posenc.attentionScores(q, k, { dim: 16, encoding: 'relative' });
+  void [model, frequencies, flags, stepped, mrope, absent, blob];
 
   void [version, simd, limit, pe, pe2, table, rows, maxLen, distance, total, theta, y, view, n, R, logits, byDistance, bound, bytes];
 }

@@ -30,12 +30,12 @@ export interface LoadOptions {
    * (browsers) or the working directory (Node). Default: the files next to the library.
    * A single file must match the flavour: with `posenc-scalar.wasm` pass `simd: false`.
    */
-  wasmUrl?: string | URL;
+  wasmUrl?: string | URL | undefined;
   /**
    * Force the flavour: `true` the SIMD128 build, `false` the scalar build. Default: SIMD128
    * when `WebAssembly.validate` accepts a small SIMD module, else scalar.
    */
-  simd?: boolean;
+  simd?: boolean | undefined;
 }
 
 /**
@@ -93,32 +93,32 @@ export type RopeType = 'default' | 'linear' | 'ntk' | 'dynamic' | 'yarn' | 'long
  */
 export interface RopeScaling {
   rope_type: RopeType;
-  factor?: number | null;
-  original_max_position_embeddings?: number | null;
+  factor?: number | null | undefined;
+  original_max_position_embeddings?: number | null | undefined;
   /** llama3 */
-  low_freq_factor?: number | null;
+  low_freq_factor?: number | null | undefined;
   /** llama3 */
-  high_freq_factor?: number | null;
+  high_freq_factor?: number | null | undefined;
   /** yarn, default 32 */
-  beta_fast?: number | null;
+  beta_fast?: number | null | undefined;
   /** yarn, default 1 */
-  beta_slow?: number | null;
+  beta_slow?: number | null | undefined;
   /** yarn, longrope */
-  attention_factor?: number | null;
+  attention_factor?: number | null | undefined;
   /** yarn (0 counts as absent) */
-  mscale?: number | null;
+  mscale?: number | null | undefined;
   /** yarn (0 counts as absent) */
-  mscale_all_dim?: number | null;
+  mscale_all_dim?: number | null | undefined;
   /** yarn, default true */
-  truncate?: boolean | null;
+  truncate?: boolean | null | undefined;
   /** longrope, dim/2 numbers */
-  short_factor?: ArrayLike<number> | null;
+  short_factor?: ArrayLike<number> | null | undefined;
   /** longrope, dim/2 numbers */
-  long_factor?: ArrayLike<number> | null;
+  long_factor?: ArrayLike<number> | null | undefined;
   /** dynamic (its original length); longrope (with original_max_position_embeddings: the factor) */
-  max_position_embeddings?: number | null;
+  max_position_embeddings?: number | null | undefined;
   /** Addition: used as `base` when `base` is not given. */
-  rope_theta?: number | null;
+  rope_theta?: number | null | undefined;
 }
 
 /** What a `rope_type` string of an older config may be called: `type` instead of `rope_type`. */
@@ -130,9 +130,9 @@ export type PrecisionVariant =
 
 /** Angle, cos and sin, Float64Arrays (see `PosEnc.ropePrecision`). */
 export interface PrecisionParts {
-  angle: Float64Array;
-  cos: Float64Array;
-  sin: Float64Array;
+  angle: Float64Array<ArrayBuffer>;
+  cos: Float64Array<ArrayBuffer>;
+  sin: Float64Array<ArrayBuffer>;
 }
 
 /** Options shared by the RoPE functions. */
@@ -140,54 +140,54 @@ export interface RopeOptions {
   /** Features per head: even, 2..65536. */
   dim: number;
   /** Heads per position; x is `[seq x heads x dim]`. Default 1. */
-  heads?: number;
+  heads?: number | undefined;
   /** Default 10000. */
-  base?: number;
+  base?: number | undefined;
   /** Default `'interleaved'` (RoFormer); `'half'` is GPT-NeoX / Hugging Face `rotate_half`. */
-  layout?: Layout;
+  layout?: Layout | undefined;
   /** Row s uses position `offset + s` (default 0) unless `positions` is given. */
-  offset?: number;
+  offset?: number | undefined;
   /**
    * One position per row (length seq), integers in [0, 2^24). With `sections`, one row of positions
    * per axis: an array of `sections.length` arrays of seq positions, or all of them flat, axis after
    * axis (`axes x seq`, as transformers' `position_ids` of shape (3, batch, seq)).
    */
-  positions?: ArrayLike<number> | ArrayLike<number>[];
+  positions?: ArrayLike<number> | ArrayLike<number>[] | undefined;
   /**
    * Rotate only the first `rotaryDim` features of each head (even, <= dim), with theta over
    * rotaryDim and, in the half layout, pairs (i, i + rotaryDim/2). Default: dim.
    */
-  rotaryDim?: number;
+  rotaryDim?: number | undefined;
   /** Rotate x itself and return it (for a WasmBuffer: return `buffer.view()`). Default false. */
-  inPlace?: boolean;
+  inPlace?: boolean | undefined;
   /**
    * Frequency scaling (theta over rotaryDim from `ropeFrequencies({ dim: rotaryDim, base, scaling,
    * seqLen })`); cos and sin are multiplied by `ropeAttentionFactor`, as Hugging Face does.
    */
-  scaling?: RopeScalingInput;
+  scaling?: RopeScalingInput | undefined;
   /**
    * The current sequence length for 'dynamic' and 'longrope' (integer in [0, 2^31 - 1]). Default: the
    * largest position + 1, as Hugging Face's dynamic_rope_update takes it from position_ids.
    */
-  seqLen?: number;
+  seqLen?: number | undefined;
   /**
    * Explicit inverse frequencies, rotaryDim / 2 of them (finite, >= 0; 0 leaves a pair unrotated):
    * they replace `base` and `scaling`, as a model's `inv_freq` (or ggml's freq_factors) does.
    */
-  frequencies?: ArrayLike<number>;
+  frequencies?: ArrayLike<number> | undefined;
   /** Multiplies cos and sin (a logit scales by its square); replaces the scaling's own factor. */
-  attentionFactor?: number;
+  attentionFactor?: number | undefined;
   /**
    * Multi-axis positions (M-RoPE): `sections[a]` consecutive frequency pairs turn by the positions of
    * axis a (Qwen2-VL's `mrope_section`, summing to rotaryDim / 2). Text tokens, whose axes are equal,
    * get plain RoPE's bits.
    */
-  sections?: ArrayLike<number>;
+  sections?: ArrayLike<number> | undefined;
   /**
    * Qwen3-VL's interleaved sections (3 axes): pair j turns by axis 1 or 2 when j % 3 is 1 or 2 and
    * j < 3 * sections[j % 3], else by axis 0. Default false.
    */
-  interleavedSections?: boolean;
+  interleavedSections?: boolean | undefined;
 }
 
 /** One layer type's RoPE, resolved from a model's config.json as transformers does. */
@@ -203,7 +203,7 @@ export interface RopeFromConfig {
   readonly base: number;
   readonly layout: Layout;
   /** The inverse frequencies exactly as transformers' init function returns them (float64). */
-  readonly frequencies: Float64Array;
+  readonly frequencies: Float64Array<ArrayBuffer>;
   /** Multiplies cos and sin. */
   readonly attentionFactor: number;
   /** `mrope_section`, or null. */
@@ -251,7 +251,7 @@ export interface PosEnc {
    * const rows = posenc.sinusoidal({ positions: [0, 100, 5000], dim: 16, layout: 'half' });
    * ```
    */
-  sinusoidal(o: { positions: number | ArrayLike<number>; dim: number; base?: number; layout?: Layout }): Float32Array;
+  sinusoidal(o: { positions: number | ArrayLike<number>; dim: number; base?: number | undefined; layout?: Layout | undefined }): Float32Array<ArrayBuffer>;
 
   /**
    * Learned (trainable) absolute table, `maxLen x dim`, initialised N(0, std^2) from a
@@ -263,7 +263,7 @@ export interface PosEnc {
    * const rows = t.encode([0, 1, 2]);   // 3 x 64
    * ```
    */
-  learned(o: { maxLen: number; dim: number; seed?: number; std?: number }): LearnedTable;
+  learned(o: { maxLen: number; dim: number; seed?: number | undefined; std?: number | undefined }): LearnedTable;
 
   /**
    * `clip(i - j, min, max)` for query i in 0..queryLen-1, key j in 0..keyLen-1, `[queryLen x keyLen]`.
@@ -272,7 +272,7 @@ export interface PosEnc {
    * const d = posenc.relativeDistance({ queryLen: 4, min: -2, max: 2 });   // keyLen = queryLen
    * ```
    */
-  relativeDistance(o: { queryLen: number; keyLen?: number; min: number; max: number }): Int32Array;
+  relativeDistance(o: { queryLen: number; keyLen?: number | undefined; min: number; max: number }): Int32Array<ArrayBuffer>;
 
   /**
    * Trained relative encoding (DeBERTa-style disentangled attention): one embedding per clipped
@@ -283,7 +283,7 @@ export interface PosEnc {
    * const { total, c2c, c2p, p2c } = rel.scores(q, k, { dim: 8 });
    * ```
    */
-  relative(o: { min: number; max: number; dim: number; seed?: number; std?: number }): RelativeTable;
+  relative(o: { min: number; max: number; dim: number; seed?: number | undefined; std?: number | undefined }): RelativeTable;
 
   /**
    * A Float32Array that lives in wasm memory, for zero-copy work on large arrays: `rope()`
@@ -309,7 +309,7 @@ export interface PosEnc {
    *   factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } });
    * ```
    */
-  ropeFrequencies(o: { dim: number; base?: number; scaling?: RopeScalingInput; seqLen?: number }): Float32Array;
+  ropeFrequencies(o: { dim: number; base?: number | undefined; scaling?: RopeScalingInput | undefined; seqLen?: number | undefined }): Float32Array<ArrayBuffer>;
 
   /**
    * The factor that multiplies cos and sin under a scaling (so a logit scales by its square): yarn's
@@ -320,7 +320,7 @@ export interface PosEnc {
    *   original_max_position_embeddings: 32768 } });   // 0.1 ln 4 + 1 = 1.1386...
    * ```
    */
-  ropeAttentionFactor(o: { scaling: RopeScalingInput; seqLen?: number }): number;
+  ropeAttentionFactor(o: { scaling: RopeScalingInput; seqLen?: number | undefined }): number;
 
   /**
    * ALiBi head slopes: 2^(-maxBias * h / n), h = 1..n, for n a power of two; for other head counts
@@ -331,7 +331,7 @@ export interface PosEnc {
    * const slopes = posenc.alibiSlopes({ heads: 12 });   // 1/2, 1/4, ..., 1/256, 2^-0.5, 2^-1.5, ...
    * ```
    */
-  alibiSlopes(o: { heads: number; maxBias?: number }): Float32Array;
+  alibiSlopes(o: { heads: number; maxBias?: number | undefined }): Float32Array<ArrayBuffer>;
 
   /**
    * ALiBi bias for one head, `[queryLen x keyLen]`: -slope * |i - j| (0 on the diagonal); with
@@ -341,7 +341,7 @@ export interface PosEnc {
    * const bias = posenc.alibiBias({ queryLen: 4, slope: 0.5, causal: true });
    * ```
    */
-  alibiBias(o: { queryLen: number; keyLen?: number; slope: number; causal?: boolean }): Float32Array;
+  alibiBias(o: { queryLen: number; keyLen?: number | undefined; slope: number; causal?: boolean | undefined }): Float32Array<ArrayBuffer>;
 
   /**
    * T5 relative position buckets `[queryLen x keyLen]` of (j - i), key minus query, exactly as Hugging
@@ -354,8 +354,8 @@ export interface PosEnc {
    * const b = posenc.t5Buckets({ queryLen: 8, keyLen: 8 });   // Int32Array, 0..31
    * ```
    */
-  t5Buckets(o: { queryLen: number; keyLen?: number; numBuckets?: number; maxDistance?: number;
-                 bidirectional?: boolean }): Int32Array;
+  t5Buckets(o: { queryLen: number; keyLen?: number | undefined; numBuckets?: number | undefined; maxDistance?: number | undefined;
+                 bidirectional?: boolean | undefined }): Int32Array<ArrayBuffer>;
 
   /**
    * Addition to the contract: DeBERTa v2/v3 log buckets `[queryLen x keyLen]` of (i - j), query minus
@@ -367,7 +367,7 @@ export interface PosEnc {
    * const b = posenc.debertaLogBuckets({ queryLen: 4, keyLen: 600, bucketSize: 256, maxPosition: 512 });
    * ```
    */
-  debertaLogBuckets(o: { queryLen: number; keyLen?: number; bucketSize: number; maxPosition: number }): Int32Array;
+  debertaLogBuckets(o: { queryLen: number; keyLen?: number | undefined; bucketSize: number; maxPosition: number }): Int32Array<ArrayBuffer>;
 
   /**
    * Addition to the contract (the precision lab): the angle, cos and sin of each (position, pair),
@@ -383,7 +383,7 @@ export interface PosEnc {
    * const { angle, cos, sin } = posenc.ropePrecision({ variant: 'bfloat16', positions: [0, 1000], dim: 64 });
    * ```
    */
-  ropePrecision(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number }): PrecisionParts;
+  ropePrecision(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number | undefined }): PrecisionParts;
 
   /**
    * Addition to the contract (the precision lab): per position, the largest error over the dim/2 pairs
@@ -395,7 +395,7 @@ export interface PosEnc {
    * console.log(e.angle);   // grows to ~0.4 rad at 2^24 - 1; variant 'library' stays below 1e-6
    * ```
    */
-  ropePrecisionErrors(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number }): PrecisionParts;
+  ropePrecisionErrors(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number | undefined }): PrecisionParts;
 
   /**
    * Addition to the contract: numbers rounded to bfloat16 (first to float32, then round to nearest
@@ -405,7 +405,7 @@ export interface PosEnc {
    * posenc.roundBfloat16([1 + 2 ** -8, Math.PI]);   // Float32Array [1, 3.140625]
    * ```
    */
-  roundBfloat16(values: ArrayLike<number>): Float32Array;
+  roundBfloat16(values: ArrayLike<number>): Float32Array<ArrayBuffer>;
 
   /**
    * Addition to the contract: numbers rounded to IEEE float16 (first to float32, then round to nearest
@@ -415,7 +415,7 @@ export interface PosEnc {
    * posenc.roundFloat16([65519, 65520, 2 ** -25]);   // Float32Array [65504, Infinity, 0]
    * ```
    */
-  roundFloat16(values: ArrayLike<number>): Float32Array;
+  roundFloat16(values: ArrayLike<number>): Float32Array<ArrayBuffer>;
 
   /**
    * Rotary position embedding of x, shape `[seq x heads x dim]`. Row s uses `positions[s]` if
@@ -431,7 +431,7 @@ export interface PosEnc {
    * posenc.rope(x, { dim: 64, heads: 8, inPlace: true });   // rotates x itself
    * ```
    */
-  rope(x: Float32Array | WasmBuffer, o: RopeOptions): Float32Array;
+  rope(x: Float32Array | WasmBuffer, o: RopeOptions): Float32Array<ArrayBuffer>;
 
   /**
    * A `rope()` call prepared once: the options are read and checked now, and each `apply` is a direct
@@ -464,7 +464,7 @@ export interface PosEnc {
    * const q = posenc.rope(x, { ...r.options, heads: 32, offset: 0 });
    * ```
    */
-  ropeFromConfig(config: object | string, o?: { layerType?: string; seqLen?: number }): RopeFromConfig;
+  ropeFromConfig(config: object | string, o?: { layerType?: string | undefined; seqLen?: number | undefined }): RopeFromConfig;
 
   /**
    * The llama.cpp flags that reproduce a model's RoPE at context length `contextLength` (`-c`), and
@@ -474,7 +474,7 @@ export interface PosEnc {
    * const { flags, notes } = posenc.llamaCppFlags(config, { contextLength: 131072 });
    * ```
    */
-  llamaCppFlags(config: object | string, o?: { contextLength?: number }): LlamaCppFlags;
+  llamaCppFlags(config: object | string, o?: { contextLength?: number | undefined }): LlamaCppFlags;
 
   /**
    * The dim x dim block-diagonal rotation matrix R(position) with rope(x) = R x (interleaved).
@@ -483,7 +483,7 @@ export interface PosEnc {
    * const R = posenc.ropeMatrix({ position: 3, dim: 4 });   // 16 values
    * ```
    */
-  ropeMatrix(o: { position: number; dim: number; base?: number }): Float32Array;
+  ropeMatrix(o: { position: number; dim: number; base?: number | undefined }): Float32Array<ArrayBuffer>;
 
   /**
    * Attention logits between q `[n x dim]` and k `[m x dim]`, `[n x m]`:
@@ -499,9 +499,11 @@ export interface PosEnc {
    * ```
    */
   attentionScores(q: Float32Array, k: Float32Array, o: {
-    dim: number; encoding: Encoding; base?: number; scale?: boolean; maxLen?: number;
-    min?: number; max?: number; seed?: number; layout?: Layout;
-  }): Float32Array;
+    dim: number; base?: number | undefined; scale?: boolean | undefined; maxLen?: number | undefined; seed?: number | undefined; layout?: Layout | undefined;
+  } & (
+    | { encoding: Exclude<Encoding, 'relative'>; min?: number | undefined; max?: number | undefined }
+    | { encoding: 'relative'; min: number; max: number }
+  )): Float32Array<ArrayBuffer>;
 
   /**
    * RoPE logit as a function of relative distance: `s[d] = rope(q, d) . rope(k, 0)` for
@@ -511,7 +513,7 @@ export interface PosEnc {
    * const s = posenc.ropeScoreByDistance(q, k, { dim: 64, maxDistance: 1000 });
    * ```
    */
-  ropeScoreByDistance(q: Float32Array, k: Float32Array, o: { dim: number; base?: number; maxDistance: number }): Float32Array;
+  ropeScoreByDistance(q: Float32Array, k: Float32Array, o: { dim: number; base?: number | undefined; maxDistance: number }): Float32Array<ArrayBuffer>;
 
   /**
    * RoFormer long-term decay bound `(1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|`,
@@ -521,7 +523,7 @@ export interface PosEnc {
    * const bound = posenc.ropeDecayBound({ dim: 128, maxDistance: 4096 });
    * ```
    */
-  ropeDecayBound(o: { dim: number; base?: number; maxDistance: number }): Float32Array;
+  ropeDecayBound(o: { dim: number; base?: number | undefined; maxDistance: number }): Float32Array<ArrayBuffer>;
 
   /**
    * Addition to the contract: bytes currently allocated in the wasm heap (for leak checks).
@@ -566,7 +568,7 @@ export declare class WasmBuffer {
    * buf.view().set(x);
    * ```
    */
-  view(): Float32Array;
+  view(): Float32Array<ArrayBuffer>;
   /**
    * Gives the memory back to the wasm heap. Idempotent; any later use is a TypeError.
    * @example
@@ -589,7 +591,7 @@ export interface LearnedTable {
    * const L = posenc.learned({ maxLen: 8, dim: 4 }).table();   // 32 values
    * ```
    */
-  table(): Float32Array;
+  table(): Float32Array<ArrayBuffer>;
   /**
    * Rows for the given positions; RangeError for pos < 0 or pos >= maxLen (no extrapolation).
    * @example
@@ -597,17 +599,17 @@ export interface LearnedTable {
    * const rows = posenc.learned({ maxLen: 8, dim: 4 }).encode([0, 7]);   // 2 x 4
    * ```
    */
-  encode(positions: ArrayLike<number>): Float32Array;
+  encode(positions: ArrayLike<number>): Float32Array<ArrayBuffer>;
 }
 
 export interface RelativeScores {
-  total: Float32Array;
+  total: Float32Array<ArrayBuffer>;
   /** q_i . k_j */
-  c2c: Float32Array;
+  c2c: Float32Array<ArrayBuffer>;
   /** q_i . P[clip(i - j)] */
-  c2p: Float32Array;
+  c2p: Float32Array<ArrayBuffer>;
   /** k_j . P[clip(j - i)] */
-  p2c: Float32Array;
+  p2c: Float32Array<ArrayBuffer>;
 }
 
 export interface RelativeTable {
@@ -623,7 +625,7 @@ export interface RelativeTable {
    * const P = posenc.relative({ min: -2, max: 2, dim: 4 }).table();   // 5 x 4
    * ```
    */
-  table(): Float32Array;
+  table(): Float32Array<ArrayBuffer>;
   /**
    * DeBERTa disentangled scores of q `[n x dim]` and k `[m x dim]`, each `[n x m]`. `o.dim` must
    * equal the table's dim; `scale` (default true) divides every part by sqrt(3*dim).
@@ -632,5 +634,5 @@ export interface RelativeTable {
    * const { total } = posenc.relative({ min: -2, max: 2, dim: 4 }).scores(q, k, { dim: 4 });
    * ```
    */
-  scores(q: Float32Array, k: Float32Array, o: { dim: number; scale?: boolean }): RelativeScores;
+  scores(q: Float32Array, k: Float32Array, o: { dim: number; scale?: boolean | undefined }): RelativeScores;
 }
