@@ -1,5 +1,5 @@
 // format_number natively: C's printf and strtod find the shortest text that reads back
-// as the same double. The wasm build uses JavaScript's own (cpp/bindings/format_number_js.cpp).
+// as the same double. The wasm build uses JavaScript's own (cpp/src/format_number_wasm.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

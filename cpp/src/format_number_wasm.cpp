@@ -1,6 +1,7 @@
 // format_number in the wasm build: JavaScript's String(value), which messages imitate
 // natively anyway (cpp/src/format_number.cpp). The module then ships without C's
-// floating-point printf and strtod.
+// floating-point printf and strtod. A source of the core (declared in posenc/error.hpp), compiled
+// instead of format_number.cpp when the core is built with Emscripten.
 #include <emscripten/emscripten.h>
 
 #include "posenc/error.hpp"
