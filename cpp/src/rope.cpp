@@ -15,6 +15,18 @@
 namespace posenc {
 namespace {
 
+// The lock of the tables shared between calls. A wasm build without threads has nothing to
+// exclude, and std::mutex would bring system_error's messages, and with them C's printf, into the
+// module that pages download.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+struct table_mutex {
+  void lock() noexcept {}
+  void unlock() noexcept {}
+};
+#else
+using table_mutex = std::mutex;
+#endif
+
 // The base under o: base, else the scaling's rope_theta, else 10000; both given must agree.
 double base_of(const rope_options& o) {
   const std::optional<double> theta = o.scaling ? o.scaling->rope_theta : std::nullopt;
@@ -203,7 +215,7 @@ struct step_table {
   const kernels::kernel_table* kernels = nullptr;
   std::vector<float> sin, cos;  // block rows of theta.size()
 };
-std::mutex steps_mutex;
+table_mutex steps_mutex;
 std::shared_ptr<step_table> last_steps;  // guarded by steps_mutex; calls in flight read it, never write
 
 // The step rows of theta, shared with the calls using them: a call that copied them paid
@@ -212,7 +224,7 @@ std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kern
                                                const std::vector<double>& theta) {
   std::shared_ptr<step_table> table;
   {
-    const std::lock_guard<std::mutex> lock(steps_mutex);
+    const std::lock_guard<table_mutex> lock(steps_mutex);
     if (last_steps && last_steps->kernels == &kernels && last_steps->theta == theta) return last_steps;
     // When no call in flight holds the last table (always, single-threaded), it is refilled
     // in place: switching between dims allocates nothing, and the heap does not follow theta.
@@ -225,7 +237,7 @@ std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kern
   table->sin.resize(std::size_t(angle_rows::block) * theta.size());
   table->cos.resize(table->sin.size());
   angle_rows::step_rows(kernels, theta.data(), theta.size(), table->sin.data(), table->cos.data());
-  const std::lock_guard<std::mutex> lock(steps_mutex);
+  const std::lock_guard<table_mutex> lock(steps_mutex);
   last_steps = table;
   return table;
 }
@@ -297,7 +309,7 @@ struct cached_rows {
 };
 
 std::atomic<std::size_t> cache_limit{std::size_t{1} << 22};
-std::mutex cache_mutex;
+table_mutex cache_mutex;
 std::shared_ptr<const cached_rows> cache;
 
 // Rows 0..needed-1 for f, from the cache (grown if needed), or nullptr when they would
@@ -307,7 +319,7 @@ std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t need
   const std::size_t half = f.theta.size();
   const auto& kernels = kernels::active_table();
   if (half == 0 || needed > cache_limit.load() / (2 * half)) return nullptr;
-  std::lock_guard<std::mutex> lock(cache_mutex);
+  std::lock_guard<table_mutex> lock(cache_mutex);
   const bool same = cache && cache->theta == f.theta && cache->factor == f.factor && cache->kernels == &kernels;
   if (same && cache->count >= needed) return cache;
   const std::size_t kept = same ? cache->count : 0;
@@ -355,7 +367,7 @@ void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_
 }  // namespace
 
 void set_rope_cache_limit(std::size_t floats) {
-  std::lock_guard<std::mutex> lock(cache_mutex);
+  std::lock_guard<table_mutex> lock(cache_mutex);
   cache_limit = floats;
   cache.reset();
 }
