@@ -39,7 +39,7 @@ const configView = (page, sel) => page.evaluate((s) => {
 }, sel);
 
 // section 6 (long context) joins the figures every check below covers
-const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-rope-layout-lab', 'posenc-precision-lab'];
+const LONG_FIGURES = ['posenc-alibi-t5', 'posenc-rope-scaling-frequencies', 'posenc-rope-scaling-logits', 'posenc-config-paste', 'posenc-mrope-positions', 'posenc-rope-layout-lab', 'posenc-precision-lab'];
 const FIGURES = [...BASE_FIGURES, ...LONG_FIGURES];
 async function renderAll(page, timeout = 30000) {
   await renderBase(page, timeout);
@@ -227,6 +227,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     'cmp.seq': '1e12', 'shift.shift': '0x10', 'matrix.dim': '3', '<b>x</b>.dim': '8',
     'freqs.factor': '-Infinity', 'freqs.original': '9'.repeat(400), 'logits.scaling': '<img src=x onerror="window.__pwned=4">',
     'config.example': '"><script>window.__pwned=5</script>', 'config.seqLen': '-5', 'config.contextLength': 'NaN', 'precision.measure': 'constructor', 'precision.dim': '1e9', 'alibi.head': '999', 'alibi.mask': 'javascript:alert(1)',
+    'mrope.sections': '<img src=x onerror="window.__pwned=6">', 'mrope.height': '1e9', 'mrope.frames': '-3',
   });
   await page.goto(`${srv.url}?${hostile}`);
   await renderAll(page);
@@ -239,9 +240,9 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     lang: document.documentElement.dataset.lang,
   }));
   assert.deepEqual(attrs, { dim: '128', positions: '2048', base: '10000', enc: 'none', seq: '256', mdim: '2', lang: attrs.lang });
-  const long = await page.evaluate(() => ['freqs:factor', 'freqs:original', 'logits:scaling', 'config:example', 'config:seq-len', 'config:context-length', 'precision:measure', 'precision:dim', 'alibi:head', 'alibi:mask']
+  const long = await page.evaluate(() => ['freqs:factor', 'freqs:original', 'logits:scaling', 'config:example', 'config:seq-len', 'config:context-length', 'precision:measure', 'precision:dim', 'alibi:head', 'alibi:mask', 'mrope:sections', 'mrope:height', 'mrope:frames']
     .map((k) => { const [id, a] = k.split(':'); return document.querySelector(`#${id}`).getAttribute(a); }));
-  assert.deepEqual(long, ['8', '1048576', 'yarn', 'llama31', '0', '0', 'cos', '1024', '64', 'none']);
+  assert.deepEqual(long, ['8', '1048576', 'yarn', 'llama31', '0', '0', 'cos', '1024', '64', 'none', 'chunked', '8', '1']);
   assert.ok(['en', 'zh'].includes(attrs.lang));
   const report = await inkReport(page);
   for (const r of report) assert.ok(r.variedCanvases > 0 || r.paths > 2 || r.cells > 10, `${r.t} still drawn`);
@@ -377,6 +378,82 @@ for (const lang of ['en', 'zh']) {
     assert.deepEqual((await configView(page, sel)).notes, posenc.llamaCppFlags(realConfig('phi3-longrope'), { contextLength: 131072 }).notes);
     assert.ok((await configView(page, sel)).notes.includes('With -c 131072 llama.cpp uses the long factors.'));
     await page.waitForFunction(() => new URL(location.href).searchParams.get('config.contextLength') === '131072');
+    assert.deepEqual(problems, []);
+  });
+}
+
+// The M-RoPE figure (section 6, after the config figure). Expected values come from here: the numbering as
+// Qwen2-VL's get_rope_index gives it, and the number of pairs per axis from the rule the README documents.
+/** Pairs per axis (t, h, w) of head dim 128: consecutive chunks, or pair j by axis j % 3 while j < 3 * sections[j % 3], else t. */
+function pairsPerAxis(sections, interleaved) {
+  if (!interleaved) return [...sections];
+  const n = [0, 0, 0];
+  for (let j = 0; j < 64; j++) n[j % 3 !== 0 && j < 3 * sections[j % 3] ? j % 3 : 0]++;
+  return n;
+}
+const mropeView = (page) => page.evaluate(() => {
+  const root = document.querySelector('#mrope').shadowRoot;
+  const axes = [...root.querySelectorAll('.mr-strip [data-axis]')].map((c) => c.dataset.axis);
+  return {
+    title: root.querySelector('.title').textContent,
+    cells: [...root.querySelectorAll('.mr-grid .tok')].map((c) => c.dataset.thw),
+    shown: [...root.querySelectorAll('.mr-grid .tok')].map((c) => c.textContent),
+    blocks: root.querySelectorAll('.mr-grid .frame-block').length,
+    counts: ['t', 'h', 'w'].map((a) => axes.filter((x) => x === a).length),
+    strip: axes.length,
+    check: root.querySelector('.mr-check').textContent,
+    gridLabel: root.querySelector('.mr-grid').getAttribute('aria-label'),
+    stripLabel: root.querySelector('.mr-strip').getAttribute('aria-label'),
+    errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+  };
+});
+
+for (const lang of ['en', 'zh']) {
+  test(`M-RoPE figure (${lang}): the (t, h, w) of a 2 x 3 image, and the pairs of each axis in both layouts`, async () => {
+    const { page } = browser;
+    const problems = watch(page);
+    await page.goto(`${srv.url}?lang=${lang}&mrope.height=2&mrope.width=3`);
+    const sel = '#mrope';
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    let gen = await waitRendered(page, sel);
+    let v = await mropeView(page);
+    assert.deepEqual(v.errors, []);
+    assert.match(v.title, lang === 'zh' ? /图像与视频/ : /image and video tokens/);
+    // 3 text tokens, the patches at (start, start + row, start + column), then text from the largest + 1
+    const want = ['0,0,0', '1,1,1', '2,2,2', '3,3,3', '3,3,4', '3,3,5', '3,4,3', '3,4,4', '3,4,5', '6,6,6', '7,7,7'];
+    assert.deepEqual(v.cells, want);
+    assert.deepEqual(v.shown, want.map((x) => x.replaceAll(',', '')), 'each cell shows t, h, w');
+    assert.equal(v.blocks, 1);
+    assert.match(v.gridLabel, /3 3 5; 3 4 3/);
+    assert.deepEqual(v.counts, pairsPerAxis([16, 24, 24], false));
+    assert.equal(v.strip, 64);
+    assert.match(v.stripLabel, /t 16, h 24, w 24/);
+    assert.match(v.check, lang === 'zh' ? /是$/ : /yes$/);
+    // Qwen3-VL's interleaved layout, through its button (keyboard: focus and Enter)
+    const button = page.locator(`${sel} .seg button`).nth(1);
+    assert.match(await button.textContent(), /Qwen3-VL/);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    gen = await waitRendered(page, sel, gen);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('mrope.sections') === 'interleaved');
+    v = await mropeView(page);
+    const interleaved = pairsPerAxis([24, 20, 20], true);
+    assert.deepEqual(interleaved, [24, 20, 20]);
+    assert.deepEqual(v.counts, interleaved);
+    assert.deepEqual(v.cells, want, 'the numbering does not depend on the layout');
+    // a video of two frames: one block each, the second at t + 1
+    const frames = page.locator(`${sel} input[type=number]`).nth(2);
+    assert.equal(await frames.getAttribute('aria-label'), lang === 'zh' ? '视频帧数（1 即单张图片）' : 'video frames (1 = an image)');
+    await frames.fill('2');
+    await frames.press('Enter');
+    gen = await waitRendered(page, sel, gen);
+    v = await mropeView(page);
+    assert.equal(v.blocks, 2);
+    assert.deepEqual(v.cells.slice(9, 12), ['4,3,3', '4,3,4', '4,3,5']);
+    assert.deepEqual(v.cells.slice(-2), ['6,6,6', '7,7,7']);
+    const ink = await inkReport(page);
+    const r = ink.find((x) => x.t === 'posenc-mrope-positions');
+    assert.ok(r.variedCanvases > 0 && r.inkedCanvases === r.canvases, `the logit map is drawn: ${JSON.stringify(r)}`);
     assert.deepEqual(problems, []);
   });
 }

@@ -17,6 +17,7 @@ export { libraryInfo } from './compute.js';
 export { RopeScalingFrequencies } from './figures/rope-scaling-frequencies.js';
 export { RopeScalingLogits } from './figures/rope-scaling-logits.js';
 export { ConfigPaste } from './figures/config-paste.js';
+export { MropePositions } from './figures/mrope-positions.js';
 export { PrecisionLab } from './figures/precision-lab.js';
 export { AlibiT5 } from './figures/alibi-t5.js';
 export { RopeLayoutLab } from './figures/rope-layout-lab.js';

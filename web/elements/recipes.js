@@ -62,6 +62,32 @@ export function permuteToHalf(v, perm) {
   return out;
 }
 
+/** M-RoPE sections of head dim 128: Qwen2-VL / Qwen2.5-VL's consecutive chunks, Qwen3-VL's interleaved
+ *  pairs. One base for both (Qwen2-VL's), so that the two differ by their layout only. */
+export const MROPE_LAYOUTS = { chunked: [16, 24, 24], interleaved: [24, 20, 20] };
+/** The logit map runs over offsets (dh, dw) in [-MROPE_REACH, MROPE_REACH]^2 ... */
+export const MROPE_REACH = 7;
+/** ... around k at (t, h0, w0) = the first anchor, and again at the second. */
+export const MROPE_ANCHORS = [[8, 8, 8], [8, 1000, 3000]];
+/** Text tokens before and after the image in the figure's prompt. */
+export const MROPE_TEXT = [3, 2];
+
+/**
+ * Qwen2-VL's numbering of a prompt (transformers' get_rope_index), rows t, h, w: `before` text tokens,
+ * `frames` frames of height x width patches, `after` text tokens. Text counts up on every axis; the
+ * patches start where it stopped (frame f at t + f, row r at h + r, column c at w + c); the text after
+ * them goes on from the largest position + 1.
+ */
+export function mropeNumbering({ frames, height, width, before = MROPE_TEXT[0], after = MROPE_TEXT[1] }) {
+  const rows = [[], [], []];
+  const push = (...p) => p.forEach((v, a) => rows[a].push(v));
+  for (let i = 0; i < before; i++) push(i, i, i);
+  for (let f = 0; f < frames; f++) for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) push(before + f, before + r, before + c);
+  const next = before + Math.max(frames, height, width);
+  for (let i = 0; i < after; i++) push(next + i, next + i, next + i);
+  return rows;
+}
+
 const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.message ?? err) });
 
 export const RECIPES = {
@@ -223,6 +249,32 @@ export const RECIPES = {
       if (err instanceof TypeError || err instanceof RangeError) return { error: errorOf(err) };
       throw err;
     }
+  },
+
+  // Section 6, M-RoPE (after the config figure). Which axis turns each frequency pair is read off the
+  // library's rotations: every pair of x is (1, 0) and token a is one step along axis a only, so a pair
+  // whose second component left 0 turns by axis a. Then q . k of two patches of one frame against their
+  // offset, at two places, and tokens with t = h = w against plain RoPE.
+  mropePositions(lib, { sections, height, width, frames, seed }) {
+    const dim = 128, half = dim / 2, base = 1e6, o = { dim, base, layout: 'half', sections: MROPE_LAYOUTS[sections], interleavedSections: sections === 'interleaved' };
+    const x = new Float32Array(3 * dim);
+    for (let a = 0; a < 3; a++) x.fill(1, a * dim, a * dim + half);   // half layout: pair j is (x_j, x_{j + 64})
+    const turned = lib.rope(x, { ...o, positions: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] });
+    const axes = new Int8Array(half).fill(-1);   // -1: no axis, 3: more than one (neither happens)
+    for (let a = 0; a < 3; a++) for (let j = 0; j < half; j++) if (turned[a * dim + half + j] !== 0) axes[j] = axes[j] < 0 ? a : 3;
+    const q = rows(lib, 1, dim, contentSeed(seed, 0)), k = rows(lib, 1, dim, contentSeed(seed, 1));
+    const stack = (n) => { const out = new Float32Array(n * dim); for (let i = 0; i < n; i++) out.set(q, i * dim); return out; };
+    const numbering = mropeNumbering({ frames, height, width });
+    const same = numbering[0].filter((p, i) => p === numbering[1][i] && p === numbering[2][i]);
+    const m = lib.rope(stack(same.length), { ...o, positions: [same, same, same] });
+    const plain = lib.rope(stack(same.length), { dim, base, layout: 'half', positions: same });
+    const n = 2 * MROPE_REACH + 1, qs = stack(n * n);
+    const maps = MROPE_ANCHORS.map(([t, h0, w0]) => {
+      const at = [[], [], []];
+      for (let i = 0; i < n * n; i++) { at[0].push(t); at[1].push(h0 + Math.floor(i / n) - MROPE_REACH); at[2].push(w0 + (i % n) - MROPE_REACH); }
+      return lib.attentionScores(lib.rope(qs, { ...o, positions: at }), lib.rope(k, { ...o, positions: [[t], [h0], [w0]] }), { dim, encoding: 'none', scale: false });
+    });
+    return { numbering, axes, textSame: m.every((v, i) => Object.is(v, plain[i])), logits: maps[0], moved: maps[1] };
   },
 
   // Section 6d: per position, the largest error over the pairs against float64, for each variant.
