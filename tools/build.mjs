@@ -2,9 +2,11 @@
 //   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours and the model-config module
 //   dist/site/  the static page (tools/build-site.mjs), with the embed gallery and example post
 //   dist/embed/ one script that registers every figure element, its worker, the wasm, the manifest
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildEmbed } from './build-embed.mjs';
+import { buildSite } from './build-site.mjs';
 import { cmakeBuild } from './cmake.mjs';
 import { main, root, step } from './lib.mjs';
 
@@ -31,25 +33,17 @@ export async function build() {
       for (const file of [`${module}.mjs`, `${module}.wasm`]) copyFileSync(path.join(dir, file), path.join(lib, file));
     }
   }
-  if (existsSync(path.join(root, 'web', 'cli'))) copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));
+  copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));
   done();
 
-  const siteBuilder = path.join(root, 'tools', 'build-site.mjs');
-  if (existsSync(siteBuilder)) {
-    const finished = step('Building the page (dist/site)');
-    const { buildSite } = await import(pathToFileURL(siteBuilder).href);
-    await buildSite({ root, dist: path.join(root, 'dist') });
-    finished();
-  }
+  let finished = step('Building the page (dist/site)');
+  await buildSite({ root, dist: path.join(root, 'dist') });
+  finished();
 
   // After the page: it adds the gallery and the example post to dist/site.
-  const embedBuilder = path.join(root, 'tools', 'build-embed.mjs');
-  if (existsSync(embedBuilder)) {
-    const finished = step('Building the embed (dist/embed)');
-    const { buildEmbed } = await import(pathToFileURL(embedBuilder).href);
-    await buildEmbed({ root, dist: path.join(root, 'dist') });
-    finished();
-  }
+  finished = step('Building the embed (dist/embed)');
+  await buildEmbed({ root, dist: path.join(root, 'dist') });
+  finished();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await main(build);

@@ -62,7 +62,7 @@ std::vector<float> attention_scores(const float* q, std::size_t q_length, const 
     }
     case encoding::learned: {
       if (o.max_len < 1 || o.max_len > std::size_t(position_limit))
-        fail("maxLen", "an integer in [1, 16777216]", double(o.max_len));
+        fail("maxLen", integer_in(1, position_limit), double(o.max_len));
       if (n > o.max_len || m > o.max_len) {
         fail(n > o.max_len ? "q.length / dim" : "k.length / dim",
              "at most maxLen = " + std::to_string(o.max_len) +

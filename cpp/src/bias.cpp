@@ -15,30 +15,30 @@ namespace {
 float log_float(float x) { return static_cast<float>(std::log(static_cast<double>(x))); }
 
 void check_lengths(std::size_t query_len, std::size_t key_len) {
-  if (query_len > std::size_t(position_limit)) fail("queryLen", "an integer in [0, 16777216]", double(query_len));
-  if (key_len > std::size_t(position_limit)) fail("keyLen", "an integer in [0, 16777216]", double(key_len));
+  if (query_len > std::size_t(position_limit)) fail("queryLen", integer_in(0, position_limit), double(query_len));
+  if (key_len > std::size_t(position_limit)) fail("keyLen", integer_in(0, position_limit), double(key_len));
   checked_elements("queryLen * keyLen", query_len, key_len);
 }
 
 void check_t5(std::int64_t num_buckets, std::int64_t max_distance, bool bidirectional) {
   const std::int64_t lowest = bidirectional ? 4 : 2;
   if (num_buckets < lowest || num_buckets > 65536) {
-    fail("numBuckets", "an integer in [" + std::to_string(lowest) + ", 65536]" + (bidirectional ? " when bidirectional" : ""),
+    fail("numBuckets", "an integer in [" + std::to_string(lowest) + ", " + std::to_string(max_heads) + "]" + (bidirectional ? " when bidirectional" : ""),
          double(num_buckets));
   }
   const std::int64_t max_exact = (bidirectional ? num_buckets / 2 : num_buckets) / 2;
   if (max_distance <= max_exact || max_distance >= position_limit) {
-    fail("maxDistance", "an integer in [" + std::to_string(max_exact + 1) + ", 16777215] (above the " +
+    fail("maxDistance", "an integer in [" + std::to_string(max_exact + 1) + ", " + std::to_string(position_limit - 1) + "] (above the " +
                             std::to_string(max_exact) + " exact buckets)",
          double(max_distance));
   }
 }
 
 void check_deberta(std::int64_t bucket_size, std::int64_t max_position) {
-  if (bucket_size < 2 || bucket_size >= position_limit) fail("bucketSize", "an integer in [2, 16777215]", double(bucket_size));
+  if (bucket_size < 2 || bucket_size >= position_limit) fail("bucketSize", integer_in(2, position_limit - 1), double(bucket_size));
   const std::int64_t mid = bucket_size / 2;
   if (max_position <= mid + 1 || max_position >= position_limit) {
-    fail("maxPosition", "an integer in [" + std::to_string(mid + 2) + ", 16777215] (bucketSize / 2 + 2 or more)",
+    fail("maxPosition", "an integer in [" + std::to_string(mid + 2) + ", " + std::to_string(position_limit - 1) + "] (bucketSize / 2 + 2 or more)",
          double(max_position));
   }
 }
@@ -83,7 +83,7 @@ std::int32_t deberta_unchecked(std::int64_t relative_position, std::int64_t buck
 }  // namespace
 
 std::vector<double> alibi_slopes(std::size_t heads, double max_bias) {
-  if (heads < 1 || heads > 65536) fail("heads", "an integer in [1, 65536]", double(heads));
+  if (heads < 1 || heads > std::size_t(max_heads)) fail("heads", integer_in(1, max_heads), double(heads));
   if (!std::isfinite(max_bias) || !(max_bias > 0)) fail("maxBias", "a finite number > 0", max_bias);
   std::size_t closest = 1;  // the largest power of two <= heads
   while (closest * 2 <= heads) closest *= 2;
@@ -119,7 +119,7 @@ std::int32_t t5_bucket(std::int64_t relative_position, bool bidirectional, std::
                        std::int64_t max_distance) {
   check_t5(num_buckets, max_distance, bidirectional);
   if (relative_position <= -position_limit || relative_position >= position_limit) {
-    fail("relativePosition", "an integer in [-16777215, 16777215]", double(relative_position));
+    fail("relativePosition", integer_in(-(position_limit - 1), position_limit - 1), double(relative_position));
   }
   return t5_unchecked(relative_position, bidirectional, num_buckets, max_distance);
 }
@@ -138,7 +138,7 @@ std::vector<std::int32_t> t5_buckets(std::size_t query_len, std::size_t key_len,
 std::int32_t deberta_log_bucket(std::int64_t relative_position, std::int64_t bucket_size, std::int64_t max_position) {
   check_deberta(bucket_size, max_position);
   if (relative_position <= -position_limit || relative_position >= position_limit) {
-    fail("relativePosition", "an integer in [-16777215, 16777215]", double(relative_position));
+    fail("relativePosition", integer_in(-(position_limit - 1), position_limit - 1), double(relative_position));
   }
   return deberta_unchecked(relative_position, bucket_size, max_position);
 }

@@ -8,7 +8,8 @@ namespace posenc::checks {
 
 void dim(std::size_t value, bool even, const char* name) {
   if (value < 1 || value > max_dim || (even && value % 2 != 0)) {
-    fail(name, even ? "an even integer in [2, 65536]" : "an integer in [1, 65536]", double(value));
+    fail(name, even ? "an even integer in [2, " + std::to_string(max_dim) + "]" : integer_in(1, std::int64_t(max_dim)),
+         double(value));
   }
 }
 
@@ -17,7 +18,7 @@ void base(double value) {
 }
 
 void position(const std::string& name, std::int64_t value) {
-  if (value < 0 || value >= position_limit) fail(name, "an integer in [0, 16777215]", double(value));
+  if (value < 0 || value >= position_limit) fail(name, integer_in(0, position_limit - 1), double(value));
 }
 
 void positions(const std::int64_t* values, std::size_t count) {
@@ -35,7 +36,7 @@ void offset_range(std::int64_t offset, std::size_t count) {
 }
 
 void count(const char* name, std::size_t value) {
-  if (value < 1 || value > max_elements) fail(name, "an integer in [1, 67108864]", double(value));
+  if (value < 1 || value > max_elements) fail(name, integer_in(1, std::int64_t(max_elements)), double(value));
 }
 
 void standard_deviation(double value) {
@@ -44,7 +45,7 @@ void standard_deviation(double value) {
 }
 
 std::size_t rows_of(const char* name, std::size_t length, std::size_t row, const char* row_text) {
-  if (length > max_elements) fail(std::string(name) + ".length", "at most 2^26 (67108864)", double(length));
+  if (length > max_elements) fail(std::string(name) + ".length", "at most 2^26 (" + std::to_string(max_elements) + ")", double(length));
   if (length % row != 0) {
     fail(std::string(name) + ".length", std::string("a multiple of ") + row_text + " = " + std::to_string(row),
          double(length));

@@ -27,7 +27,7 @@ std::vector<float> gaussian_rows(std::size_t rows, std::size_t dim, std::uint64_
 
 namespace {
 void check_table(std::size_t max_len, std::size_t dim, double std) {
-  if (max_len < 1 || max_len > std::size_t(position_limit)) fail("maxLen", "an integer in [1, 16777216]", double(max_len));
+  if (max_len < 1 || max_len > std::size_t(position_limit)) fail("maxLen", integer_in(1, position_limit), double(max_len));
   checks::dim(dim, false);
   checks::standard_deviation(std);
   checked_elements("maxLen * dim", max_len, dim);

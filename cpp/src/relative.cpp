@@ -12,8 +12,8 @@ namespace posenc {
 namespace {
 
 void check_clip_range(std::int64_t min, std::int64_t max) {
-  if (min <= -position_limit || min >= position_limit) fail("min", "an integer in [-16777215, 16777215]", double(min));
-  if (max <= -position_limit || max >= position_limit) fail("max", "an integer in [-16777215, 16777215]", double(max));
+  if (min <= -position_limit || min >= position_limit) fail("min", integer_in(-(position_limit - 1), position_limit - 1), double(min));
+  if (max <= -position_limit || max >= position_limit) fail("max", integer_in(-(position_limit - 1), position_limit - 1), double(max));
   if (min > max) fail("min", "<= max (" + std::to_string(max) + ")", double(min));
 }
 
@@ -23,8 +23,8 @@ std::int64_t clip(std::int64_t d, std::int64_t min, std::int64_t max) { return s
 
 std::vector<std::int32_t> relative_distance(std::size_t query_len, std::size_t key_len, std::int64_t min,
                                             std::int64_t max) {
-  if (query_len > std::size_t(position_limit)) fail("queryLen", "an integer in [0, 16777216]", double(query_len));
-  if (key_len > std::size_t(position_limit)) fail("keyLen", "an integer in [0, 16777216]", double(key_len));
+  if (query_len > std::size_t(position_limit)) fail("queryLen", integer_in(0, position_limit), double(query_len));
+  if (key_len > std::size_t(position_limit)) fail("keyLen", integer_in(0, position_limit), double(key_len));
   check_clip_range(min, max);
   checked_elements("queryLen * keyLen", query_len, key_len);
   std::vector<std::int32_t> out(query_len * key_len);

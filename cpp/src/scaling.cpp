@@ -35,7 +35,7 @@ const char* to_string(rope_type t) {
 namespace {
 
 constexpr double two_pi = 6.283185307179586476925286766559;
-constexpr double max_length = 2147483647.0;  // context lengths and seq_len: at most 2^31 - 1
+constexpr double max_length = double(max_seq_len);  // context lengths and seq_len
 
 std::string field(const char* name) { return std::string("scaling.") + name; }
 
@@ -113,7 +113,7 @@ double yarn_factor(const rope_scaling& s) {
 }  // namespace
 
 void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len) {
-  if (seq_len < 0 || seq_len > std::int64_t(max_length)) fail("seqLen", "an integer in [0, 2147483647]", double(seq_len));
+  if (seq_len < 0 || seq_len > std::int64_t(max_length)) fail("seqLen", integer_in(0, max_seq_len), double(seq_len));
   const rope_type t = s.type;
   length("original_max_position_embeddings", s.original_max_position_embeddings);
   length("max_position_embeddings", s.max_position_embeddings);
@@ -130,7 +130,7 @@ void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len)
         missing("max_position_embeddings", t);
       }
       if (dim > 0 && dim < 4) {
-        fail("dim", std::string("an even integer in [4, 65536] for rope_type '") + to_string(t) +
+        fail("dim", "an even integer in [4, " + std::to_string(max_dim) + "] for rope_type '" + to_string(t) +
                         "' (its base grows as factor^(d/(d-2)))",
              double(dim));
       }

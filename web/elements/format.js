@@ -14,9 +14,7 @@ export function exact(v) {
 }
 const cleanExp = (s) => s.replace(/e\+?/, 'e');
 
-export const fmt4 = format('.4~g');
 export const fmtInt = format(',d');
-export const fmtAxis = format('~s');
 /** Bytes as KiB/MiB/GiB. */
 export function bytes(n) {
   const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

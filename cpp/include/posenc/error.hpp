@@ -50,6 +50,9 @@ std::string format_number(double value);
 // Throws missing_argument "<name> must be <requirement>, got undefined".
 [[noreturn]] void fail_missing(const std::string& name, const std::string& requirement);
 
+// "an integer in [lo, hi]": the requirement of an integer parameter, from the limits above.
+std::string integer_in(std::int64_t lo, std::int64_t hi);
+
 // Converts a JavaScript number to an integer in [lo, hi], or throws naming `name`.
 std::int64_t checked_integer(const std::string& name, double value, std::int64_t lo, std::int64_t hi);
 

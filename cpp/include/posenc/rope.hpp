@@ -174,7 +174,7 @@ class rope_cache {
 // layout): the article's matrix form, row-major.
 std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double base = 10000.0);
 
-// The complex-number form, kept as an independent reference: the pairs of x become
+// The complex-number form, the article's first derivation: the pairs of x become
 // complex numbers z_i and are multiplied by e^{i pos theta_i} with std::complex<double>.
 std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64_t position,
                                      double base = 10000.0);
