@@ -770,12 +770,40 @@ TEST(ModelConfig, SoftmaxScale) {
                                "mscale_all_dim": 0.707}})"), m * m / std::sqrt(192.0)));
 }
 
-// Every file of tests/configs: the expectations below, computed here; a file not listed must
-// resolve consistently or be refused with invalid_argument.
+// rope_apply with the options of a resolved config, against apply_rotary_pos_emb evaluated in
+// float64 with the reference frequencies: [3 tokens x 2 heads x head_dim], positions up to 2^20.
+void expect_applies_like_float64(const model_rope& r, const std::vector<double>& theta, double factor) {
+  std::mt19937 rng(7);
+  auto options = posenc::rope_options_of(r);
+  options.heads = 2;
+  const std::vector<std::int64_t> positions = {0, 4097, 1 << 20};
+  const std::size_t row = options.heads * r.head_dim, half = theta.size();
+  auto x = posenc_test::random_floats(rng, positions.size() * row);
+  const auto original = x;
+  posenc::rope_apply(x.data(), x.size(), options, positions.data(), positions.size());
+  double worst = 0;
+  for (std::size_t s = 0; s < positions.size(); ++s)
+    for (std::size_t h = 0; h < options.heads; ++h) {
+      const float* in = &original[s * row + h * r.head_dim];
+      const float* out = &x[s * row + h * r.head_dim];
+      for (std::size_t f = 2 * half; f < r.head_dim; ++f) worst = std::max(worst, std::abs(double(out[f]) - in[f]));
+      for (std::size_t i = 0; i < half; ++i) {
+        const std::size_t a = r.pairs == layout::half ? i : 2 * i, b = r.pairs == layout::half ? i + half : 2 * i + 1;
+        const double angle = double(positions[s]) * theta[i];
+        const double c = factor * std::cos(angle), sn = factor * std::sin(angle);
+        worst = std::max(worst, std::abs(double(out[a]) - (in[a] * c - in[b] * sn)));
+        worst = std::max(worst, std::abs(double(out[b]) - (in[b] * c + in[a] * sn)));
+      }
+    }
+  EXPECT_LT(worst, 2e-6) << r.layer_type << ": rope_apply against float64 apply_rotary_pos_emb";
+}
+
+// Every file of tests/configs: the expectations below, computed here; every file resolves (or, for
+// the models without rotary embeddings, is refused), and every expectation meets its file.
 TEST(ModelConfig, RealConfigFiles) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(__FILE__).parent_path().parent_path() / "configs";
-  if (!fs::is_directory(dir)) GTEST_SKIP() << dir << " is missing";
+  ASSERT_TRUE(fs::is_directory(dir)) << dir << " is missing";
   struct expectation {
     const char* file;
     const char* layer_type;
@@ -840,12 +868,7 @@ TEST(ModelConfig, RealConfigFiles) {
       EXPECT_TRUE(throws_invalid([&] { posenc::rope_from_config(config); }, "config.model_type", ""));
       continue;
     }
-    std::vector<std::string> types;
-    try {
-      types = posenc::config_layer_types(config);
-    } catch (const posenc::invalid_argument&) {
-      continue;  // a file added later that this core refuses: fine, as long as it is this error
-    }
+    const std::vector<std::string> types = posenc::config_layer_types(config);
     for (const auto& type : types) {
       const model_rope r = posenc::rope_from_config(config, type);
       EXPECT_EQ(r.frequencies.size() * 2, r.rotary_dim);
@@ -859,9 +882,11 @@ TEST(ModelConfig, RealConfigFiles) {
         EXPECT_EQ(r.pairs, e.pairs) << type;
         EXPECT_TRUE(close(r.attention_factor, e.attention_factor)) << type;
         EXPECT_TRUE(close(r.frequencies, e.frequencies(config))) << type;
+        expect_applies_like_float64(r, e.frequencies(config), e.attention_factor);
       }
     }
   }
+  EXPECT_EQ(checked, expected.size()) << "an expectation matched no file and layer type";
   EXPECT_GT(files, 0u);
   std::printf("    %zu config files, %zu layer types checked against references\n", files, checked);
 }
