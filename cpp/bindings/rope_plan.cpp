@@ -1,7 +1,7 @@
-// ropePlan(): a rope() call prepared once. Its options are read and checked when the plan is
-// made; each apply() is then a direct call of a wasm export with numbers and addresses, not an
-// Embind call: a decode step rotates one token per layer, where the generic invoker and the
-// options object cost more than the rotation itself.
+// ropePlan(): a rope() call prepared once (posenc::rope_plan: options checked when it is made, its
+// own cos/sin rows kept). Each apply() is a direct call of a wasm export with numbers and
+// addresses, not an Embind call: a decode step rotates one token per layer, where the generic
+// invoker and the options object cost more than the rotation itself.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
@@ -18,10 +18,10 @@ using emscripten::val;
 
 namespace {
 
-class rope_plan {
+class plan_handle {
  public:
-  explicit rope_plan(posenc::rope_options o) : options_(std::move(o)) {}
-  const posenc::rope_options& options() const { return options_; }
+  explicit plan_handle(posenc::rope_options o) : plan_(std::move(o)) {}
+  posenc::rope_plan& plan() { return plan_; }
 
   // Byte addresses of scratch space the library copies Float32Array inputs and positions into;
   // growing it may grow wasm memory, so the caller fetches its heap views afterwards.
@@ -43,7 +43,7 @@ class rope_plan {
     return double(reinterpret_cast<std::uintptr_t>(v.data()));
   }
 
-  posenc::rope_options options_;
+  posenc::rope_plan plan_;
   std::vector<float> floats_;
   std::vector<double> positions_;
   val error_ = val::undefined();
@@ -51,9 +51,7 @@ class rope_plan {
 
 val create_rope_plan(val o) {
   return js::guarded([&] {
-    auto options = js::read<posenc::rope_options>(o);
-    posenc::rope_check(options);
-    return val(rope_plan(std::move(options)));
+    return val(plan_handle(js::read<posenc::rope_options>(o)));
   });
 }
 
@@ -61,18 +59,18 @@ val create_rope_plan(val o) {
 
 // Rotates `length` floats at x in place, row s at position offset + s. 0, or 1 with the plan's
 // error() set; nothing is thrown out of wasm.
-extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply(rope_plan* plan, float* x, double length, double offset) {
+extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply(plan_handle* plan, float* x, double length, double offset) {
   const val result = js::guarded([&] {
     const auto n = posenc::checked_integer("x.length", length, 0, std::int64_t(posenc::max_elements));
     const auto first = posenc::checked_integer("offset", offset, 0, posenc::position_limit - 1);
-    posenc::rope_apply(x, std::size_t(n), plan->options(), first);
+    plan->plan().apply(x, std::size_t(n), first);
     return val::undefined();
   });
   return result.isUndefined() ? 0 : plan->fail(result);
 }
 
 // The same with explicit positions, `count` doubles at `positions` (axes x seq with sections).
-extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(rope_plan* plan, float* x, double length,
+extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(plan_handle* plan, float* x, double length,
                                                                 const double* positions, double count) {
   const val result = js::guarded([&] {
     const auto n = posenc::checked_integer("x.length", length, 0, std::int64_t(posenc::max_elements));
@@ -84,17 +82,17 @@ extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(rope_plan* plan,
       listed[i] = valid ? std::int64_t(p)
                         : posenc::checked_integer("positions[" + std::to_string(i) + "]", p, 0, posenc::position_limit - 1);
     }
-    posenc::rope_apply(x, std::size_t(n), plan->options(), listed.data(), m);
+    plan->plan().apply(x, std::size_t(n), listed.data(), m);
     return val::undefined();
   });
   return result.isUndefined() ? 0 : plan->fail(result);
 }
 
 EMSCRIPTEN_BINDINGS(posenc_rope_plan) {
-  emscripten::class_<rope_plan>("RopePlan")
-      .function("address", &rope_plan::address)
-      .function("floats", &rope_plan::floats)
-      .function("positions", &rope_plan::positions)
-      .function("error", &rope_plan::error);
+  emscripten::class_<plan_handle>("RopePlan")
+      .function("address", &plan_handle::address)
+      .function("floats", &plan_handle::floats)
+      .function("positions", &plan_handle::positions)
+      .function("error", &plan_handle::error);
   emscripten::function("createRopePlan", &create_rope_plan);
 }

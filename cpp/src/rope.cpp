@@ -382,8 +382,6 @@ std::vector<double> rope_frequencies(std::size_t dim, double base) {
   return theta;
 }
 
-void rope_check(const rope_options& o) { check_all(o); }
-
 std::vector<double> rope_frequencies(const rope_options& o) {
   const std::size_t rotary = check_all(o);
   return frequencies_of(o, rotary, -1).theta;
@@ -565,6 +563,43 @@ rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t co
     sequence.row(r, sin_.data() + r * half_, cos_.data() + r * half_);
     scale_row(sin_.data() + r * half_, cos_.data() + r * half_, half_, f.factor);
   }
+}
+
+rope_plan::rope_plan(rope_options o) : options_(std::move(o)) {
+  check_all(options_);
+  const bool follows_length = options_.scaling && options_.frequencies.empty() && options_.seq_len == 0 &&
+                              (options_.scaling->type == rope_type::dynamic ||
+                               options_.scaling->type == rope_type::longrope);
+  keeps_rows_ = options_.sections.empty() && !follows_length;
+}
+
+// Whether the kept rows cover positions 0..end-1, growing them when that stays within the cache
+// limit: geometrically, so a decode loop that reaches position N computes O(N) rows in all.
+bool rope_plan::has_rows(std::int64_t end) {
+  if (!keeps_rows_ || end <= 0) return false;
+  const void* kernels = &kernels::active_table();
+  if (rows_ && rows_kernels_ == kernels && std::int64_t(rows_->count()) >= end) return true;
+  const std::size_t rotary = options_.rotary_dim ? options_.rotary_dim : options_.dim;
+  const std::size_t limit = rope_cache_limit() / rotary;  // cos and sin: rotary floats a row
+  const std::size_t kept = rows_ && rows_kernels_ == kernels ? rows_->count() : 0;
+  const std::size_t count = std::min<std::size_t>({std::max<std::size_t>({std::size_t(end), 2 * kept, 64}), limit,
+                                                   std::size_t(position_limit)});
+  if (count < std::size_t(end)) return false;
+  rows_.reset();  // the old rows go before the new ones are made
+  rows_.emplace(options_, 0, count);
+  rows_kernels_ = kernels;
+  return true;
+}
+
+void rope_plan::apply(float* x, std::size_t length, std::int64_t offset) {
+  const std::size_t rows = rows_of(length, options_);
+  checks::offset_range(offset, rows);
+  if (rows > 0 && has_rows(offset + std::int64_t(rows))) rows_->apply(x, length, offset);
+  else rope_apply(x, length, options_, offset);
+}
+
+void rope_plan::apply(float* x, std::size_t length, const std::int64_t* positions, std::size_t count) {
+  rope_apply(x, length, options_, positions, count);
 }
 
 const float* rope_cache::cos_row(std::int64_t position) const {

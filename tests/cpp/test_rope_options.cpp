@@ -159,3 +159,92 @@ TEST(RopeOptionsErrors, PartialRotaryFactorInsideScalingIsRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// A plan gives rope_apply's bits whether its rows are kept or not: a decode loop (positions rising
+// one at a time, past the rows it holds), calls far ahead, listed positions, and other calls with
+// other frequencies in between, which must not disturb it.
+class RopePlanBits : public posenc_test::BackendTest {};
+
+TEST_P(RopePlanBits, DecodeLoopGivesRopeApplyBits) {
+  std::mt19937 rng(21);
+  rope_options o;
+  o.dim = 128;
+  o.heads = 4;
+  o.pairs = layout::half;
+  o.base = 500000.0;
+  posenc::rope_plan plan(o);
+  rope_options other = o;
+  other.base = 10000.0;
+  const auto token = random_floats(rng, 4 * 128);
+  for (const std::int64_t position : {0, 1, 2, 63, 64, 65, 200, 201, 5000, 5001, 100000, 3}) {
+    auto got = token, want = token, noise = token;
+    plan.apply(got.data(), got.size(), position);
+    posenc::rope_apply(want.data(), want.size(), o, position);
+    posenc::rope_apply(noise.data(), noise.size(), other, position + 1);  // another theta in between
+    ASSERT_EQ(got, want) << "position " << position;
+  }
+  const std::vector<std::int64_t> listed = {7, 70000};
+  auto got = random_floats(rng, 2 * 4 * 128), want = got;
+  plan.apply(got.data(), got.size(), listed.data(), listed.size());
+  posenc::rope_apply(want.data(), want.size(), o, listed.data(), listed.size());
+  EXPECT_EQ(got, want);
+}
+
+TEST_P(RopePlanBits, ScaledAndMultiAxisPlansGiveRopeApplyBits) {
+  std::mt19937 rng(22);
+  rope_options dynamic;
+  dynamic.dim = 64;
+  dynamic.pairs = layout::half;
+  posenc::rope_scaling s;
+  s.type = posenc::rope_type::dynamic;
+  s.factor = 2.0;
+  s.max_position_embeddings = 256.0;
+  dynamic.scaling = s;  // its frequencies follow the sequence length: no rows kept
+  rope_options multi;
+  multi.dim = 16;
+  multi.pairs = layout::half;
+  multi.sections = {2, 3, 3};
+  for (const auto& o : {dynamic, multi}) {
+    posenc::rope_plan plan(o);
+    for (const std::int64_t position : {0, 255, 4000}) {
+      auto got = random_floats(rng, 3 * o.dim), want = got;
+      plan.apply(got.data(), got.size(), position);
+      posenc::rope_apply(want.data(), want.size(), o, position);
+      ASSERT_EQ(got, want) << "position " << position;
+    }
+  }
+}
+
+TEST_P(RopePlanBits, BeyondTheCacheLimitItStillRotates) {
+  std::mt19937 rng(23);
+  const std::size_t saved = posenc::rope_cache_limit();
+  posenc::set_rope_cache_limit(64 * 32);  // rows for 64 positions of a 64-dim head, no more
+  rope_options o;
+  o.dim = 64;
+  posenc::rope_plan plan(o);
+  for (const std::int64_t position : {10, 63, 64, 10000}) {
+    auto got = random_floats(rng, 64), want = got;
+    plan.apply(got.data(), got.size(), position);
+    posenc::rope_apply(want.data(), want.size(), o, position);
+    EXPECT_EQ(got, want) << "position " << position;
+  }
+  posenc::set_rope_cache_limit(saved);
+}
+
+POSENC_INSTANTIATE_BACKENDS(RopePlanBits);
+
+TEST(RopePlanErrors, OptionsAreCheckedWhenThePlanIsMade) {
+  rope_options o;
+  o.dim = 7;
+  EXPECT_TRUE(throws_invalid([&] { posenc::rope_plan plan(o); }, "dim", "7"));
+  o.dim = 8;
+  posenc::rope_plan plan(o);
+  std::vector<float> x(12);
+  EXPECT_TRUE(throws_invalid([&] { plan.apply(x.data(), x.size(), 0); }, "x.length", "12"));
+  x.resize(8);
+  EXPECT_TRUE(throws_invalid([&] { plan.apply(x.data(), x.size(), -1); }, "offset", "-1"));
+}
+
+}  // namespace

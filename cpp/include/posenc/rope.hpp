@@ -115,10 +115,6 @@ std::vector<double> rope_frequencies(std::size_t dim, double base = 10000.0);
 std::vector<double> rope_frequencies(const rope_options& o);
 double rope_attention_factor(const rope_options& o);
 
-// Checks every option (the checks rope_apply makes before anything else); invalid_argument names
-// the first bad one.
-void rope_check(const rope_options& o);
-
 // Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;
 // row s uses position offset + s. Validates everything before writing.
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);
@@ -168,6 +164,27 @@ class rope_cache {
   std::int64_t first_;
   std::size_t count_, half_;
   std::vector<float> cos_, sin_;
+};
+
+// A rope_apply call prepared once: the options are checked when it is made, and it keeps the
+// cos/sin rows of positions 0..N-1 it has needed (grown geometrically as larger positions arrive,
+// within rope_cache_limit), so a decode loop that calls it again and again pays for the rotation
+// only, whatever other calls do in between. The rows are the bits rope_apply computes, so results
+// are rope_apply's. Options whose frequencies follow the sequence length (dynamic and longrope
+// without seq_len) and multi-axis sections keep no rows. Not for concurrent use of one plan.
+class rope_plan {
+ public:
+  explicit rope_plan(rope_options o);
+  const rope_options& options() const noexcept { return options_; }
+  void apply(float* x, std::size_t length, std::int64_t offset);
+  void apply(float* x, std::size_t length, const std::int64_t* positions, std::size_t count);
+
+ private:
+  bool has_rows(std::int64_t end);
+  rope_options options_;
+  bool keeps_rows_;
+  const void* rows_kernels_ = nullptr;  // the kernels the rows were computed with
+  std::optional<rope_cache> rows_;
 };
 
 // The dim x dim block-diagonal rotation R(position) with rope(x) = R x (interleaved
