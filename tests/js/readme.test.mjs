@@ -1,5 +1,6 @@
-// Every ```js block of the README's API section (between <!-- api:start --> and
-// <!-- api:end -->) and of its "Long context" section (<!-- scaling:start --> .. <!-- scaling:end -->) runs against the built package, so the documentation cannot rot.
+// Every ```js block of the README (its quick start) and of docs/api.md's API section (between
+// <!-- api:start --> and <!-- api:end -->) and "Long context" section (<!-- scaling:start --> ..
+// <!-- scaling:end -->) runs against the built package, so the documentation cannot rot.
 // Each block is a module of its own that imports 'posenc' (resolved through package.json
 // "exports" by self-reference, as the working directory is the repository).
 import assert from 'node:assert/strict';
@@ -10,7 +11,8 @@ import { test } from 'node:test';
 import { requireBuild, root } from './helpers.mjs';
 
 requireBuild();
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
+const quickStart = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('<!-- api:start -->');
 const end = readme.indexOf('<!-- api:end -->');
 const section = readme.slice(start, end);
@@ -19,14 +21,15 @@ const scalingStart = readme.indexOf('<!-- scaling:start -->');
 const scalingEnd = readme.indexOf('<!-- scaling:end -->');
 const scalingSection = readme.slice(scalingStart, scalingEnd);
 const jsBlocks = (text) => [...text.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-const blocks = [...jsBlocks(section), ...jsBlocks(scalingSection)];
+const blocks = [...jsBlocks(quickStart), ...jsBlocks(section), ...jsBlocks(scalingSection)];
 
-test('the README has an API section with examples', () => {
+test('docs/api.md has an API section with examples, and the README a quick start', () => {
   assert.ok(start >= 0 && end > start, 'markers present');
+  assert.equal(jsBlocks(quickStart).length, 1, 'one quick start in the README');
   assert.ok(jsBlocks(section).length >= 6, `found ${jsBlocks(section).length} js blocks`);
 });
 
-test('the README has a "Long context and other schemes" section with examples, after the API', () => {
+test('docs/api.md has a "Long context and other schemes" section with examples, after the API', () => {
   assert.ok(scalingStart > end && scalingEnd > scalingStart, 'scaling markers present, after <!-- api:end -->');
   assert.ok(jsBlocks(scalingSection).length >= 3, `found ${jsBlocks(scalingSection).length} js blocks`);
 });
