@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hf_reference.hpp"
 #include "reference.hpp"
 #include "test_support.hpp"
 
@@ -19,83 +20,29 @@ using posenc::rope_type;
 using posenc_test::throws_invalid;
 
 constexpr double kRelative = 1e-6;
-constexpr double kPi = 3.14159265358979323846;
 
 // ------------------------------------------------------------ independent references (float64)
+// (tests/cpp/hf_reference.hpp, under the names this file's tests use)
 
-// inv_freq = 1 / base^(arange(0, d, 2) / d), Hugging Face's form.
-std::vector<double> ref_default(std::size_t d, double base) {
-  std::vector<double> out;
-  for (std::size_t k = 0; k < d; k += 2) out.push_back(1.0 / std::pow(base, double(k) / double(d)));
-  return out;
-}
-
-std::vector<double> ref_linear(std::size_t d, double base, double factor) {
-  auto inv = ref_default(d, base);
-  for (auto& v : inv) v = v / factor;
-  return inv;
-}
-
-std::vector<double> ref_ntk(std::size_t d, double base, double factor) {
-  return ref_default(d, base * std::pow(factor, double(d) / double(d - 2)));
-}
-
-// _compute_dynamic_ntk_parameters: seq_len = max(seq_len, max_position_embeddings).
+std::vector<double> ref_default(std::size_t d, double base) { return hf_reference::inv_default(d, base); }
+std::vector<double> ref_linear(std::size_t d, double base, double f) { return hf_reference::inv_linear(d, base, f); }
+std::vector<double> ref_ntk(std::size_t d, double base, double f) { return hf_reference::inv_ntk(d, base, f); }
 std::vector<double> ref_dynamic(std::size_t d, double base, double factor, double max_pos, double seq_len) {
-  const double l = seq_len > max_pos ? seq_len : max_pos;
-  return ref_default(d, base * std::pow((factor * l / max_pos) - (factor - 1), double(d) / double(d - 2)));
+  return hf_reference::inv_dynamic(d, base, factor, max_pos, seq_len);
 }
-
-// _compute_yarn_parameters with find_correction_dim / find_correction_range / linear_ramp_factor.
 std::vector<double> ref_yarn(std::size_t d, double base, double factor, double original, double beta_fast,
                              double beta_slow, bool truncate) {
-  auto correction = [&](double rotations) {
-    return (double(d) * std::log(original / (rotations * 2 * kPi))) / (2 * std::log(base));
-  };
-  double low = correction(beta_fast), high = correction(beta_slow);
-  if (truncate) {
-    low = std::floor(low);
-    high = std::ceil(high);
-  }
-  low = std::max(low, 0.0);
-  high = std::min(high, double(d) - 1);
-  if (low == high) high += 0.001;
-  std::vector<double> out;
-  for (std::size_t i = 0; i < d / 2; ++i) {
-    const double pos_freq = std::pow(base, double(2 * i) / double(d));
-    const double extrapolation = 1.0 / pos_freq, interpolation = 1.0 / (factor * pos_freq);
-    double ramp = (double(i) - low) / (high - low);
-    ramp = ramp < 0 ? 0 : (ramp > 1 ? 1 : ramp);
-    const double extrapolation_factor = 1 - ramp;
-    out.push_back(interpolation * (1 - extrapolation_factor) + extrapolation * extrapolation_factor);
-  }
-  return out;
+  return hf_reference::inv_yarn(d, base, factor, original, truncate, beta_fast, beta_slow);
 }
-
-double ref_get_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
-
+double ref_get_mscale(double scale, double mscale) { return hf_reference::get_mscale(scale, mscale); }
+// _compute_longrope_parameters: the long factors past the original length, else the short ones.
 std::vector<double> ref_longrope(std::size_t d, double base, const std::vector<double>& short_factor,
                                  const std::vector<double>& long_factor, double original, double seq_len) {
-  const auto& ext = seq_len > original ? long_factor : short_factor;
-  std::vector<double> out;
-  for (std::size_t k = 0, i = 0; k < d; k += 2, ++i) out.push_back(1.0 / (ext[i] * std::pow(base, double(k) / double(d))));
-  return out;
+  return hf_reference::inv_longrope(d, base, seq_len > original ? long_factor : short_factor);
 }
-
-// _compute_llama3_parameters: the two torch.where steps.
 std::vector<double> ref_llama3(std::size_t d, double base, double factor, double low_ff, double high_ff,
                                double old_context) {
-  const double low_freq_wavelen = old_context / low_ff, high_freq_wavelen = old_context / high_ff;
-  std::vector<double> out;
-  for (double inv : ref_default(d, base)) {
-    const double wavelen = 2 * kPi / inv;
-    double llama = wavelen > low_freq_wavelen ? inv / factor : inv;
-    const double smooth = (old_context / wavelen - low_ff) / (high_ff - low_ff);
-    const double smoothed = (1 - smooth) * llama / factor + smooth * llama;
-    const bool medium = !(wavelen < high_freq_wavelen) && !(wavelen > low_freq_wavelen);
-    out.push_back(medium ? smoothed : llama);
-  }
-  return out;
+  return hf_reference::inv_llama3(d, base, factor, low_ff, high_ff, old_context);
 }
 
 double max_relative(const std::vector<double>& got, const std::vector<double>& want) {
