@@ -1,18 +1,18 @@
-// Builds the embed into dist/embed/ and its two pages into dist/site/:
-//   dist/embed/posenc-embed.js      esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
-//   dist/embed/worker.js            the compute Worker (web/elements/worker.js) with the library bundled in; the
+// Builds the embed into dist/lib/ (beside the library and its wasm, so the package holds one copy of
+// each wasm) and the gallery and example post into dist/site/:
+//   dist/lib/posenc-embed.js        esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
+//   dist/lib/worker.js              the compute Worker (web/elements/worker.js) with the library bundled in; the
 //                                   wasm glue stays an external `import('./posenc-simd.mjs')` resolved beside it
-//   dist/embed/posenc-{simd,scalar}.{mjs,wasm}   from dist/lib (built by tools/build.mjs first), see wasm-assets.mjs
-//   dist/embed/custom-elements.json Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
+//   dist/lib/custom-elements.json   Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
 //                                   classes that web/elements/index.js registers and the --posenc-* properties of
 //                                   web/elements/style.js, so it cannot drift from the code
 //   dist/site/embed.html, example-post.html, embed-pages.css, embed-gallery.js   the gallery and the example post
-//   dist/site/embed/                a copy of dist/embed/, which those two pages load (`embed/posenc-embed.js`):
-//                                   dist/site stays deployable on its own to any static host
+//   dist/site/embed/                the embed's files (EMBED_FILES), which those two pages load
+//                                   (`embed/posenc-embed.js`): dist/site stays deployable on its own
 // Usage: node tools/build-embed.mjs  (or import { buildEmbed } and call it with { root, dist }).
 import { build } from 'esbuild';
 import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
-import { cp, mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +22,8 @@ import { gzipSync } from 'node:zlib';
 // issue's "150 KB", read as 150,000 bytes (the stricter reading; 146.5 KiB).
 export const EMBED_BUDGET = 150_000;
 const PAGES = ['embed.html', 'example-post.html', 'embed-pages.css', 'embed-gallery.js'];
+/** What a site serving the figures needs (besides the wasm modules): the script, its Worker, the manifest. */
+export const EMBED_FILES = ['posenc-embed.js', 'worker.js', 'custom-elements.json'];
 
 /** Documentation of the theming properties. A property found in style.js but missing here still lands in
  *  the manifest (with a generic description) and the build prints a warning. */
@@ -101,7 +103,7 @@ function cssProperties(css, warn) {
   });
 }
 
-/** The Custom Elements Manifest for dist/embed/posenc-embed.js. */
+/** The Custom Elements Manifest for dist/lib/posenc-embed.js. */
 export async function manifest({ root, warn = console.warn }) {
   const { mod, registry } = await loadElements(root);
   const { FIGURE_PARAMS } = mod;
@@ -218,10 +220,9 @@ const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(rootDir, 'dist'), quiet = false } = {}) {
   root = rootDir;
   const log = quiet ? () => {} : (...a) => console.log(...a);
-  const out = join(dist, 'embed'), lib = join(dist, 'lib'), site = join(dist, 'site');
+  const lib = join(dist, 'lib'), site = join(dist, 'site'), out = lib;
   requireWasm(lib, root);
-  await rm(out, { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
+  for (const f of EMBED_FILES) await rm(join(out, f), { force: true });
 
   await build({
     absWorkingDir: root,
@@ -229,7 +230,6 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
     outdir: out, bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning',
     plugins: [externalGlue, chromaticTables(await importedNames(root, 'd3-scale-chromatic')), ...((await importedNames(root, 'd3-shape')).every((n) => n === 'line') ? [shapeLine] : [])], logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
-  await copyWasmAssets(lib, out);
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
 
@@ -239,11 +239,13 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
   const png = join(root, 'web', 'embed', 'example-post.png');
   if (existsSync(png)) await copyFile(png, join(site, 'example-post.png'));
   await rm(join(site, 'embed'), { recursive: true, force: true });
-  await cp(out, join(site, 'embed'), { recursive: true });
+  await mkdir(join(site, 'embed'), { recursive: true });
+  for (const f of EMBED_FILES) await copyFile(join(out, f), join(site, 'embed', f));
+  await copyWasmAssets(lib, join(site, 'embed'));
 
   // size: what one browser downloads (the embed, its Worker, ONE wasm flavour's glue + binary)
   const size = {};
-  for (const f of await readdir(out)) if (/\.(m?js|wasm)$/.test(f)) size[f] = gz(await readFile(join(out, f)));
+  for (const f of ['posenc-embed.js', 'worker.js', ...FLAVOURS.flatMap((v) => [`posenc-${v}.mjs`, `posenc-${v}.wasm`])]) size[f] = gz(await readFile(join(out, f)));
   const js = size['posenc-embed.js'] + size['worker.js'];
   const per = Object.fromEntries(FLAVOURS.map((f) => [f, js + size[`posenc-${f}.mjs`] + size[`posenc-${f}.wasm`]]));
   const kb = (n) => (n / 1024).toFixed(1);

@@ -1,13 +1,15 @@
 // `npm run build`: everything that is shipped, under dist/.
-//   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours and the model-config module
+//   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours and the model-config module,
+//               and the embed (tools/build-embed.mjs): the script that registers every figure element,
+//               its Worker, its types and manifest. One copy of each wasm serves the library and the embed.
 //   dist/site/  the static page (tools/build-site.mjs), with the embed gallery and example post
-//   dist/embed/ one script that registers every figure element, its worker, the wasm, the manifest
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildEmbed } from './build-embed.mjs';
 import { buildSite } from './build-site.mjs';
 import { cmakeBuild } from './cmake.mjs';
+import { installWasmModule } from './wasm-assets.mjs';
 import { main, root, step } from './lib.mjs';
 
 function copyDir(from, to) {
@@ -29,9 +31,7 @@ export async function build() {
   for (const [name, dir] of wasm) {
     // posenc-models, the model-config reader, is built once, with the scalar flavour.
     const modules = [name.replace('wasm-', 'posenc-'), ...(name === 'wasm-scalar' ? ['posenc-models'] : [])];
-    for (const module of modules) {
-      for (const file of [`${module}.mjs`, `${module}.wasm`]) copyFileSync(path.join(dir, file), path.join(lib, file));
-    }
+    for (const module of modules) await installWasmModule(dir, module, lib);
   }
   copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));
   done();
@@ -41,7 +41,7 @@ export async function build() {
   finished();
 
   // After the page: it adds the gallery and the example post to dist/site.
-  finished = step('Building the embed (dist/embed)');
+  finished = step('Building the embed (dist/lib/posenc-embed.js)');
   await buildEmbed({ root, dist: path.join(root, 'dist') });
   finished();
 }

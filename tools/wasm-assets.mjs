@@ -1,6 +1,6 @@
-// What the page and the embed both ship beside their bundled compute Worker: the wasm glue of each
-// flavour (an external `import('./posenc-<flavour>.mjs')` in web/lib/load.js, re-minified by esbuild:
-// 16.2 -> 12.4 KB gzipped, names only, no eval in it) and the wasm binaries, from dist/lib.
+// The wasm modules as dist/lib holds them, once for the package, the page and the embed: each
+// module's glue (an external `import('./posenc-<flavour>.mjs')` in web/lib/load.js, minified by
+// esbuild: 16.2 -> 12.4 KB gzipped, names only, no eval in it) and its wasm binary.
 import { transform } from 'esbuild';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -24,12 +24,15 @@ export function requireWasm(lib, root) {
   }
 }
 
-/** Copy both flavours' glue (minified) and wasm from `lib` into `out`. */
+/** Copy one module's glue, minified, and its wasm from a CMake build folder into dist/lib. */
+export async function installWasmModule(buildDir, module, lib) {
+  const glue = await readFile(join(buildDir, `${module}.mjs`), 'utf8');
+  const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
+  await writeFile(join(lib, `${module}.mjs`), code);
+  await copyFile(join(buildDir, `${module}.wasm`), join(lib, `${module}.wasm`));
+}
+
+/** Copy every module's glue and wasm from `lib` into `out`. */
 export async function copyWasmAssets(lib, out) {
-  for (const f of MODULES) {
-    const glue = await readFile(join(lib, `posenc-${f}.mjs`), 'utf8');
-    const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
-    await writeFile(join(out, `posenc-${f}.mjs`), code);
-    await copyFile(join(lib, `posenc-${f}.wasm`), join(out, `posenc-${f}.wasm`));
-  }
+  for (const f of MODULES) for (const ext of ['mjs', 'wasm']) await copyFile(join(lib, `posenc-${f}.${ext}`), join(out, `posenc-${f}.${ext}`));
 }

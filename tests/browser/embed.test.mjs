@@ -1,4 +1,4 @@
-// The embed (dist/embed/posenc-embed.js) in Debian's Chromium, on a host page that is not ours: the page is
+// The embed (dist/lib/posenc-embed.js) in Debian's Chromium, on a host page that is not ours: the page is
 // written here, with hostile CSS of its own and a strict Content-Security-Policy, and places every figure
 // element twice. Both instances render, they do not interfere, they share one Worker and one wasm download,
 // nothing errors, nothing violates the CSP. Then the gallery and the example post (dist/site) load clean,
@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { serve, launch, watch, ROOT, resultsDir } from './harness.mjs';
 
 const DIST = join(ROOT, 'dist');
-const EMBED = join(DIST, 'embed');
+const EMBED = join(DIST, 'lib');   // the package's folder: library, embed and wasm
 for (const f of ['posenc-embed.js', 'worker.js', 'custom-elements.json', 'posenc-simd.wasm', 'posenc-scalar.wasm']) {
-  if (!existsSync(join(EMBED, f))) throw new Error(`dist/embed/${f} is missing: run \`npm run build\` (or node tools/build-embed.mjs after node tools/build.mjs)`);
+  if (!existsSync(join(EMBED, f))) throw new Error(`dist/lib/${f} is missing: run \`npm run build\` (or node tools/build-embed.mjs after node tools/build.mjs)`);
 }
 for (const f of ['embed.html', 'example-post.html', 'embed/posenc-embed.js']) {
   if (!existsSync(join(DIST, 'site', f))) throw new Error(`dist/site/${f} is missing: run \`npm run build\``);
@@ -61,7 +61,7 @@ function hostPage() {
 <html lang="en"><head><meta charset="utf-8"><title>Someone else's blog</title>
 <link rel="stylesheet" href="/host/theme.css">
 <script src="/host/host.js"></script>
-<script type="module" src="/embed/posenc-embed.js"></script>
+<script type="module" src="/lib/posenc-embed.js"></script>
 </head><body><h1>A blog post that embeds posenc</h1>
 <p>Every figure twice, no attributes.</p>
 ${pairs}
@@ -137,8 +137,8 @@ for (const [name, csp] of Object.entries(POLICIES)) {
     // one compute wasm for all figures, and the model-config reader (posenc-config-paste's) once for both of its instances
     const models = wasm.filter((u) => /\/posenc-models\.wasm$/.test(u)), compute = wasm.filter((u) => !models.includes(u));
     assert.equal(compute.length, 1, `one wasm download for all figures: ${wasm}`);
-    assert.match(compute[0], /\/embed\/posenc-(simd|scalar)\.wasm$/, 'the wasm comes from beside the embed script');
-    assert.deepEqual(models, [new URL('embed/posenc-models.wasm', srv.url).href], `the model-config wasm once, from beside the embed script: ${wasm}`);
+    assert.match(compute[0], /\/lib\/posenc-(simd|scalar)\.wasm$/, 'the wasm comes from beside the embed script');
+    assert.deepEqual(models, [new URL('lib/posenc-models.wasm', srv.url).href], `the model-config wasm once, from beside the embed script: ${wasm}`);
     assert.deepEqual(await page.evaluate(() => window.__violations), [], 'no CSP violation');
     assert.deepEqual(problems, []);
   });
@@ -299,7 +299,7 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
   assert.equal(manifest.schemaVersion, '1.0.0');
   const decls = manifest.modules.flatMap((m) => m.declarations).filter((d) => d.customElement);
   const registered = await page.evaluate(async (tags) => {
-    const mod = await import('/embed/posenc-embed.js');
+    const mod = await import('/lib/posenc-embed.js');
     const named = Object.entries(mod).filter(([, v]) => typeof v === 'function' && typeof v.tag === 'string');
     const classes = named.map(([, v]) => v);
     return {
@@ -330,7 +330,7 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
 });
 
 // `import 'posenc/elements'` through a bundler that does not copy `new URL(..., import.meta.url)` assets
-// (esbuild): with dist/embed's worker and wasm copied next to the bundle, as the README says, the
+// (esbuild): with the package's worker and wasm copied next to the bundle, as the README says, the
 // elements run from the bundle.
 test('an esbuild bundle of posenc/elements renders with the worker and wasm copied beside it', async () => {
   const { build } = await import('esbuild');

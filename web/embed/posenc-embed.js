@@ -6,8 +6,8 @@
 // Nothing here locates files by hand: the elements' compute client (web/elements/compute.js) starts
 // its Worker from `new URL('./worker.js', import.meta.url)`, and the Worker's copy of the library
 // (web/lib/load.js) finds `posenc-simd|scalar.mjs/.wasm` with `new URL(..., import.meta.url)`.
-// tools/build-embed.mjs bundles this file into dist/embed/posenc-embed.js and the Worker into
-// dist/embed/worker.js, and copies the wasm modules beside them, so both URLs resolve next to
+// tools/build-embed.mjs bundles this file into dist/lib/posenc-embed.js and the Worker into
+// dist/lib/worker.js, beside the wasm modules, so both URLs resolve next to
 // wherever the embed script is served from (any path on the page's origin).
 // The Worker is a module singleton: every figure on the page shares it, and with it one wasm
 // instance. Nothing starts until a figure comes near the viewport (its IntersectionObserver).
