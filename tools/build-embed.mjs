@@ -6,12 +6,15 @@
 //   dist/lib/custom-elements.json   Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
 //                                   classes that web/elements/index.js registers and the --posenc-* properties of
 //                                   web/elements/style.js, so it cannot drift from the code
+//   dist/lib/posenc-embed.d.ts      the elements' TypeScript declarations, generated from that manifest, and
+//   dist/lib/posenc-embed-{react,preact}.d.ts   their JSX declarations (tools/element-types.mjs)
 //   dist/site/embed.html, example-post.html, embed-pages.css, embed-gallery.js   the gallery and the example post
 //   dist/site/embed/                the embed's files (EMBED_FILES), which those two pages load
 //                                   (`embed/posenc-embed.js`): dist/site stays deployable on its own
 // Usage: node tools/build-embed.mjs  (or import { buildEmbed } and call it with { root, dist }).
 import { build } from 'esbuild';
 import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
+import { elementTypes, jsxTypes } from './element-types.mjs';
 import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -232,6 +235,8 @@ export async function buildEmbed({ root: rootDir = process.cwd(), dist = join(ro
   });
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
+  await writeFile(join(out, 'posenc-embed.d.ts'), elementTypes(cem));
+  for (const framework of ['react', 'preact']) await writeFile(join(out, `posenc-embed-${framework}.d.ts`), jsxTypes(framework));
 
   // the gallery and the example post, with their own copy of the embed
   if (!existsSync(site)) throw new Error(`build-embed: ${relative(root, site)} is missing: run tools/build-site.mjs first`);

@@ -3,7 +3,7 @@
 //   sanitize   the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 //   fuzz       libFuzzer targets (clang, ASan + UBSan), about two minutes (tools/fuzz.mjs)
 //   wasm       ctest of both wasm flavours (smoke test, SIMD128 instruction check)
-//   types      tsc --noEmit over the typed example of the JS API
+//   types      tsc --noEmit over typed examples of the JS API and of the elements (DOM, React, Preact)
 //   js         node:test over the built package (both wasm flavours)
 //   browser    the page and the library in headless Chromium
 // Expects `node tools/build.mjs` to have run (npm test does it first).
@@ -48,8 +48,10 @@ const stages = [
   { name: 'fuzz', count: 'plain', command: ['node', ['tools/fuzz.mjs']] },
   { name: 'wasm-simd', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-simd', '--output-on-failure']] },
   { name: 'wasm-scalar', count: 'ctest', command: ['ctest', ['--test-dir', 'build/wasm-scalar', '--output-on-failure']] },
+  // the library's declarations, then the elements' (plain DOM, React 19 JSX, Preact JSX)
   { name: 'types', count: 'exit',
-    command: ['npx', ['--no-install', 'tsc', '--noEmit', '-p', 'tests/js/tsconfig.json']] },
+    command: ['sh', ['-c', ['tests/js/tsconfig.json', 'tests/types/tsconfig.json', 'tests/types/tsconfig.react.json',
+      'tests/types/tsconfig.preact.json'].map((p) => `npx --no-install tsc --noEmit -p ${p}`).join(' && ')]] },
   { name: 'js', count: 'node',
     command: ['node', ['--test', '--test-reporter=spec', 'tests/js/']] },
   { name: 'browser', count: 'node',
