@@ -95,3 +95,15 @@ test('functions work detached from the object (no `this`)', async () => {
   assert.equal(sinusoidal({ positions: 2, dim: 4 }).length, 8);
   assert.equal(rope(new Float32Array(4), { dim: 4 }).length, 4);
 });
+
+test('a start-up failure that load() reports prints nothing of its own to stderr', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `
+    import { load } from ${JSON.stringify(pathToFileURL(join(distLib, 'index.js')).href)};
+    try { await load({ wasmUrl: ${JSON.stringify(join(copyDir, 'posenc-scalar.wasm'))}, simd: true }); console.log('loaded'); }
+    catch (e) { console.log(e.message); }`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^posenc: .*posenc-scalar\.wasm/, 'the failure is reported by the rejection');
+  assert.equal(r.stderr, '', 'and by nothing else');
+});

@@ -150,7 +150,11 @@ async function instantiate(flavour, wasmUrl) {
     throw new Error(`posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
       `${import.meta.url} (in a source checkout, run \`npm run build\` first): ${error.message}`, { cause: error });
   }
-  const moduleOptions = {};
+  // The runtime prints its own lines when starting fails ("failed to asynchronously prepare wasm",
+  // "Aborted(...)"); the error load() rejects with says the same, so they are held back until the
+  // module has started, and printed from then on.
+  let started = false;
+  const moduleOptions = { printErr: (text) => { if (started) console.warn(text); } };
   if (isNode) {
     // Emscripten cannot fetch file: URLs in Node: hand it the bytes.
     try {
@@ -178,6 +182,7 @@ async function instantiate(flavour, wasmUrl) {
   let M, simd;
   try {
     M = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+    started = true;
     if (flavour === MODELS) return M;
     simd = M.simd();
   } catch (error) {
