@@ -110,6 +110,19 @@ test('help and version', () => {
   assert.match(run('--version').text, /^posenc \d+\.\d+\.\d+/);
 });
 
+test('--help on every subcommand: config, and each kind of table alone', () => {
+  const c = run('config', '--help');
+  assert.equal(c.status, 0, c.text);
+  for (const option of ['--seq-len', '--context-length', '--format', '--out']) assert.ok(c.text.includes(option), `config --help names ${option}`);
+  const all = run('table', '--help').text;
+  for (const kind of all.match(/^  [a-z][a-z0-9-]+(?= )/gm).map((k) => k.trim())) {
+    const r = run('table', kind, '--help');
+    assert.equal(r.status, 0, `${kind}: ${r.text}`);
+    assert.match(r.text, new RegExp(`^Usage: posenc table ${kind} `));
+    assert.deepEqual(r.text.match(/^  [a-z][a-z0-9-]+(?= )/gm).map((k) => k.trim()), [kind], 'only that kind');
+  }
+});
+
 test('usage errors exit 2, range errors exit 1, both on stderr', () => {
   const usage = [
     [],

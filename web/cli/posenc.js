@@ -168,9 +168,10 @@ const USAGE = `posenc - positional encodings for transformers (C++ SIMD core, We
 
 Usage:
   posenc table <kind> [options] [--format csv|json|npy] [--out FILE]
-  posenc table --help        the kinds and their options
+  posenc table --help        the kinds and their options (posenc table <kind> --help: one)
   posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
                              a model config's RoPE per layer type, and the llama.cpp flags
+  posenc config --help       what it prints, and its options
   posenc --version
   posenc --help
 
@@ -187,9 +188,25 @@ Output: csv (one row per line, default), json (nested arrays), npy (NumPy v1.0,
 Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
 3 a file or stream that could not be read or written.`;
 
-function tableUsage() {
-  const lines = ['Usage: posenc table <kind> [options] [--format csv|json|npy] [--out FILE] [--scalar]', '', 'Kinds:'];
+const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json] [--out FILE] [--scalar]
+
+Reads a Hugging Face config.json and prints, for each layer type, the RoPE it resolves to
+(rope type, head and rotary dims, base, layout, attention factor, frequencies), then the
+llama.cpp flags that give the same RoPE, with notes on what they cannot express.
+
+Options:
+      --seq-len N         the sequence length dynamic and LongRoPE scaling depend on
+      --context-length N  the context length llama.cpp will run with (its -c)
+      --format            text (default) | json
+      --out FILE          write to FILE instead of standard output
+      --scalar            use the scalar wasm build instead of SIMD128`;
+
+// The usage of \`posenc table\`: every kind, or only \`only\`.
+function tableUsage(only) {
+  const lines = [`Usage: posenc table ${only ?? '<kind>'} [options] [--format csv|json|npy] [--out FILE] [--scalar]`, '',
+    only ? 'Options:' : 'Kinds:'];
   for (const [name, kind] of Object.entries(KINDS)) {
+    if (only && name !== only) continue;
     lines.push(`  ${name.padEnd(18)} ${kind.summary}`);
     for (const [option, text] of Object.entries(kind.options)) {
       lines.push(`      --${option.padEnd(14)} ${text}${kind.required.includes(option) ? ' (required)' : ''}`);
@@ -340,16 +357,18 @@ async function main(argv) {
     throw new UsageError('missing command');
   }
   if (command === 'config') {
+    if (values.help) { process.stdout.write(`${CONFIG_USAGE}\n`); return 0; }
     if (kindName === undefined) throw new UsageError('config needs the path of a config.json');
     if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
     write(await configCommand(kindName, values), values.out);
     return 0;
   }
   if (command !== 'table') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
-  if (values.help) { process.stdout.write(`${tableUsage()}\n`); return 0; }
+  if (values.help && kindName === undefined) { process.stdout.write(`${tableUsage()}\n`); return 0; }
   if (kindName === undefined) throw new UsageError('missing the kind of table (posenc table --help lists them)');
   const kind = KINDS[kindName];
   if (!kind) throw new UsageError(`unknown table ${JSON.stringify(kindName)} (posenc table --help lists them)`);
+  if (values.help) { process.stdout.write(`${tableUsage(kindName)}\n`); return 0; }
   if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   const format = values.format ?? 'csv';
   if (!['csv', 'json', 'npy'].includes(format)) throw new UsageError(`--format must be csv, json or npy, got ${JSON.stringify(format)}`);
