@@ -40,3 +40,13 @@ test('the PosEnc object has exactly the members index.d.ts declares', async () =
   const posenc = await (await importPosenc()).load();
   assert.deepEqual(new Set(Object.keys(posenc)), declared);
 });
+
+test('every option object of the API has an exported type of its own name', () => {
+  const dts = readFileSync(join(distLib, 'index.d.ts'), 'utf8');
+  // a parameter typed inline (`o: { ... }`) leaves users no name to declare their options with
+  const inline = [...dts.matchAll(/^\s*(\w+)\([^)]*\bo\??: \{/gm)].map((m) => m[1]);
+  assert.deepEqual(inline, [], `options typed inline in index.d.ts: ${inline}`);
+  const used = new Set([...dts.matchAll(/\bo\??: (\w+)\)/g)].map((m) => m[1]));
+  for (const name of used) assert.match(dts, new RegExp(`^export (interface|type) ${name}\\b`, 'm'), `${name} is exported`);
+  assert.ok(used.size >= 20, `option types found: ${[...used]}`);
+});

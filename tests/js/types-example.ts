@@ -2,7 +2,8 @@
 // dist/lib/index.d.ts (through package.json "exports"). Lines marked @ts-expect-error must
 // stay errors: they are the mistakes the declarations are meant to catch.
 import { load, simdSupported, WasmBuffer, type PosEnc, type RopeFromConfig, type LlamaCppFlags, type RopePlan, type LearnedTable, type RelativeTable, type RelativeScores, type Layout,
-  type RopeScaling, type PrecisionParts } from 'posenc';
+  type RopeScaling, type PrecisionParts, type SinusoidalOptions, type AttentionScoresOptions, type RopePlanOptions,
+  type LoadOptions } from 'posenc';
 
 async function tour(): Promise<void> {
   const posenc: PosEnc = await load();
@@ -13,6 +14,14 @@ async function tour(): Promise<void> {
   const limit: number = posenc.limits.maxElements;
 
   const pe: Float32Array = posenc.sinusoidal({ positions: 64, dim: 16 });
+  // every option object has a type of its own name
+  const peOptions: SinusoidalOptions = { positions: 8, dim: 4, base: undefined };
+  const relativeScores: AttentionScoresOptions = { dim: 4, encoding: 'relative', min: -2, max: 2 };
+  // @ts-expect-error: 'relative' needs its clip range
+  const noRange: AttentionScoresOptions = { dim: 4, encoding: 'relative' };
+  const planOptions: RopePlanOptions = { dim: 128, heads: 32, layout: 'half' };
+  const loadOptions: LoadOptions = { models: false };
+  console.log(posenc.sinusoidal(peOptions), relativeScores, noRange, planOptions, loadOptions);
   const pe2: Float32Array = posenc.sinusoidal({ positions: [0, 5, 9], dim: 16, base: 500, layout: 'half' });
 
   const learned: LearnedTable = posenc.learned({ maxLen: 512, dim: 16, seed: 1, std: 0.02 });

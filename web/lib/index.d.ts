@@ -25,8 +25,8 @@ export type Encoding = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'relative';
 export interface LoadOptions {
   /**
    * Where the `.wasm` file is. Either the URL (or, in Node, the path) of the `.wasm` file of
-   * the selected flavour, or a directory URL ending in `/` that holds both
-   * `posenc-simd.wasm` and `posenc-scalar.wasm`. Relative strings resolve against the page
+   * the selected flavour, or a directory URL ending in `/` that holds
+   * `posenc-simd.wasm`, `posenc-scalar.wasm` and `posenc-models.wasm`. Relative strings resolve against the page
    * (browsers) or the working directory (Node). Default: the files next to the library.
    * A single file must match the flavour: with `posenc-scalar.wasm` pass `simd: false`.
    */
@@ -36,6 +36,12 @@ export interface LoadOptions {
    * when `WebAssembly.validate` accepts a small SIMD module, else scalar.
    */
   simd?: boolean | undefined;
+  /**
+   * Also load the model-config module (`ropeFromConfig`, `llamaCppFlags`), from beside the
+   * compute module. Default `true`; if it cannot be loaded, only those two functions throw.
+   * `false` skips the download.
+   */
+  models?: boolean | undefined;
 }
 
 /**
@@ -229,14 +235,154 @@ export interface LlamaCppFlags {
   notes: string[];
 }
 
+/** Options of `sinusoidal`. */
+export interface SinusoidalOptions {
+  positions: number | ArrayLike<number>;
+  dim: number;
+  base?: number | undefined;
+  layout?: Layout | undefined;
+}
+
+/** Options of `learned`. */
+export interface LearnedOptions {
+  maxLen: number;
+  dim: number;
+  seed?: number | undefined;
+  std?: number | undefined;
+}
+
+/** Options of `relativeDistance`. */
+export interface RelativeDistanceOptions {
+  queryLen: number;
+  keyLen?: number | undefined;
+  min: number;
+  max: number;
+}
+
+/** Options of `relative`. */
+export interface RelativeOptions {
+  min: number;
+  max: number;
+  dim: number;
+  seed?: number | undefined;
+  std?: number | undefined;
+}
+
+/** Options of `ropeFrequencies`. */
+export interface RopeFrequenciesOptions {
+  dim: number;
+  base?: number | undefined;
+  scaling?: RopeScalingInput | undefined;
+  seqLen?: number | undefined;
+}
+
+/** Options of `ropeAttentionFactor`. */
+export interface RopeAttentionFactorOptions {
+  scaling: RopeScalingInput;
+  seqLen?: number | undefined;
+}
+
+/** Options of `alibiSlopes`. */
+export interface AlibiSlopesOptions {
+  heads: number;
+  maxBias?: number | undefined;
+}
+
+/** Options of `alibiBias`. */
+export interface AlibiBiasOptions {
+  queryLen: number;
+  keyLen?: number | undefined;
+  slope: number;
+  causal?: boolean | undefined;
+}
+
+/** Options of `t5Buckets`. */
+export interface T5BucketsOptions {
+  queryLen: number;
+  keyLen?: number | undefined;
+  numBuckets?: number | undefined;
+  maxDistance?: number | undefined;
+  bidirectional?: boolean | undefined;
+}
+
+/** Options of `debertaLogBuckets`. */
+export interface DebertaLogBucketsOptions {
+  queryLen: number;
+  keyLen?: number | undefined;
+  bucketSize: number;
+  maxPosition: number;
+}
+
+/** Options of `ropePrecision` and `ropePrecisionErrors`. */
+export interface RopePrecisionOptions {
+  variant: PrecisionVariant;
+  positions: ArrayLike<number>;
+  dim: number;
+  base?: number | undefined;
+}
+
+/** Options of `ropeFromConfig`. */
+export interface RopeFromConfigOptions {
+  layerType?: string | undefined;
+  seqLen?: number | undefined;
+}
+
+/** Options of `llamaCppFlags`. */
+export interface LlamaCppFlagsOptions {
+  contextLength?: number | undefined;
+}
+
+/** Options of `ropeMatrix`. */
+export interface RopeMatrixOptions {
+  position: number;
+  dim: number;
+  base?: number | undefined;
+}
+
+/** Options of `ropeScoreByDistance`. */
+export interface RopeScoreByDistanceOptions {
+  dim: number;
+  base?: number | undefined;
+  maxDistance: number;
+}
+
+/** Options of `ropeDecayBound`. */
+export interface RopeDecayBoundOptions {
+  dim: number;
+  base?: number | undefined;
+  maxDistance: number;
+}
+
+/** Options of `RelativeTable.scores`. */
+export interface RelativeScoresOptions {
+  dim: number;
+  scale?: boolean | undefined;
+}
+
+/** Options of `ropePlan`: those of `rope()` that stay the same from call to call. */
+export type RopePlanOptions = Omit<RopeOptions, 'offset' | 'positions' | 'inPlace'>;
+
+/** Options of `attentionScores`: 'relative' needs its clip range `min`..`max`. */
+export type AttentionScoresOptions = {
+  dim: number;
+  base?: number | undefined;
+  scale?: boolean | undefined;
+  maxLen?: number | undefined;
+  seed?: number | undefined;
+  layout?: Layout | undefined;
+} & (
+  | { encoding: Exclude<Encoding, 'relative'>; min?: number | undefined; max?: number | undefined }
+  | { encoding: 'relative'; min: number; max: number }
+);
+
 export interface PosEnc {
   /** The library version. */
   readonly version: string;
   /** True when the SIMD128 build is running. */
   readonly simd: boolean;
-  /** Addition to the contract: instruction set of the SIMD kernels (`"wasm-simd128"`) or `"scalar"`. */
+  /** Instruction set of the SIMD kernels (`"wasm-simd128"`) or `"scalar"`. */
   readonly arch: string;
-  /** Addition to the contract: the core's limits (2^26 elements, dim 65536, positions < 2^24). */
+  /** The core's limits (2^26 elements, dim 65536, positions < 2^24). */
   readonly limits: { readonly maxElements: number; readonly maxDim: number; readonly positionLimit: number };
 
   /**
@@ -251,7 +397,7 @@ export interface PosEnc {
    * const rows = posenc.sinusoidal({ positions: [0, 100, 5000], dim: 16, layout: 'half' });
    * ```
    */
-  sinusoidal(o: { positions: number | ArrayLike<number>; dim: number; base?: number | undefined; layout?: Layout | undefined }): Float32Array<ArrayBuffer>;
+  sinusoidal(o: SinusoidalOptions): Float32Array<ArrayBuffer>;
 
   /**
    * Learned (trainable) absolute table, `maxLen x dim`, initialised N(0, std^2) from a
@@ -263,7 +409,7 @@ export interface PosEnc {
    * const rows = t.encode([0, 1, 2]);   // 3 x 64
    * ```
    */
-  learned(o: { maxLen: number; dim: number; seed?: number | undefined; std?: number | undefined }): LearnedTable;
+  learned(o: LearnedOptions): LearnedTable;
 
   /**
    * `clip(i - j, min, max)` for query i in 0..queryLen-1, key j in 0..keyLen-1, `[queryLen x keyLen]`.
@@ -272,7 +418,7 @@ export interface PosEnc {
    * const d = posenc.relativeDistance({ queryLen: 4, min: -2, max: 2 });   // keyLen = queryLen
    * ```
    */
-  relativeDistance(o: { queryLen: number; keyLen?: number | undefined; min: number; max: number }): Int32Array<ArrayBuffer>;
+  relativeDistance(o: RelativeDistanceOptions): Int32Array<ArrayBuffer>;
 
   /**
    * Trained relative encoding (DeBERTa-style disentangled attention): one embedding per clipped
@@ -283,7 +429,7 @@ export interface PosEnc {
    * const { total, c2c, c2p, p2c } = rel.scores(q, k, { dim: 8 });
    * ```
    */
-  relative(o: { min: number; max: number; dim: number; seed?: number | undefined; std?: number | undefined }): RelativeTable;
+  relative(o: RelativeOptions): RelativeTable;
 
   /**
    * A Float32Array that lives in wasm memory, for zero-copy work on large arrays: `rope()`
@@ -309,7 +455,7 @@ export interface PosEnc {
    *   factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } });
    * ```
    */
-  ropeFrequencies(o: { dim: number; base?: number | undefined; scaling?: RopeScalingInput | undefined; seqLen?: number | undefined }): Float32Array<ArrayBuffer>;
+  ropeFrequencies(o: RopeFrequenciesOptions): Float32Array<ArrayBuffer>;
 
   /**
    * The factor that multiplies cos and sin under a scaling (so a logit scales by its square): yarn's
@@ -320,7 +466,7 @@ export interface PosEnc {
    *   original_max_position_embeddings: 32768 } });   // 0.1 ln 4 + 1 = 1.1386...
    * ```
    */
-  ropeAttentionFactor(o: { scaling: RopeScalingInput; seqLen?: number | undefined }): number;
+  ropeAttentionFactor(o: RopeAttentionFactorOptions): number;
 
   /**
    * ALiBi head slopes: 2^(-maxBias * h / n), h = 1..n, for n a power of two; for other head counts
@@ -331,7 +477,7 @@ export interface PosEnc {
    * const slopes = posenc.alibiSlopes({ heads: 12 });   // 1/2, 1/4, ..., 1/256, 2^-0.5, 2^-1.5, ...
    * ```
    */
-  alibiSlopes(o: { heads: number; maxBias?: number | undefined }): Float32Array<ArrayBuffer>;
+  alibiSlopes(o: AlibiSlopesOptions): Float32Array<ArrayBuffer>;
 
   /**
    * ALiBi bias for one head, `[queryLen x keyLen]`: -slope * |i - j| (0 on the diagonal); with
@@ -341,7 +487,7 @@ export interface PosEnc {
    * const bias = posenc.alibiBias({ queryLen: 4, slope: 0.5, causal: true });
    * ```
    */
-  alibiBias(o: { queryLen: number; keyLen?: number | undefined; slope: number; causal?: boolean | undefined }): Float32Array<ArrayBuffer>;
+  alibiBias(o: AlibiBiasOptions): Float32Array<ArrayBuffer>;
 
   /**
    * T5 relative position buckets `[queryLen x keyLen]` of (j - i), key minus query, exactly as Hugging
@@ -354,11 +500,10 @@ export interface PosEnc {
    * const b = posenc.t5Buckets({ queryLen: 8, keyLen: 8 });   // Int32Array, 0..31
    * ```
    */
-  t5Buckets(o: { queryLen: number; keyLen?: number | undefined; numBuckets?: number | undefined; maxDistance?: number | undefined;
-                 bidirectional?: boolean | undefined }): Int32Array<ArrayBuffer>;
+  t5Buckets(o: T5BucketsOptions): Int32Array<ArrayBuffer>;
 
   /**
-   * Addition to the contract: DeBERTa v2/v3 log buckets `[queryLen x keyLen]` of (i - j), query minus
+   * DeBERTa v2/v3 log buckets `[queryLen x keyLen]` of (i - j), query minus
    * key, as Hugging Face's make_log_bucket_position (float32 as there): exact within
    * +-bucketSize/2, logarithmic beyond so that maxPosition - 1 maps to bucketSize - 1. Both required
    * (DeBERTa-v3: position_buckets 256, max_relative_positions 512).
@@ -367,10 +512,10 @@ export interface PosEnc {
    * const b = posenc.debertaLogBuckets({ queryLen: 4, keyLen: 600, bucketSize: 256, maxPosition: 512 });
    * ```
    */
-  debertaLogBuckets(o: { queryLen: number; keyLen?: number | undefined; bucketSize: number; maxPosition: number }): Int32Array<ArrayBuffer>;
+  debertaLogBuckets(o: DebertaLogBucketsOptions): Int32Array<ArrayBuffer>;
 
   /**
-   * Addition to the contract (the precision lab): the angle, cos and sin of each (position, pair),
+   * The precision lab's numbers: the angle, cos and sin of each (position, pair),
    * `[positions.length x dim/2]` Float64Arrays holding the values as the variant computes them:
    * `'float64'` pos*theta, cos, sin in double (the reference); `'float32'` one float32 product
    * float32(pos) * float32(theta) (as most libraries), cos/sin of it rounded to float32; `'bfloat16'` /
@@ -383,10 +528,10 @@ export interface PosEnc {
    * const { angle, cos, sin } = posenc.ropePrecision({ variant: 'bfloat16', positions: [0, 1000], dim: 64 });
    * ```
    */
-  ropePrecision(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number | undefined }): PrecisionParts;
+  ropePrecision(o: RopePrecisionOptions): PrecisionParts;
 
   /**
-   * Addition to the contract (the precision lab): per position, the largest error over the dim/2 pairs
+   * The precision lab's numbers: per position, the largest error over the dim/2 pairs
    * against `'float64'`: the angle error modulo 2 pi (in [0, pi]), |cos - cos64|, |sin - sin64| (NaN
    * where the variant has no finite value). Float64Arrays of positions.length.
    * @example
@@ -395,10 +540,10 @@ export interface PosEnc {
    * console.log(e.angle);   // grows to ~0.4 rad at 2^24 - 1; variant 'library' stays below 1e-6
    * ```
    */
-  ropePrecisionErrors(o: { variant: PrecisionVariant; positions: ArrayLike<number>; dim: number; base?: number | undefined }): PrecisionParts;
+  ropePrecisionErrors(o: RopePrecisionOptions): PrecisionParts;
 
   /**
-   * Addition to the contract: numbers rounded to bfloat16 (first to float32, then round to nearest
+   * Numbers rounded to bfloat16 (first to float32, then round to nearest
    * even, as torch's `.to(torch.bfloat16)`), returned as float32 values.
    * @example
    * ```js
@@ -408,7 +553,7 @@ export interface PosEnc {
   roundBfloat16(values: ArrayLike<number>): Float32Array<ArrayBuffer>;
 
   /**
-   * Addition to the contract: numbers rounded to IEEE float16 (first to float32, then round to nearest
+   * Numbers rounded to IEEE float16 (first to float32, then round to nearest
    * even; 65520 and above become Infinity; subnormals down to 2^-24), returned as float32 values.
    * @example
    * ```js
@@ -448,7 +593,7 @@ export interface PosEnc {
    * step.free();
    * ```
    */
-  ropePlan(o: Omit<RopeOptions, 'offset' | 'positions' | 'inPlace'>): RopePlan;
+  ropePlan(o: RopePlanOptions): RopePlan;
 
   /**
    * A model's RoPE from its `config.json`, as transformers main resolves it: `rope_scaling` or
@@ -464,7 +609,7 @@ export interface PosEnc {
    * const q = posenc.rope(x, { ...r.options, heads: 32, offset: 0 });
    * ```
    */
-  ropeFromConfig(config: object | string, o?: { layerType?: string | undefined; seqLen?: number | undefined }): RopeFromConfig;
+  ropeFromConfig(config: object | string, o?: RopeFromConfigOptions): RopeFromConfig;
 
   /**
    * The llama.cpp flags that reproduce a model's RoPE at context length `contextLength` (`-c`), and
@@ -474,7 +619,7 @@ export interface PosEnc {
    * const { flags, notes } = posenc.llamaCppFlags(config, { contextLength: 131072 });
    * ```
    */
-  llamaCppFlags(config: object | string, o?: { contextLength?: number | undefined }): LlamaCppFlags;
+  llamaCppFlags(config: object | string, o?: LlamaCppFlagsOptions): LlamaCppFlags;
 
   /**
    * The dim x dim block-diagonal rotation matrix R(position) with rope(x) = R x (interleaved).
@@ -483,7 +628,7 @@ export interface PosEnc {
    * const R = posenc.ropeMatrix({ position: 3, dim: 4 });   // 16 values
    * ```
    */
-  ropeMatrix(o: { position: number; dim: number; base?: number | undefined }): Float32Array<ArrayBuffer>;
+  ropeMatrix(o: RopeMatrixOptions): Float32Array<ArrayBuffer>;
 
   /**
    * Attention logits between q `[n x dim]` and k `[m x dim]`, `[n x m]`:
@@ -498,12 +643,7 @@ export interface PosEnc {
    * const r = posenc.attentionScores(q, k, { dim: 16, encoding: 'relative', min: -8, max: 8 });
    * ```
    */
-  attentionScores(q: Float32Array, k: Float32Array, o: {
-    dim: number; base?: number | undefined; scale?: boolean | undefined; maxLen?: number | undefined; seed?: number | undefined; layout?: Layout | undefined;
-  } & (
-    | { encoding: Exclude<Encoding, 'relative'>; min?: number | undefined; max?: number | undefined }
-    | { encoding: 'relative'; min: number; max: number }
-  )): Float32Array<ArrayBuffer>;
+  attentionScores(q: Float32Array, k: Float32Array, o: AttentionScoresOptions): Float32Array<ArrayBuffer>;
 
   /**
    * RoPE logit as a function of relative distance: `s[d] = rope(q, d) . rope(k, 0)` for
@@ -513,7 +653,7 @@ export interface PosEnc {
    * const s = posenc.ropeScoreByDistance(q, k, { dim: 64, maxDistance: 1000 });
    * ```
    */
-  ropeScoreByDistance(q: Float32Array, k: Float32Array, o: { dim: number; base?: number | undefined; maxDistance: number }): Float32Array<ArrayBuffer>;
+  ropeScoreByDistance(q: Float32Array, k: Float32Array, o: RopeScoreByDistanceOptions): Float32Array<ArrayBuffer>;
 
   /**
    * RoFormer long-term decay bound `(1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|`,
@@ -523,10 +663,10 @@ export interface PosEnc {
    * const bound = posenc.ropeDecayBound({ dim: 128, maxDistance: 4096 });
    * ```
    */
-  ropeDecayBound(o: { dim: number; base?: number | undefined; maxDistance: number }): Float32Array<ArrayBuffer>;
+  ropeDecayBound(o: RopeDecayBoundOptions): Float32Array<ArrayBuffer>;
 
   /**
-   * Addition to the contract: bytes currently allocated in the wasm heap (for leak checks).
+   * Bytes currently allocated in the wasm heap (for leak checks).
    * @example
    * ```js
    * const before = posenc.heapBytes();
@@ -535,7 +675,7 @@ export interface PosEnc {
   heapBytes(): number;
 
   /**
-   * Addition to the contract: the size bound of `rope()`'s cos/sin cache, in floats (cos and
+   * The size bound of `rope()`'s cos/sin cache, in floats (cos and
    * sin together; default 2^22, 16 MiB). `rope()` keeps the rows of positions 0..N-1 for the
    * last frequencies it saw, so repeated calls skip the angles; the rows are the same bits it
    * would compute, so the cache never changes a result. With an argument, sets the bound
@@ -634,5 +774,5 @@ export interface RelativeTable {
    * const { total } = posenc.relative({ min: -2, max: 2, dim: 4 }).scores(q, k, { dim: 4 });
    * ```
    */
-  scores(q: Float32Array, k: Float32Array, o: { dim: number; scale?: boolean | undefined }): RelativeScores;
+  scores(q: Float32Array, k: Float32Array, o: RelativeScoresOptions): RelativeScores;
 }
