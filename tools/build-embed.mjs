@@ -106,6 +106,15 @@ function cssProperties(css, warn) {
   });
 }
 
+/** An element's summary, from the leading comment of its file: the first sentence (two when the first
+ *  is a mere title, like "RoPE in the plane."), without the page's section number. */
+function summaryOf(source) {
+  const comment = (/^(?:\/\/.*\n)+/.exec(source)?.[0] ?? '').split('\n').map((l) => l.replace(/^\/\/ ?/, '')).join(' ').trim();
+  const text = comment.replace(/^Section [\w.]+(, more)?: /, '').replace(/^./, (c) => c.toUpperCase());
+  const sentences = text.split(/(?<=\S\.)\s+/);
+  return (sentences[0].length < 20 ? sentences.slice(0, 2) : sentences.slice(0, 1)).join(' ');
+}
+
 /** The Custom Elements Manifest for dist/lib/posenc-embed.js. */
 export async function manifest({ root, warn = console.warn }) {
   const { mod, registry } = await loadElements(root);
@@ -126,7 +135,7 @@ export async function manifest({ root, warn = console.warn }) {
     if (!name) throw new Error(`build-embed: ${tag} is registered but its class is not exported by web/elements/index.js`);
     const file = new RegExp(`export \\{ ${name} \\} from '(\\./[^']+)'`).exec(index)?.[1];
     const source = file ? await readFile(join(root, 'web', 'elements', file), 'utf8') : '';
-    const summary = /^\/\/ ?(.*)$/m.exec(source)?.[1] ?? '';
+    const summary = summaryOf(source);
     const attributes = Object.entries(FIGURE_PARAMS[tag]).map(([param, spec]) => ({
       name: kebab(param), type: { text: specType(spec) },
       default: spec.type === 'enum' ? `'${spec.def}'` : formatValue(spec, spec.def),
@@ -137,7 +146,7 @@ export async function manifest({ root, warn = console.warn }) {
     if (JSON.stringify(observed) !== JSON.stringify(listed)) throw new Error(`build-embed: ${tag} observes ${observed}, the manifest would list ${listed}`);
     declarations.push({
       kind: 'class', name, customElement: true, tagName: tag,
-      summary: summary.replace(/^Section [\w.]+: /, '').replace(/^./, (c) => c.toUpperCase()),
+      summary,
       description: `Live figure computed by the posenc wasm library. Works with no attributes; every attribute can change later.`,
       superclass: { name: 'PosencFigure', module: 'posenc-embed.js' },
       attributes: [...attributes, ...COMMON_ATTRIBUTES],

@@ -1,0 +1,60 @@
+// docs/elements.md, the reference of every figure element, written from the Custom Elements
+// Manifest (dist/lib/custom-elements.json) so that it lists exactly what the code registers.
+//   node tools/element-docs.mjs          rewrite docs/elements.md (after npm run build)
+//   elementDocs(manifest)                the text; tests/js/docs.test.mjs checks the file is current
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text) => (text === undefined || text === '' ? '' : `\`${cell(text)}\``);
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/** The markdown of docs/elements.md for `manifest`. */
+export function elementDocs(manifest) {
+  const declarations = manifest.modules[0].declarations;
+  const first = declarations[0];
+  const common = new Set(first.attributes.map((a) => a.name)
+    .filter((name) => declarations.every((d) => d.attributes.some((a) => a.name === name && !a.fieldName))));
+  const out = [
+    '# Figure elements',
+    '',
+    'Every element `posenc/elements` registers (`<script type="module" src=".../posenc-embed.js">` does the same),',
+    'with its attributes. [embedding.md](embedding.md) shows how to put them in a page. This file is written from',
+    '`custom-elements.json` by `node tools/element-docs.mjs`, and a test checks that it is current.',
+    '',
+    'Every attribute is optional and can change at any time; a value out of range is clamped, anything else',
+    'unreadable falls back to the default.',
+    '',
+    '## What every element has',
+    '',
+    table(['attribute', 'type', 'default', 'description'], first.attributes.filter((a) => common.has(a.name))
+      .map((a) => [code(a.name), code(a.type.text), code(a.default), cell(a.description)])),
+    '',
+    table(['event', 'type', 'description'], first.events.map((e) => [code(e.name), code(e.type.text), cell(e.description)])),
+    '',
+    'Theming: set these custom properties on the element or any ancestor (they inherit into the shadow root).',
+    '',
+    table(['property', 'default (light)', 'description'], first.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)])),
+    '',
+    '## Elements',
+    '',
+    ...declarations.map((d) => `- [\`<${d.tagName}>\`](#${d.tagName}): ${cell(d.summary)}`),
+  ];
+  for (const d of declarations) {
+    out.push('', `### ${d.tagName}`, '', `${d.summary} Class \`${d.name}\`.`, '',
+      table(['attribute', 'type', 'default', 'values'], d.attributes.filter((a) => !common.has(a.name))
+        .map((a) => [code(a.name), code(a.type.text), code(a.default), cell(a.description.replace(/; anything else falls back to the default\.$/, ''))])));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = new URL('..', import.meta.url).pathname;
+  const manifest = JSON.parse(readFileSync(join(root, 'dist', 'lib', 'custom-elements.json'), 'utf8'));
+  writeFileSync(join(root, 'docs', 'elements.md'), elementDocs(manifest));
+  console.log('element-docs: wrote docs/elements.md');
+}
