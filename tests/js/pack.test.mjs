@@ -1,8 +1,9 @@
-// The packed tarball works on its own: npm pack, install it into an empty folder,
-// import it from there (no repository around it) and compute a table.
+// The packed tarball works on its own: npm pack, install it into an empty folder, and from
+// there (no repository around it) import it and compute a table, run the CLI, and type-check
+// a TypeScript file against the installed declarations.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -13,10 +14,19 @@ const work = mkdtempSync(join(tmpdir(), 'posenc-pack-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+// A guard against shipping files twice or by mistake: the three wasm modules with their glue are
+// about 265 kB of it; see docs/performance.md, "Download sizes".
+const PACKED_BUDGET = 400_000;
+
 test('npm pack, install the tarball into an empty folder, import it, compute a table', () => {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
+  assert.ok(packed.size <= PACKED_BUDGET, `the tarball is ${packed.size} bytes, over ${PACKED_BUDGET}`);
+  assert.equal(statSync(join(work, packed.filename)).size, packed.size);
+  const wasm = packed.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
+  assert.deepEqual(wasm, ['dist/lib/posenc-models.wasm', 'dist/lib/posenc-scalar.wasm', 'dist/lib/posenc-simd.wasm'], 'each wasm once');
   const files = packed.files.map((f) => f.path);
-  for (const f of ['package.json', 'README.md', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/load.js',
+  for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/load.js',
+    'dist/lib/posenc-embed.js', 'dist/lib/posenc-embed.d.ts', 'dist/lib/worker.js', 'dist/lib/custom-elements.json', 'docs/elements.md',
     'dist/lib/posenc-simd.mjs', 'dist/lib/posenc-simd.wasm', 'dist/lib/posenc-scalar.mjs', 'dist/lib/posenc-scalar.wasm']) {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   }
@@ -45,4 +55,21 @@ test('npm pack, install the tarball into an empty folder, import it, compute a t
   assert.equal(out.a.length, 32);
   assert.equal(out.a[1], 1, 'cos(0)');
   out.a.forEach((v, i) => assert.ok(Math.abs(v - out.b[i]) < 1e-6));
+
+  // the CLI, through the bin link npm made
+  const cli = spawnSync(join(app, 'node_modules', '.bin', 'posenc'), ['table', 'rope-frequencies', '--dim', '4'], { cwd: app, encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(cli.stdout.trim().split('\n').map(Number), [1, 0.01], 'theta_i = 10000^(-2i/4)');
+
+  // the declarations, as a TypeScript user of the package sees them
+  writeFileSync(join(app, 'use.ts'), `import { load, type SinusoidalOptions } from 'posenc';
+import { RopePlane } from 'posenc/elements';
+const options: SinusoidalOptions = { positions: 4, dim: 8 };
+export const pe: Promise<Float32Array<ArrayBuffer>> = load().then((p) => p.sinusoidal(options));
+export const tag: 'posenc-rope-plane' = RopePlane.tag;
+`);
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext',
+    moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], exactOptionalPropertyTypes: true }, files: ['use.ts'] }));
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { cwd: app, encoding: 'utf8' });
+  assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
 });
