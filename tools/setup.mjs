@@ -19,6 +19,7 @@ const packages = {
   'wabt': 'wasm-objdump, to check the SIMD128 kernels',
   'chromium': 'the browser tests (headless, driven by playwright-core)',
   'fonts-wqy-microhei': 'Chinese glyphs in the headless browser\'s screenshots',
+  'hugo': 'the test of the figures in a Hugo blog, as docs/embedding.md sets it up',
 };
 
 function checkNode() {
