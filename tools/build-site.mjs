@@ -16,6 +16,7 @@ import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
+import { colorTables } from './color-tables.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
 
@@ -69,7 +70,7 @@ export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'
   // connects, instead of after the whole document has been laid out once without its figures
   // (first figure drawn at 0.6-0.8 s instead of 0.9-1.7 s on this VM). import.meta.url (the Worker's
   // URL in compute.js) becomes the script's own URL, taken while it runs.
-  await build({ ...common, entryPoints: { app: join(site, 'main.js') }, plugins: [externalLibrary(root)], format: 'iife',
+  await build({ ...common, entryPoints: { app: join(site, 'main.js') }, plugins: [externalLibrary(root), colorTables(root)], format: 'iife',
     banner: { js: 'var __posencScriptUrl = document.currentScript && document.currentScript.src;' },
     define: { 'import.meta.url': '__posencScriptUrl' } });
   // The Worker gets the library bundled in: as separate modules it was a waterfall of four fetches

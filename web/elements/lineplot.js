@@ -3,7 +3,7 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { select } from 'd3-selection';
-import { line } from 'd3-shape';
+import { line } from './line.js';
 import { h, s } from './dom.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';

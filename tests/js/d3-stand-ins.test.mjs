@@ -1,0 +1,37 @@
+// The figures' two stand-ins for d3 modules (web/elements/line.js for d3-shape's line(),
+// web/elements/color-ramp.js fed by tools/color-tables.mjs for d3-scale-chromatic) against the
+// real packages: the same path text, and colours within one unit of 255 per channel.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { line as d3Line } from 'd3-shape';
+import * as chromatic from 'd3-scale-chromatic';
+import { rgb } from 'd3-color';
+import { line } from '../../web/elements/line.js';
+import { ramp } from '../../web/elements/color-ramp.js';
+import { samples } from '../../tools/color-tables.mjs';
+
+test('line(): the same path text as d3-shape, gaps included', () => {
+  const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(NaN));
+  fc.assert(fc.property(fc.array(value, { maxLength: 40 }), fc.double({ min: 0.1, max: 50, noNaN: true }), (values, step) => {
+    const ours = line().defined((v) => Number.isFinite(v)).x((_, i) => i * step).y((v) => -v);
+    const theirs = d3Line().defined((v) => Number.isFinite(v)).x((_, i) => i * step).y((v) => -v);
+    assert.equal(ours(values), theirs(values));
+  }));
+  assert.equal(line()([[0, 1], [2, 3]]), d3Line()([[0, 1], [2, 3]]), 'default accessors');
+  assert.equal(line()([]), null);
+});
+
+for (const name of ['interpolateViridis', 'interpolateCividis', 'interpolateRdBu', 'interpolatePuOr']) {
+  test(`${name}: the ramp equals d3 at its samples and stays within 1/255 between them`, async () => {
+    const ours = ramp(await samples(name)), theirs = chromatic[name];
+    const channels = (c) => { const v = rgb(c); return [v.r, v.g, v.b]; };
+    for (let i = 0; i < 256; i++) assert.deepEqual(channels(ours(i / 255)), channels(theirs(i / 255)).map(Math.round), `t = ${i}/255`);
+    fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (t) => {
+      const a = channels(ours(t)), b = channels(theirs(t));
+      a.forEach((v, k) => assert.ok(Math.abs(v - b[k]) <= 1.5, `t=${t}: ${a} vs ${b}`));
+    }));
+    assert.deepEqual(channels(ours(-1)), channels(ours(0)), 'clamped below');
+    assert.deepEqual(channels(ours(2)), channels(ours(1)), 'clamped above');
+  });
+}
