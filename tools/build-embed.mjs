@@ -50,6 +50,8 @@ const CSS_PROPERTY_DOCS = {
 const COMMON_ATTRIBUTES = [
   { name: 'no-controls', type: { text: 'boolean' }, default: 'false',
     description: 'Hide the sliders and buttons: a trimmed figure for a tight spot in an article. The figure still reacts to attribute changes.' },
+  { name: 'theme', type: { text: "'light' | 'dark' | 'auto'" }, default: "'auto'",
+    description: "Light or dark colours: 'auto' follows the reader's preference (prefers-color-scheme); 'light' or 'dark' pins them, for a site whose own theme does not follow the reader's." },
   { name: 'lang', type: { text: "'en' | 'zh'" },
     description: "Language of the figure's text (zh* gives Chinese, anything else English). Without it, the nearest ancestor's lang, then the browser's language." },
 ];

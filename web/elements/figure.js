@@ -14,7 +14,7 @@ let firstFigureMeasured = false;
 
 export class PosencFigure extends HTMLElement {
   static get observedAttributes() {
-    return [...Object.keys(FIGURE_PARAMS[this.tag]).map(attrName), 'lang', 'no-controls'];
+    return [...Object.keys(FIGURE_PARAMS[this.tag]).map(attrName), 'lang', 'no-controls', 'theme'];
   }
 
   constructor() {
@@ -83,7 +83,7 @@ export class PosencFigure extends HTMLElement {
     if (old === value || !this.built) return;
     // the page sets lang on every figure at start-up: rebuild only if the language actually changes
     if (name === 'lang') { if (this.locale !== this.builtLocale) { this.build(); this.invalidate(); } return; }
-    if (name === 'no-controls') return;
+    if (name === 'no-controls' || name === 'theme') return;   // the stylesheet alone reads them
     const next = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
     this.constrain?.(next);
     const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);

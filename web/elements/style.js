@@ -1,4 +1,5 @@
 // The shadow-DOM stylesheet shared by every figure (one constructed sheet, adopted by each root).
+// Light or dark follows the reader's preference, or the figure's theme="light|dark" attribute.
 // Theming goes only through these custom properties, which inherit into the shadow root:
 //   --posenc-font, --posenc-mono, --posenc-fg, --posenc-muted, --posenc-bg, --posenc-panel,
 //   --posenc-border, --posenc-accent, --posenc-on-accent, --posenc-q, --posenc-k, --posenc-radius
@@ -7,6 +8,11 @@
 // (`* { all: unset }`, `* { --fg: … }`, inherited letter-spacing / text-transform …) beat :host rules,
 // but nothing outside reaches .frame except inheritance, which these declarations stop. (Said here,
 // not in a CSS comment: the minifier drops JS comments, not text inside the string.)
+// The dark values of a rule: under the reader's dark preference unless the figure is pinned light
+// (theme="light"), and always when it is pinned dark (theme="dark").
+const dark = (selector, declarations) => `@media (prefers-color-scheme: dark) { :host(:not([theme=light])) ${selector} { ${declarations} } }
+:host([theme=dark]) ${selector} { ${declarations} }`;
+
 export const CSS = `
 :host { display: block; contain: content; margin: 1.5rem 0; }
 .frame { letter-spacing: normal; word-spacing: normal; text-transform: none; text-align: start; text-indent: 0; text-shadow: none;
@@ -16,10 +22,10 @@ export const CSS = `
   --q: var(--posenc-q, #d9480f); --k: var(--posenc-k, #1971c2); --radius: var(--posenc-radius, 8px); --on-accent: var(--posenc-on-accent, #ffffff);
   --font: var(--posenc-font, system-ui, -apple-system, "Segoe UI", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);
   --mono: var(--posenc-mono, ui-monospace, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace);
-  font: 14px/1.45 var(--font); color: var(--fg); }
-@media (prefers-color-scheme: dark) { .frame { --fg: var(--posenc-fg, #e6e8eb); --muted: var(--posenc-muted, #9aa4b1); --bg: var(--posenc-bg, #15181d);
+  font: 14px/1.45 var(--font); color: var(--fg); color-scheme: light; }
+${dark('.frame', `color-scheme: dark; --fg: var(--posenc-fg, #e6e8eb); --muted: var(--posenc-muted, #9aa4b1); --bg: var(--posenc-bg, #15181d);
   --panel: var(--posenc-panel, #1d2128); --border: var(--posenc-border, #343a44); --accent: var(--posenc-accent, #7c9cff);
-  --q: var(--posenc-q, #ff8a4c); --k: var(--posenc-k, #5db0ff); --on-accent: var(--posenc-on-accent, #0b0d10); } }
+  --q: var(--posenc-q, #ff8a4c); --k: var(--posenc-k, #5db0ff); --on-accent: var(--posenc-on-accent, #0b0d10);`)}
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .frame { background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius); padding: 12px 14px 10px; }
@@ -59,7 +65,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: var(--muted); font-size: 13px;
   background: repeating-linear-gradient(135deg, transparent 0 10px, color-mix(in srgb, var(--panel) 70%, transparent) 10px 20px); border-radius: 6px; }
 .err { color: #c92a2a; background: color-mix(in srgb, #c92a2a 10%, var(--bg)); border: 1px solid color-mix(in srgb, #c92a2a 40%, var(--bg)); border-radius: 6px; padding: 6px 10px; font: 12px/1.4 var(--mono); overflow-wrap: anywhere; }
-@media (prefers-color-scheme: dark) { .err { color: #ff8787; } }
+${dark('.err', 'color: #ff8787;')}
 .cards { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0; }
 .card { background: var(--panel); border: 1px solid var(--border); border-radius: 6px; padding: 6px 10px; min-width: 150px; flex: 1 1 150px; }
 .card .k { font-size: 11px; color: var(--muted); }
@@ -68,7 +74,8 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .bar { height: 6px; background: var(--accent); border-radius: 3px; margin-top: 4px; min-width: 2px; }
 .note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
 .ok { color: #2b8a3e; } .bad { color: #c92a2a; }
-@media (prefers-color-scheme: dark) { .ok { color: #69db7c; } .bad { color: #ff8787; } }
+${dark('.ok', 'color: #69db7c;')}
+${dark('.bad', 'color: #ff8787;')}
 .tablewrap { position: relative; overflow: auto; max-height: 340px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 .tablewrap table { border-collapse: separate; border-spacing: 0; font: 12px/20px var(--mono); }
 .tablewrap th, .tablewrap td { height: 22px; padding: 0 8px; text-align: right; white-space: pre; border-bottom: 1px solid color-mix(in srgb, var(--border) 50%, transparent); }
