@@ -2,7 +2,7 @@
 // each wasm) and the gallery and example post into dist/site/:
 //   dist/lib/posenc-embed.js        esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
 //   dist/lib/worker.js              the compute Worker (web/elements/worker.js) with the library bundled in; the
-//                                   wasm glue stays an external `import('./posenc-simd.mjs')` resolved beside it
+//                                   wasm glue stays external, imported from beside it by URL (tools/import-hints.mjs)
 //   dist/lib/custom-elements.json   Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
 //                                   classes that web/elements/index.js registers and the --posenc-* properties of
 //                                   web/elements/style.js, so it cannot drift from the code
@@ -16,6 +16,7 @@ import { build } from 'esbuild';
 import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { elementTypes, jsxTypes } from './element-types.mjs';
 import { colorTables } from './color-tables.mjs';
+import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
 import { mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -180,6 +181,9 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
     outdir: out, bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning',
     plugins: [externalGlue, colorTables(root)], logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
+  for (const [file, rewrite] of [['posenc-embed.js', hintUrlImports], ['worker.js', glueAsAssets]]) {
+    await writeFile(join(out, file), rewrite(await readFile(join(out, file), 'utf8')));
+  }
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
   await writeFile(join(out, 'posenc-embed.d.ts'), elementTypes(cem));

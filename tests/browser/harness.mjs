@@ -35,7 +35,8 @@ export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
     } catch { res.writeHead(404); res.end('not found'); }
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+  // closeAllConnections: a browser's spare keep-alive sockets would hold close() for minutes
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }) };
 }
 
 /** Chromium with a fresh profile. Returns { ctx, page, close }. */

@@ -109,6 +109,13 @@ async function readBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** True when `bytes` start like an HTML page (`<`, after any white space or byte order mark). */
+function looksLikeHtml(bytes) {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i] >= 0x09 && bytes[i] <= 0x0d))) i++;
+  return bytes[i] === 0x3c;
+}
+
 /**
  * Browsers: fetch and compile the wasm now, while the glue module is still being imported (the glue
  * would only start the download once it has been fetched and evaluated). Resolves to a
@@ -123,18 +130,19 @@ function compileEarly(wasmUrl) {
       throw new Error(`posenc: cannot fetch ${wasmUrl.href}: ${error.message}`, { cause: error });
     }
     if (!response.ok) throw new Error(`posenc: cannot fetch ${wasmUrl.href}: HTTP ${response.status}`);
-    // A dev server that does not know the file answers with its HTML page; say so, instead of
-    // WebAssembly's "expected magic word 00 61 73 6d, found 3c 21 64 6f".
-    if (/^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
-      throw new Error(`posenc: ${wasmUrl.href} answered with an HTML page, not the wasm file: the server does not ` +
-        'serve it at that URL (with Vite, exclude posenc from optimizeDeps; elsewhere copy the .wasm files beside ' +
-        'the library or pass load({ wasmUrl })');
-    }
+    // A server that does not have the file may answer with its HTML page (a dev server's or a
+    // single-page app's fallback): say so, instead of WebAssembly's "expected magic word 00 61 73 6d,
+    // found 3c 21 64 6f". Some send that page as application/octet-stream: the bytes tell then.
+    const html = () => new Error(`posenc: got HTML instead of wasm: the server did not serve ${wasmUrl.href}; see README, Bundlers`);
+    const type = response.headers.get('content-type') ?? '';
+    if (/^text\/html\b/i.test(type)) throw html();
     // streaming compilation needs the right MIME type, which not every static host sends
-    if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(response.headers.get('content-type') ?? '')) {
+    if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(type)) {
       return WebAssembly.compileStreaming(response);
     }
-    return WebAssembly.compile(await response.arrayBuffer());
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (looksLikeHtml(bytes)) throw html();
+    return WebAssembly.compile(bytes);
   })();
   compiled.catch(() => {}); // reported by instantiate(), not as an unhandled rejection
   return compiled;
