@@ -115,7 +115,7 @@ export const RECIPES = {
       return { row: lib.learned({ maxLen, dim, seed }).encode([position]), error: null };
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;
-      return { row: null, error: err.message };
+      return { row: null, error: errorOf(err) };
     }
   },
 
@@ -192,7 +192,7 @@ export const RECIPES = {
         out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed }) };
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
-        out[encoding] = { error: err.message };
+        out[encoding] = { error: errorOf(err) };
       }
     }
     return out;

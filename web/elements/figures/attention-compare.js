@@ -2,6 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h, s } from '../dom.js';
+import { errorBox } from '../error-text.js';
 
 const ENCODINGS = ['none', 'sinusoidal', 'learned', 'relative', 'rope'];
 
@@ -24,7 +25,7 @@ export class AttentionCompare extends PosencFigure {
     for (const panel of this.panels) {
       const res = r[panel.e];
       if (res.error) {
-        panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), h('div', { class: 'err', role: 'status', text: res.error }));
+        panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), errorBox(this.locale, res.error, { role: 'status' }));
         panel.drawn = false;
         continue;
       }
