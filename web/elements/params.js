@@ -48,6 +48,9 @@ export const attrName = (name) => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerC
 
 const base = () => real(10000, 2, 1e7, { scale: 'log' });
 const seed = () => int(1, 0, 99999);
+// std of a learned or relative position table, content vectors having std 1: 1 stands for a trained
+// table as large as the content, 0.02 for BERT's initial one
+const posScale = () => real(1, 0.02, 4, { scale: 'log' });
 
 /** Every figure's parameters, by tag name. One place to read what a figure accepts. */
 export const FIGURE_PARAMS = {
@@ -57,7 +60,7 @@ export const FIGURE_PARAMS = {
   'posenc-sinusoidal-similarity': { positions: int(128, 2, 1024), dim: int(128, 2, 1024, { even: true }), base: base(), anchor: int(40, 0, 1023) },
   'posenc-learned-table': { maxLen: int(512, 1, 4096), dim: int(768, 1, 1024), seed: seed(), position: int(520, 0, 8191) },
   'posenc-relative-clip': { queryLen: int(16, 1, 128), keyLen: int(16, 1, 128), min: int(-4, -64, 0), max: int(4, 0, 64), context: int(131072, 1, 1048576, { scale: 'log' }), dim: int(4096, 2, 16384, { even: true, scale: 'log' }) },
-  'posenc-relative-scores': { seq: int(24, 2, 128), dim: int(64, 2, 512, { even: true }), min: int(-8, -64, 0), max: int(8, 0, 64), seed: seed() },
+  'posenc-relative-scores': { seq: int(24, 2, 128), dim: int(64, 2, 512, { even: true }), min: int(-8, -64, 0), max: int(8, 0, 64), posScale: posScale(), query: int(12, 0, 127), seed: seed() },
   'posenc-rope-plane': { m: int(3, 0, 64), n: int(1, 0, 64), pair: int(0, 0, 63), dim: int(8, 2, 128, { even: true }), base: base(), qx: real(1, -2, 2), qy: real(0.35, -2, 2), kx: real(0.55, -2, 2), ky: real(0.8, -2, 2) },
   'posenc-rope-matrix': { position: int(5, 0, MAX_POS, { scale: 'log' }), dim: int(16, 2, 128, { even: true }), base: base() },
   'posenc-rope-elementwise': { position: int(3, 0, MAX_POS, { scale: 'log' }), dim: int(8, 2, 64, { even: true }), base: base(), seed: seed() },

@@ -124,9 +124,9 @@ export const RECIPES = {
     return { data: lib.relativeDistance({ queryLen, keyLen, min, max }), relativeRows: table.length / 2 };
   },
 
-  relativeScores(lib, { seq, dim, min, max, seed }) {
+  relativeScores(lib, { seq, dim, min, max, posScale, seed }) {
     const q = rows(lib, seq, dim, contentSeed(seed, 0)), k = rows(lib, seq, dim, contentSeed(seed, 1));
-    return lib.relative({ min, max, dim, seed }).scores(q, k, { dim });
+    return lib.relative({ min, max, dim, seed, std: posScale }).scores(q, k, { dim });
   },
 
   ropePlane(lib, { m, n, pair, dim, base, qx, qy, kx, ky }) {
