@@ -66,7 +66,7 @@ export const FIGURE_PARAMS = {
   'posenc-rope-elementwise': { position: int(3, 0, MAX_POS, { scale: 'log' }), dim: int(8, 2, 64, { even: true }), base: base(), seed: seed() },
   'posenc-rope-decay': { dim: int(128, 2, 1024, { even: true }), base: base(), distance: int(256, 8, 8192, { scale: 'log' }), seed: seed() },
   'posenc-rope-shift': { seq: int(32, 2, 128), dim: int(64, 2, 256, { even: true }), shift: int(1000, 0, MAX_POS - 128, { scale: 'log' }), base: base(), seed: seed() },
-  'posenc-attention-compare': { content: choice('same', ['same', 'random']), seq: int(48, 2, 256), train: int(32, 2, 256), dim: int(32, 2, 256, { even: true }), base: base(), min: int(-8, -64, 0), max: int(8, 0, 64), seed: seed() },
+  'posenc-attention-compare': { content: choice('same', ['same', 'random']), seq: int(48, 2, 256), train: int(32, 2, 256), dim: int(32, 2, 256, { even: true }), base: base(), min: int(-8, -64, 0), max: int(8, 0, 64), posScale: posScale(), seed: seed() },
   // section 6: long context
   'posenc-rope-scaling-frequencies': { dim: int(128, 4, 512, { even: true }), base: base(), factor: real(8, 1, 64, { scale: 'log' }), original: int(8192, 16, 1048576, { scale: 'log' }) },
   'posenc-rope-scaling-logits': { scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']), content: choice('ones', ['ones', 'random']), dim: int(64, 4, 256, { even: true }), base: base(), factor: real(4, 1, 16, { scale: 'log' }), original: int(512, 16, 4096, { scale: 'log' }), seed: seed() },

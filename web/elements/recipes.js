@@ -176,7 +176,7 @@ export const RECIPES = {
     return { atZero, shifted };
   },
 
-  attentionCompare(lib, { content, seq, train, dim, base, min, max, seed }) {
+  attentionCompare(lib, { content, seq, train, dim, base, min, max, posScale, seed }) {
     let q, k;
     if (content === 'same') { // one token repeated at every position: only the encoding can vary
       const x = rows(lib, 1, dim, contentSeed(seed, 0));
@@ -189,7 +189,7 @@ export const RECIPES = {
     const out = {};
     for (const encoding of ['none', 'sinusoidal', 'learned', 'relative', 'rope']) {
       try {
-        out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed }) };
+        out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }) };
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
         out[encoding] = { error: errorOf(err) };
