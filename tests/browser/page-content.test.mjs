@@ -37,10 +37,10 @@ test('every prose paragraph has its twin in the other language, section by secti
 test('the formulas say what is true: Re and ≤ in the decay bound, Euler, one index letter in section 4', () => {
   const html = readFileSync(join(SITE, 'index.html'), 'utf8');
   const tex = [...html.matchAll(/<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
-  const decay = tex.find((t) => t.includes('S_j = '));
+  const decay = tex.find((t) => t.includes('S_j &= '));
   assert.ok(decay, 'the decay bound is typeset');
-  assert.match(decay, /\\langle R_m\\, q,\\ R_n\\, k\\rangle = \\operatorname\{Re\}\\Bigl\[\\sum_\{l=0\}\^\{d\/2-1\} h_l/, 'the logit is the real part of the sum');
-  assert.match(decay, /\\bigl\|\\langle R_m\\, q,\\ R_n\\, k\\rangle\\bigr\| \\le \\Bigl\|\\sum/, 'its size is at most the modulus');
+  assert.match(decay, /\\langle R_m\\, q,\\ R_n\\, k\\rangle &= \\operatorname\{Re\}\\Bigl\[\\sum_\{l=0\}\^\{d\/2-1\} h_l/, 'the logit is the real part of the sum');
+  assert.match(decay, /\\bigl\|\\langle R_m\\, q,\\ R_n\\, k\\rangle\\bigr\| &\\le \\Bigl\|\\sum/, 'its size is at most the modulus');
   assert.ok(tex.includes('e^{i\\varphi} = \\cos\\varphi + i\\sin\\varphi.'), "Euler's formula");
   // in section 4 the pairs are counted by l: no theta_i but in the sentence that says so
   const rope = html.slice(html.indexOf('<section id="rope"'), html.indexOf('<section id="compare"'));
@@ -48,7 +48,7 @@ test('the formulas say what is true: Re and ≤ in the decay bound, Euler, one i
   assert.equal((rope.match(/\\theta_i/g) ?? []).length, 2, 'theta_i appears only in the note on letters (en and zh)');
   assert.doesNotMatch(prose, /pair <span class="tex">i<\/span>|第 <span class="tex">i<\/span> 对/);
   // DeBERTa: separate projections of the position vectors, p2p named as the dropped fourth term
-  assert.ok(tex.some((t) => t.includes('K^{r} = P\\,W_{k,r}') && t.includes('Q^{r} = P\\,W_{q,r}')));
+  assert.ok(tex.some((t) => t.includes('K^{r} &= P\\,W_{k,r}') && t.includes('Q^{r} = P\\,W_{q,r}')));
   assert.match(html, /four terms: content to content, content to position, position to content and position to position/);
   assert.doesNotMatch(html, /only inside its window|但只在窗口之内/);
 });
