@@ -70,7 +70,7 @@ std::vector<float> attention_scores(const float* q, std::size_t q_length, const 
              double(n > o.max_len ? n : m));
       }
       const std::size_t rows = n > m ? n : m;
-      const learned_table table(rows, o.dim, o.seed);  // rows 0..rows-1 equal those of the maxLen table
+      const learned_table table(rows, o.dim, o.seed, o.std);  // rows 0..rows-1 equal those of the maxLen table
       const std::vector<float>& values = table.table();
       const auto qe = plus(q, std::vector<float>(values.begin(), values.begin() + n * o.dim));
       const auto ke = plus(k, std::vector<float>(values.begin(), values.begin() + m * o.dim));
@@ -89,7 +89,7 @@ std::vector<float> attention_scores(const float* q, std::size_t q_length, const 
     case encoding::relative: {
       for (const auto* bound : {&o.min, &o.max})
         if (!*bound) fail_missing(bound == &o.min ? "min" : "max", "a number (required for encoding 'relative')");
-      const relative_table table(*o.min, *o.max, o.dim, o.seed);
+      const relative_table table(*o.min, *o.max, o.dim, o.seed, o.std);
       return table.scores(q, q_length, k, k_length, o.scale).total;
     }
   }

@@ -5,6 +5,7 @@
 import { FIGURE_PARAMS, parseAll, attrName, formatValue } from './params.js';
 import { adopt } from './style.js';
 import { h } from './dom.js';
+import { errorBox } from './error-text.js';
 import { langOf, t } from './i18n.js';
 import { compute, Superseded } from './compute.js';
 import { slider, choices } from './controls.js';
@@ -163,7 +164,7 @@ export class PosencFigure extends HTMLElement {
 
   showError(err) {
     this.errorEl?.remove();
-    this.errorEl = h('div', { class: 'err', role: 'alert', text: `${err?.name ?? this.t('error')}: ${err?.message ?? err}` });
+    this.errorEl = errorBox(this.locale, { name: err?.name ?? this.t('error'), message: err?.message ?? String(err) });
     this.body.prepend(this.errorEl);
   }
   clearError() { this.errorEl?.remove(); this.errorEl = null; }

@@ -15,6 +15,10 @@ export function exact(v) {
 const cleanExp = (s) => s.replace(/e\+?/, 'e');
 
 export const fmtInt = format(',d');
+/** An index as subscript digits: 12 -> "₁₂" (labels such as θ₁₂). */
+export const subscript = (n) => String(n).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[c]);
+/** Column name of an interleaved (sin, cos) table: entry 2l is sin θ_l, entry 2l + 1 is cos θ_l. */
+export const pairColumn = (j) => `${j % 2 ? 'cos' : 'sin'} θ${subscript(j >> 1)}`;
 /** Bytes as KiB/MiB/GiB. */
 export function bytes(n) {
   const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

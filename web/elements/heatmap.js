@@ -7,6 +7,7 @@ import { select } from 'd3-selection';
 import { h, s } from './dom.js';
 import { lutPixels, SCHEMES } from './colors.js';
 import { exact } from './format.js';
+import { langOf, t } from './i18n.js';
 import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
 
 let gradientId = 0;
@@ -185,7 +186,7 @@ export class Heatmap {
     this.legendLayer.replaceChildren(s('defs', {}, grad), s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }), gl);
     const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
     select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
-    if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: 'constant' }));
+    if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: t(langOf(this.el.getRootNode()?.host ?? this.el), 'constant') }));
   }
 
   cellAt(e) {

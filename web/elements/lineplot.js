@@ -8,6 +8,8 @@ import { h, s } from './dom.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
 
+const FLAT = 1e-5;   // relative range below which a curve counts as constant (float32 ulp: 1.2e-7)
+
 export class LinePlot {
   /** opts: title, xLabel, yLabel, height, name */
   constructor(opts = {}) {
@@ -59,6 +61,12 @@ export class LinePlot {
     let lo = Infinity, hi = -Infinity;
     for (const q of d.series) for (const v of q.values) if (ok(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     if (d.yDomain) [lo, hi] = d.yDomain;
+    // A range within float32 rounding of its values is a constant curve: drawn over a few percent of
+    // its size, it stays flat instead of magnifying the rounding noise into full-height wiggles.
+    else if (!o.yLog && hi >= lo && hi - lo <= FLAT * Math.max(Math.abs(lo), Math.abs(hi))) {
+      const mid = (lo + hi) / 2, half = 0.05 * Math.abs(mid);
+      lo = mid - half; hi = mid + half;
+    }
     if (!(hi > lo)) { if (o.yLog) { lo = (lo > 0 && Number.isFinite(lo) ? lo : 1) / 10; hi = lo * 100; } else { hi = lo + 1; lo -= 1; } }
     const y = this.y = (o.yLog ? scaleLog : scaleLinear)([lo, hi], [ph, 0]).nice();
     const svg = this.svg;

@@ -48,6 +48,9 @@ export const attrName = (name) => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerC
 
 const base = () => real(10000, 2, 1e7, { scale: 'log' });
 const seed = () => int(1, 0, 99999);
+// std of a learned or relative position table, content vectors having std 1: 1 stands for a trained
+// table as large as the content, 0.02 for BERT's initial one
+const posScale = () => real(1, 0.02, 4, { scale: 'log' });
 
 /** Every figure's parameters, by tag name. One place to read what a figure accepts. */
 export const FIGURE_PARAMS = {
@@ -57,13 +60,13 @@ export const FIGURE_PARAMS = {
   'posenc-sinusoidal-similarity': { positions: int(128, 2, 1024), dim: int(128, 2, 1024, { even: true }), base: base(), anchor: int(40, 0, 1023) },
   'posenc-learned-table': { maxLen: int(512, 1, 4096), dim: int(768, 1, 1024), seed: seed(), position: int(520, 0, 8191) },
   'posenc-relative-clip': { queryLen: int(16, 1, 128), keyLen: int(16, 1, 128), min: int(-4, -64, 0), max: int(4, 0, 64), context: int(131072, 1, 1048576, { scale: 'log' }), dim: int(4096, 2, 16384, { even: true, scale: 'log' }) },
-  'posenc-relative-scores': { seq: int(24, 2, 128), dim: int(64, 2, 512, { even: true }), min: int(-8, -64, 0), max: int(8, 0, 64), seed: seed() },
+  'posenc-relative-scores': { seq: int(24, 2, 128), dim: int(64, 2, 512, { even: true }), min: int(-8, -64, 0), max: int(8, 0, 64), posScale: posScale(), query: int(12, 0, 127), seed: seed() },
   'posenc-rope-plane': { m: int(3, 0, 64), n: int(1, 0, 64), pair: int(0, 0, 63), dim: int(8, 2, 128, { even: true }), base: base(), qx: real(1, -2, 2), qy: real(0.35, -2, 2), kx: real(0.55, -2, 2), ky: real(0.8, -2, 2) },
   'posenc-rope-matrix': { position: int(5, 0, MAX_POS, { scale: 'log' }), dim: int(16, 2, 128, { even: true }), base: base() },
   'posenc-rope-elementwise': { position: int(3, 0, MAX_POS, { scale: 'log' }), dim: int(8, 2, 64, { even: true }), base: base(), seed: seed() },
   'posenc-rope-decay': { dim: int(128, 2, 1024, { even: true }), base: base(), distance: int(256, 8, 8192, { scale: 'log' }), seed: seed() },
   'posenc-rope-shift': { seq: int(32, 2, 128), dim: int(64, 2, 256, { even: true }), shift: int(1000, 0, MAX_POS - 128, { scale: 'log' }), base: base(), seed: seed() },
-  'posenc-attention-compare': { content: choice('same', ['same', 'random']), seq: int(48, 2, 256), train: int(32, 2, 256), dim: int(32, 2, 256, { even: true }), base: base(), min: int(-8, -64, 0), max: int(8, 0, 64), seed: seed() },
+  'posenc-attention-compare': { content: choice('same', ['same', 'random']), seq: int(48, 2, 256), train: int(32, 2, 256), dim: int(32, 2, 256, { even: true }), base: base(), min: int(-8, -64, 0), max: int(8, 0, 64), posScale: posScale(), seed: seed() },
   // section 6: long context
   'posenc-rope-scaling-frequencies': { dim: int(128, 4, 512, { even: true }), base: base(), factor: real(8, 1, 64, { scale: 'log' }), original: int(8192, 16, 1048576, { scale: 'log' }) },
   'posenc-rope-scaling-logits': { scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']), content: choice('ones', ['ones', 'random']), dim: int(64, 4, 256, { even: true }), base: base(), factor: real(4, 1, 16, { scale: 'log' }), original: int(512, 16, 4096, { scale: 'log' }), seed: seed() },

@@ -115,7 +115,7 @@ export const RECIPES = {
       return { row: lib.learned({ maxLen, dim, seed }).encode([position]), error: null };
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;
-      return { row: null, error: err.message };
+      return { row: null, error: errorOf(err) };
     }
   },
 
@@ -124,9 +124,9 @@ export const RECIPES = {
     return { data: lib.relativeDistance({ queryLen, keyLen, min, max }), relativeRows: table.length / 2 };
   },
 
-  relativeScores(lib, { seq, dim, min, max, seed }) {
+  relativeScores(lib, { seq, dim, min, max, posScale, seed }) {
     const q = rows(lib, seq, dim, contentSeed(seed, 0)), k = rows(lib, seq, dim, contentSeed(seed, 1));
-    return lib.relative({ min, max, dim, seed }).scores(q, k, { dim });
+    return lib.relative({ min, max, dim, seed, std: posScale }).scores(q, k, { dim });
   },
 
   ropePlane(lib, { m, n, pair, dim, base, qx, qy, kx, ky }) {
@@ -176,7 +176,7 @@ export const RECIPES = {
     return { atZero, shifted };
   },
 
-  attentionCompare(lib, { content, seq, train, dim, base, min, max, seed }) {
+  attentionCompare(lib, { content, seq, train, dim, base, min, max, posScale, seed }) {
     let q, k;
     if (content === 'same') { // one token repeated at every position: only the encoding can vary
       const x = rows(lib, 1, dim, contentSeed(seed, 0));
@@ -189,10 +189,10 @@ export const RECIPES = {
     const out = {};
     for (const encoding of ['none', 'sinusoidal', 'learned', 'relative', 'rope']) {
       try {
-        out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed }) };
+        out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }) };
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
-        out[encoding] = { error: err.message };
+        out[encoding] = { error: errorOf(err) };
       }
     }
     return out;

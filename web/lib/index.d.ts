@@ -369,6 +369,8 @@ export type AttentionScoresOptions = {
   scale?: boolean | undefined;
   maxLen?: number | undefined;
   seed?: number | undefined;
+  /** Standard deviation of the seeded learned and relative tables (default 0.02). */
+  std?: number | undefined;
   layout?: Layout | undefined;
 } & (
   | { encoding: Exclude<Encoding, 'relative'>; min?: number | undefined; max?: number | undefined }
@@ -636,7 +638,8 @@ export interface PosEnc {
    * `learned({ maxLen (default 512), dim, seed })` (n or m > maxLen is a RangeError);
    * `'rope'` rope(q_i, i).rope(k_j, j); `'relative'` DeBERTa c2c + c2p + p2c over
    * `relative({ min, max, dim, seed })` — min and max are required for it (TypeError when
-   * missing). `scale` (default true) divides by sqrt(dim), by sqrt(3*dim) for 'relative'.
+   * missing). `std` (default 0.02) is the N(0, std^2) scale of the learned or relative table.
+   * `scale` (default true) divides by sqrt(dim), by sqrt(3*dim) for 'relative'.
    * @example
    * ```js
    * const s = posenc.attentionScores(q, k, { dim: 16, encoding: 'rope' });

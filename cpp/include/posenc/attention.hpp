@@ -2,7 +2,7 @@
 // encoding of the article, [n x m] row-major:
 //   none        q_i . k_j
 //   sinusoidal  (q_i + PE_i) . (k_j + PE_j)
-//   learned     (q_i + L_i) . (k_j + L_j)        L a learned_table(max_len, dim, seed)
+//   learned     (q_i + L_i) . (k_j + L_j)        L a learned_table(max_len, dim, seed, std)
 //   rope        rope(q_i, i) . rope(k_j, j)
 //   relative    q_i . k_j + q_i . P[clip(i-j)] + k_j . P[clip(j-i)]   (DeBERTa)
 // scale divides by sqrt(dim), and by sqrt(3 dim) for relative as DeBERTa does.
@@ -34,6 +34,9 @@ struct attention_options {
   // relative: the clip range, required (it is part of the model, DeBERTa's k)
   std::optional<std::int64_t> min, max;
   std::uint64_t seed = 0;           // learned, relative
+  // learned, relative: the table's N(0, std^2) scale. 0.02 is BERT's untrained start; a larger one
+  // stands for a trained table whose vectors are as large as the content's.
+  double std = 0.02;
   layout pairs = layout::interleaved;  // rope
 };
 
@@ -47,6 +50,7 @@ void for_each_field(attention_options& o, Field&& field) {
   field("min", o.min, presence::optional, clip_range);
   field("max", o.max, presence::optional, clip_range);
   field("seed", o.seed, presence::optional, integer_range{0, max_seed});
+  field("std", o.std);
   field("layout", o.pairs);
 }
 

@@ -38,32 +38,32 @@ export const specs = [
     },
   },
   {
-    name: 'attentionScores: learned adds rows of learned({ maxLen, dim, seed })',
+    name: 'attentionScores: learned adds rows of learned({ maxLen, dim, seed, std })',
     run(posenc, assert) {
       const dim = 16;
       const q = ref.randomFloat32(5 * dim, 3);
       const k = ref.randomFloat32(7 * dim, 4);
-      for (const [maxLen, seed] of [[16, 0], [7, 9], [undefined, 3]]) {
-        const table = posenc.learned({ maxLen: maxLen ?? 512, dim, seed }).table();
+      for (const [maxLen, seed, std] of [[16, 0], [7, 9], [undefined, 3], [16, 4, 1.5]]) {
+        const table = posenc.learned({ maxLen: maxLen ?? 512, dim, seed, std }).table();
         for (const scale of [true, false]) {
-          const o = { dim, encoding: 'learned', seed, scale, ...(maxLen ? { maxLen } : {}) };
-          assert.close(posenc.attentionScores(q, k, o), ref.attentionScores(q, k, o, table), TOL, `learned maxLen=${maxLen} seed=${seed}`);
+          const o = { dim, encoding: 'learned', seed, scale, ...(maxLen ? { maxLen } : {}), ...(std ? { std } : {}) };
+          assert.close(posenc.attentionScores(q, k, o), ref.attentionScores(q, k, o, table), TOL, `learned maxLen=${maxLen} seed=${seed} std=${std}`);
         }
       }
       const a = posenc.attentionScores(q, k, { dim, encoding: 'learned' });
-      assert.arrayEqual(a, posenc.attentionScores(q, k, { dim, encoding: 'learned', maxLen: 512, seed: 0 }), 'defaults maxLen 512, seed 0');
+      assert.arrayEqual(a, posenc.attentionScores(q, k, { dim, encoding: 'learned', maxLen: 512, seed: 0, std: 0.02 }), 'defaults maxLen 512, seed 0, std 0.02');
     },
   },
   {
-    name: 'attentionScores: relative is DeBERTa c2c + c2p + p2c over relative({ min, max, dim, seed })',
+    name: 'attentionScores: relative is DeBERTa c2c + c2p + p2c over relative({ min, max, dim, seed, std })',
     run(posenc, assert) {
       const dim = 8;
       const q = ref.randomFloat32(6 * dim, 5);
       const k = ref.randomFloat32(4 * dim, 6);
-      for (const [min, max, seed] of [[-2, 2, 0], [-3, 1, 11], [0, 5, 2]]) {
-        const t = posenc.relative({ min, max, dim, seed });
+      for (const [min, max, seed, std] of [[-2, 2, 0], [-3, 1, 11], [0, 5, 2], [-2, 3, 7, 0.8]]) {
+        const t = posenc.relative({ min, max, dim, seed, std });
         for (const scale of [true, false]) {
-          const o = { dim, encoding: 'relative', min, max, seed, scale };
+          const o = { dim, encoding: 'relative', min, max, seed, scale, ...(std ? { std } : {}) };
           const got = posenc.attentionScores(q, k, o);
           assert.close(got, ref.attentionScores(q, k, o, t.table()), TOL, `relative [${min}, ${max}] scale=${scale}`);
           assert.close(got, t.scores(q, k, { dim, scale }).total, TOL, 'same as RelativeTable.scores().total');

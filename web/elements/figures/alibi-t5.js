@@ -3,6 +3,7 @@ import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
 import { exact } from '../format.js';
+import { bucketRuns, listDistances } from '../bucket-runs.js';
 
 export class AlibiT5 extends PosencFigure {
   static tag = 'posenc-alibi-t5';
@@ -20,7 +21,8 @@ export class AlibiT5 extends PosencFigure {
     this.t5 = new Heatmap({ scheme: 'cividis', title: this.t('t5_panel'), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 300, name: 't5_buckets' });
     this.a = h('div', {}, this.alibi.el); this.b = h('div', {}, this.t5.el);
     this.info = h('p', { class: 'note' });
-    this.body.append(h('div', { class: 'grid2' }, this.a, this.b), this.info, h('p', { class: 'note', text: this.t('alibi_note') }));
+    this.runs = h('p', { class: 'note t5-runs' });
+    this.body.append(h('div', { class: 'grid2' }, this.a, this.b), this.info, h('p', { class: 'note', text: this.t('alibi_note') }), this.runs);
   }
   async update(p) {
     const r = await this.compute('alibiT5', p);
@@ -28,7 +30,11 @@ export class AlibiT5 extends PosencFigure {
       describe: (i, j, v, e) => `bias(${i}, ${j}) = ${Number.isFinite(v) ? e : this.t('masked')}` } });
     this.t5.set({ data: r.buckets, rows: p.seq, cols: p.seq, opts: { name: `t5_buckets_${p.seq}_${p.buckets}_${p.maxDistance}`,
       describe: (i, j, v) => `bucket(j − i = ${j - i}) = ${v}` } });
-    this.info.textContent = `${this.t('slope')} (h = ${p.head} / ${p.heads}): ${exact(r.slope)}`;
+    const { own, shared } = bucketRuns(r.buckets, p.seq);
+    this.runs.textContent = shared
+      ? this.t('t5_own').replace('{a}', own ? listDistances([...Array(own).keys()]) : '–').replace('{b}', shared.bucket).replace('{c}', listDistances(shared.distances))
+      : this.t('t5_all_own').replace('{a}', listDistances([...Array(own).keys()]));
+    this.info.textContent = `${this.t('slope_of').replace('{h}', p.head).replace('{n}', p.heads)}: ${exact(r.slope)}`;
     this.redraw();
   }
   redraw() { const wa = this.widthOf(this.a), wb = this.widthOf(this.b); this.alibi.draw(wa); this.t5.draw(wb); } // read, then write: one layout

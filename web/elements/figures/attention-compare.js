@@ -2,6 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h, s } from '../dom.js';
+import { errorBox } from '../error-text.js';
 
 const ENCODINGS = ['none', 'sinusoidal', 'learned', 'relative', 'rope'];
 
@@ -14,9 +15,10 @@ export class AttentionCompare extends PosencFigure {
     this.control('train', this.t('train'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
+    this.control('posScale', this.t('pos_scale'));
     this.control('seed', this.t('seed'));
     this.panels = ENCODINGS.map((e) => ({ e, hm: new Heatmap({ scheme: 'rdbu', title: this.t(`enc_${e}`), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 260, name: `logits_${e}` }), box: h('div') }));
-    this.body.append(h('div', { class: 'grid3' }, this.panels.map((p) => p.box)), h('p', { class: 'note', text: this.locale === 'zh' ? '每幅图各自使用色标（同一个词时为 viridis，取值范围自适应；随机词时为以 0 为中心的 RdBu）；虚线标出训练长度。训练式与相对位置表都未经训练（N(0, 0.02²) 初始化），所以它们的位置项很小。' : 'Each panel has its own colour scale (viridis over its own range for one repeated token; RdBu centred on 0 for random tokens); dashed lines mark the training length. The learned and relative tables are untrained (initialised N(0, 0.02²)), so their position terms are small.' }));
+    this.body.append(h('div', { class: 'grid3' }, this.panels.map((p) => p.box)), h('p', { class: 'note', text: this.locale === 'zh' ? '每幅图各自使用色标（同一个词时为 viridis，取值范围自适应；随机词时为以 0 为中心的 RdBu）；虚线标出训练长度。训练式与相对位置表都是随机的 N(0, σ²)，σ 即位置尺度；取 0.02（BERT 的初始值）时，它们的位置项小到几乎看不见。' : 'Each panel has its own colour scale (viridis over its own range for one repeated token; RdBu centred on 0 for random tokens); dashed lines mark the training length. The learned and relative tables are random, N(0, σ²) with σ the position scale; at 0.02, BERT’s initial scale, their position terms all but vanish.' }));
   }
   async update(p) {
     const r = await this.compute('attentionCompare', p);
@@ -24,7 +26,7 @@ export class AttentionCompare extends PosencFigure {
     for (const panel of this.panels) {
       const res = r[panel.e];
       if (res.error) {
-        panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), h('div', { class: 'err', role: 'status', text: res.error }));
+        panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), errorBox(this.locale, res.error, { role: 'status' }));
         panel.drawn = false;
         continue;
       }

@@ -6,6 +6,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
 import { h } from '../dom.js';
+import { errorBox } from '../error-text.js';
 
 // Phi-3.5-mini-instruct's searched LongRoPE factors (rotary dim 96: 48 pairs), as its config.json has them.
 const PHI35_SHORT = [1, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0699999332427979, 1.0999999046325684, 1.1099998950958252, 1.1599998474121094, 1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022, 1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788, 1.8799997568130493, 1.9099997282028198, 1.9399996995925903, 1.9899996519088745, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0799996852874756, 2.0899996757507324, 2.189999580383301, 2.2199995517730713, 2.5899994373321533, 2.729999542236328, 2.749999523162842, 2.8399994373321533];
@@ -72,13 +73,13 @@ export class ConfigPaste extends PosencFigure {
     this.text = exampleText(this.params.example); this.textFor = this.params.example;
     this.area.value = this.text; this.invalidate();
   }
-  fail(message) {
-    this.msg.replaceChildren(h('div', { class: 'err', role: 'alert', text: message }));
+  fail(err) {
+    this.msg.replaceChildren(errorBox(this.locale, err, { lead: `${this.t('cfg_lib_error')} ` }));
     this.result.hidden = true;
   }
   async update(p) {
     const r = await this.compute('modelConfig', { config: this.text.slice(0, MAX_TEXT), seqLen: p.seqLen, contextLength: p.contextLength });
-    if (r.error) return this.fail(`${this.t('cfg_lib_error')} ${r.error.name}: ${r.error.message}`);
+    if (r.error) return this.fail(r.error);
     this.msg.replaceChildren();
     this.result.hidden = false;
     const { layers } = r;

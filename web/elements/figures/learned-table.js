@@ -3,6 +3,7 @@ import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { LinePlot } from '../lineplot.js';
 import { h, s } from '../dom.js';
+import { errorBox } from '../error-text.js';
 
 let patternId = 0;
 
@@ -39,12 +40,12 @@ export class LearnedTable extends PosencFigure {
         g.append(s('text', { x: pw / 2, y: (y(p.maxLen) + y(extent)) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central', style: 'font-size:12px;font-weight:600', text: `${this.t('blind')} (≥ ${p.maxLen})` }));
         const yy = y(p.position + 0.5);
         g.append(s('line', { x1: -6, x2: pw + 6, y1: yy, y2: yy, style: `stroke:${row.error ? '#e03131' : 'var(--fg)'}`, 'stroke-width': 2 }));
-        g.append(s('text', { x: pw + 4, y: yy - 4, 'text-anchor': 'end', style: 'font-size:11px;font-weight:600', text: `pos ${p.position}` }));
+        g.append(s('text', { x: pw + 4, y: yy - 4, 'text-anchor': 'end', style: 'font-size:11px;font-weight:600', text: `${this.t('position')} ${p.position}` }));
       },
     } });
     if (row.error) {
       this.rowBox.replaceChildren(h('div', { class: 'note', text: `learned({ maxLen: ${p.maxLen}, dim: ${p.dim} }).encode([${p.position}]) → ${this.t('learned_err')}` }),
-        h('div', { class: 'err', role: 'status', text: row.error }));
+        errorBox(this.locale, row.error, { role: 'status' }));
     } else {
       this.lp.set({ series: [{ name: `L[${p.position}]`, values: row.row, color: '#0072B2' }], opts: { title: `${this.t('row_of')} ${p.position} (${this.t('learned_ok')} ${row.row.length})` } });
       this.rowBox.replaceChildren(this.lp.el);

@@ -2,6 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { NumTable } from '../table.js';
 import { h } from '../dom.js';
+import { pairColumn } from '../format.js';
 
 export class SinusoidalTable extends PosencFigure {
   static tag = 'posenc-sinusoidal-table';
@@ -10,7 +11,7 @@ export class SinusoidalTable extends PosencFigure {
     this.control('positions', this.t('positions'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
-    this.table = new NumTable({ name: 'sinusoidal', corner: 'pos', colName: (j) => `${j % 2 ? 'cos' : 'sin'}${j}`, copyLabel: this.t('copy'), copiedLabel: this.t('copied') });
+    this.table = new NumTable({ name: 'sinusoidal', corner: 'pos', colName: pairColumn, copyLabel: this.t('copy'), copiedLabel: this.t('copied') });
     this.body.append(h('p', { class: 'note', text: this.t('table_hint') }), this.table.el);
   }
   async update(p) {
