@@ -6,9 +6,11 @@ import { writeUrl } from './url-state.js'; // before the elements: it configures
 import { libraryInfo } from '../elements/compute.js';
 import { FIGURE_PARAMS } from '../elements/params.js';
 import '../elements/index.js';
+import { fitFormulas } from './formula-fit.js';
 
 const html = document.documentElement;
 let figures = [];
+let formulasFitted = false;
 
 function currentLang() { return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en'; }
 
@@ -26,6 +28,7 @@ function setLang(lang, { write = true } = {}) {
   document.title = lang === 'zh' ? 'posenc：位置编码，从正余弦到 RoPE' : 'posenc: positional encodings, from sinusoids to RoPE';
   for (const el of stale) setAttr(el, 'lang', lang);
   for (const b of document.querySelectorAll('[data-set-lang]')) setAttr(b, 'aria-pressed', String(b.dataset.setLang === lang));
+  if (formulasFitted) fitFormulas(lang);
   if (write) {
     const q = new URLSearchParams(location.search);
     q.set('lang', lang);
@@ -46,6 +49,11 @@ function wire() {
     timer = setTimeout(() => { timer = 0; writeUrl(figures, currentLang()); }, 100);
   });
   for (const b of document.querySelectorAll('[data-set-lang]')) b.addEventListener('click', () => setLang(b.dataset.setLang));
+  // formulas are measured once their fonts are in, after the first frame, and again on every resize
+  let fitting = 0;
+  const fit = () => { fitting ||= requestAnimationFrame(() => { fitting = 0; formulasFitted = true; fitFormulas(currentLang()); }); };
+  document.fonts.ready.then(fit);
+  addEventListener('resize', fit);
   const chip = document.getElementById('lib-status');
   libraryInfo().then((info) => {
     chip.textContent = `wasm ${info.simd ? 'SIMD128' : 'scalar'} · posenc ${info.version}`;
