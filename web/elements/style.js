@@ -67,7 +67,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .card .s { font-size: 11px; color: var(--muted); font-family: var(--mono); }
 .bar { height: 6px; background: var(--accent); border-radius: 3px; margin-top: 4px; min-width: 2px; }
 .note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
-.ok { color: #2b8a3e; } .bad { color: #c92a2a; }
+.ok { color: #2f7d3a; } .bad { color: #c92a2a; }
 @media (prefers-color-scheme: dark) { .ok { color: #69db7c; } .bad { color: #ff8787; } }
 .tablewrap { position: relative; overflow: auto; max-height: 340px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
 .tablewrap table { border-collapse: separate; border-spacing: 0; font: 12px/20px var(--mono); }
@@ -75,7 +75,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .tablewrap thead th { position: sticky; top: 0; background: var(--panel); color: var(--muted); font-weight: 500; z-index: 2; }
 .tablewrap th.rh { position: sticky; left: 0; background: var(--panel); color: var(--muted); font-weight: 500; z-index: 1; }
 .tablewrap thead th.rh { z-index: 3; }
-.tablewrap td.neg { color: var(--k); } .tablewrap td.pos { color: var(--fg); }
+.tablewrap td.neg { color: color-mix(in srgb, var(--k) 80%, var(--fg)); } .tablewrap td.pos { color: var(--fg); }
 .tablewrap td.fix { outline: 2px solid #e8590c; outline-offset: -2px; font-weight: 700; }
 .tablewrap td.hl { background: color-mix(in srgb, var(--accent) 15%, transparent); }
 @media (max-width: 520px) { .frame { padding: 10px 8px; } .control { min-width: 0; flex: 1 1 130px; } .control input[type=number] { width: 5.5em; } }
