@@ -34,10 +34,11 @@ export const CSS = `
 .control input[type=number] { width: 7.5em; font: 12px var(--mono); color: var(--fg); background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 2px 4px; }
 .control.choice { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; max-width: none; flex: 1 1 100%; }
 .control select { grid-column: 1 / 4; font: inherit; color: var(--fg); background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 3px; }
-.seg { display: inline-flex; flex-wrap: wrap; border: 1px solid var(--border); border-radius: 6px; overflow: hidden; }
+.seg { display: inline-flex; flex-wrap: wrap; border: 1px solid var(--border); border-radius: 6px; }
 .seg button { font: inherit; font-size: 12px; border: 0; background: var(--panel); color: var(--fg); padding: 4px 10px; cursor: pointer; border-right: 1px solid var(--border); }
-.seg button:last-child { border-right: 0; }
-.seg button[aria-pressed=true] { background: var(--accent); color: var(--on-accent); }
+.seg button:first-child { border-radius: 5px 0 0 5px; } .seg button:last-child { border-right: 0; border-radius: 0 5px 5px 0; }
+.seg button[aria-checked=true] { background: var(--accent); color: var(--on-accent); }
+.seg button:focus-visible { position: relative; z-index: 1; }
 button.act { font: inherit; font-size: 12px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); border-radius: 5px; padding: 3px 9px; cursor: pointer; }
 button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-visible, [tabindex]:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .body { position: relative; min-height: 60px; }
