@@ -52,6 +52,9 @@ export class Heatmap {
     this.annotLayer.replaceChildren();
     o.annotate?.(this.annotLayer, { ...this.scales, pw, ph });
     this.drawLegend(o, lo, hi, flat);
+    // what a screen reader hears: the panel, its axes and sizes, and the range of its colour scale
+    const f = legendFmt(lo, hi);
+    this.svg.setAttribute('aria-label', `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} × ${o.xLabel ?? ''}, ${d.rows} × ${d.cols}, ${f(lo)} … ${f(hi)}`);
     this.mark();
   }
 
@@ -129,7 +132,6 @@ export class Heatmap {
     const extent = rowsExtent ?? rows;
     const svg = this.svg;
     svg.setAttribute('width', W); svg.setAttribute('height', H);
-    svg.setAttribute('aria-label', `${o.title ?? ''} ${rows} × ${cols}`);
     const frameKey = JSON.stringify([W, H, m, cols, extent, o.xLabels, o.yLabels, o.title, o.xLabel, o.yLabel]);
     if (frameKey === this.frameKey) return;
     this.frameKey = frameKey;

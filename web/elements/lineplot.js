@@ -63,7 +63,8 @@ export class LinePlot {
     const y = this.y = (o.yLog ? scaleLog : scaleLinear)([lo, hi], [ph, 0]).nice();
     const svg = this.svg;
     svg.setAttribute('width', pw + m.left + m.right); svg.setAttribute('height', ph + m.top + m.bottom);
-    svg.setAttribute('aria-label', o.title ?? 'line plot');
+    // what a screen reader hears: the curves, the axes and the x range drawn
+    svg.setAttribute('aria-label', `${o.title ? `${o.title}: ` : ''}${d.series.map((q) => q.name).join(', ')}; ${o.yLabel ?? ''} / ${o.xLabel ?? 'x'} ${xAt(0)} … ${xAt(n - 1)}`);
     while (svg.firstChild) svg.firstChild.remove();
     if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
     // legend
