@@ -8,6 +8,7 @@ import { h, s } from './dom.js';
 import { lutPixels, SCHEMES } from './colors.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
+import { menuButton } from './menu.js';
 
 let gradientId = 0;
 
@@ -23,10 +24,7 @@ export class Heatmap {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.canvas, this.svg);
-    this.tools = h('div', { class: 'tools' },
-      h('button', { type: 'button', text: 'PNG', onclick: () => this.downloadPng() }),
-      h('button', { type: 'button', text: 'SVG', onclick: () => this.downloadSvg() }),
-      h('button', { type: 'button', text: 'CSV', onclick: () => this.downloadCsv() }));
+    this.tools = menuButton([{ text: 'PNG', run: () => this.downloadPng() }, { text: 'SVG', run: () => this.downloadSvg() }, { text: 'CSV', run: () => this.downloadCsv() }]).el;
     this.el = h('div', { class: 'heatmap' }, this.plot, this.readout, this.tools);
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => this.hover(e));

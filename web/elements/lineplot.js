@@ -7,6 +7,7 @@ import { line } from 'd3-shape';
 import { h, s } from './dom.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
+import { menuButton } from './menu.js';
 
 export class LinePlot {
   /** opts: title, xLabel, yLabel, height, name */
@@ -15,10 +16,10 @@ export class LinePlot {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.svg);
-    this.tools = h('div', { class: 'tools' },
-      h('button', { type: 'button', text: 'PNG', onclick: async () => saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`) }),
-      h('button', { type: 'button', text: 'SVG', onclick: () => saveBlob(new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.o.name}.svg`) }),
-      h('button', { type: 'button', text: 'CSV', onclick: () => this.downloadCsv() }));
+    this.tools = menuButton([
+      { text: 'PNG', run: async () => saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`) },
+      { text: 'SVG', run: () => saveBlob(new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.o.name}.svg`) },
+      { text: 'CSV', run: () => this.downloadCsv() }]).el;
     this.el = h('div', { class: 'lineplot' }, this.plot, this.readout, this.tools);
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => { const r = this.svg.getBoundingClientRect(); this.cursor = this.nearest(this.x.invert(e.clientX - r.left - this.m.left)); this.mark(); });
