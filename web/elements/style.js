@@ -60,6 +60,8 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .menu-wrap { position: relative; }
 .menu { position: absolute; right: 0; bottom: 100%; z-index: 4; display: flex; flex-direction: column; gap: 2px; padding: 4px; background: var(--bg); border: 1px solid var(--border); border-radius: 6px; box-shadow: 0 2px 8px #0003; }
 .menu[hidden] { display: none; }
+.handle { fill: var(--c); fill-opacity: .25; stroke: var(--c); stroke-width: 1.5; cursor: grab; }
+.handle:focus-visible { outline: none; fill-opacity: .6; stroke: var(--fg); stroke-width: 3; }
 .loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: var(--muted); font-size: 13px;
   background: repeating-linear-gradient(135deg, transparent 0 10px, color-mix(in srgb, var(--panel) 70%, transparent) 10px 20px); border-radius: 6px; }
 .err { color: #c92a2a; background: color-mix(in srgb, #c92a2a 10%, var(--bg)); border: 1px solid color-mix(in srgb, #c92a2a 40%, var(--bg)); border-radius: 6px; padding: 6px 10px; font: 12px/1.4 var(--mono); overflow-wrap: anywhere; }
