@@ -7,6 +7,7 @@ import { libraryInfo } from '../elements/compute.js';
 import { FIGURE_PARAMS } from '../elements/params.js';
 import '../elements/index.js';
 import { fitFormulas } from './formula-fit.js';
+import { addSkipLinks } from './skip-links.js';
 
 const html = document.documentElement;
 let figures = [];
@@ -42,6 +43,7 @@ function setLang(lang, { write = true } = {}) {
 function wire() {
   figures = [...document.querySelectorAll('[id]')].filter((el) => FIGURE_PARAMS[el.localName]);
   setLang(currentLang(), { write: false });
+  addSkipLinks(figures);
   // a drag emits many changes: write the URL at most every 100 ms (browsers throttle history calls)
   let timer = 0;
   document.addEventListener('change', (e) => {
