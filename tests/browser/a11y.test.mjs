@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { serve, launch, requireSite, waitRendered } from './harness.mjs';
+import { serve, launch, watch, requireSite, waitRendered } from './harness.mjs';
 
 // axe is served from the page's own origin: the page's CSP allows scripts from 'self' only
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -162,10 +162,12 @@ test('a drag handle takes focus, moves with the arrow keys and keeps focus while
 for (const width of [390, 1280]) {
   test(`no display formula is wider than the page at ${width} px, and the long ones wrap`, async () => {
     const b = await launch({ viewport: { width, height: 900 } });
+    const problems = watch(b.page);
     try {
       for (const lang of ['en', 'zh']) {
         await b.page.goto(`${srv.url}?lang=${lang}`);
-        await b.page.evaluate(() => document.fonts.ready);
+        // after a layout, so that every font the formulas use has started loading
+        await b.page.evaluate(() => { document.body.getBoundingClientRect(); return document.fonts.ready; });
         // the page fits its formulas in the frame after the fonts arrived
         await b.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const formulas = await b.page.evaluate(() => [...document.querySelectorAll('.tex.display')].filter((el) => el.checkVisibility()).map((el) => {
@@ -182,6 +184,7 @@ for (const width of [390, 1280]) {
         if (width === 390) assert.ok(wrapped >= 5, `${lang}: ${wrapped} formulas wrap at 390 px`);
         else assert.equal(wrapped, 0, `${lang}: no formula wraps at 1280 px`);
       }
+      assert.deepEqual(problems, []);
     } finally { await b.close(); }
   });
 }

@@ -19,7 +19,7 @@ export function fitFormulas(lang) {
   });
   for (const [part, ratio] of shrink) part.style.fontSize = `${Math.max(MIN_SCALE, ratio * 0.98)}em`;
   for (const el of all) {
-    const scrolls = wide.some(([w]) => w === el) && el.scrollWidth > el.clientWidth + 1;
+    const scrolls = wide.includes(el) && el.scrollWidth > el.clientWidth + 1;
     el.classList.toggle('scrolls', scrolls);
     if (scrolls) { el.tabIndex = 0; el.setAttribute('role', 'region'); el.setAttribute('aria-label', LABEL[lang]); } else { el.removeAttribute('tabindex'); el.removeAttribute('role'); el.removeAttribute('aria-label'); }
   }

@@ -52,9 +52,11 @@ function wire() {
   });
   for (const b of document.querySelectorAll('[data-set-lang]')) b.addEventListener('click', () => setLang(b.dataset.setLang));
   // formulas are measured once their fonts are in, after the first frame, and again on every resize
+  // and whenever more fonts arrive (a font first used by a later formula loads late)
   let fitting = 0;
   const fit = () => { fitting ||= requestAnimationFrame(() => { fitting = 0; formulasFitted = true; fitFormulas(currentLang()); }); };
   document.fonts.ready.then(fit);
+  document.fonts.addEventListener('loadingdone', fit);
   addEventListener('resize', fit);
   const chip = document.getElementById('lib-status');
   libraryInfo().then((info) => {
