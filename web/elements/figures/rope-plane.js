@@ -87,7 +87,7 @@ export class RopePlane extends PosencFigure {
     this.toData = (px, py) => [(px - c) / k, (c - py) / k];
     const draw = this.drawing;
     draw.replaceChildren();
-    draw.setAttribute('aria-label', `${this.title_()}: q (${p.qx}, ${p.qy}), k (${p.kx}, ${p.ky}); R${sub(p.m)}q (${exact(r.qm[0])}, ${exact(r.qm[1])}), R${sub(p.n)}k (${exact(r.kn[0])}, ${exact(r.kn[1])}); ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
+    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
     const defs = s('defs');
     for (const [id, col] of [['aq', 'var(--q)'], ['ak', 'var(--k)']]) defs.append(s('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', style: `fill:${col}` })));
     draw.append(defs);
