@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { colorTables } from './color-tables.mjs';
+import { displayHtml } from './tex-lines.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
 
@@ -25,7 +26,8 @@ export function renderTex(html, file = 'html') {
   const decode = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
   return html.replace(/<(span|div) class="tex( display)?">([\s\S]*?)<\/\1>/g, (_, tag, display, tex) => {
     try {
-      const out = katex.renderToString(decode(tex.trim()), { displayMode: Boolean(display), throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' });
+      // display formulas may wrap onto several lines on a narrow screen (tex-lines.mjs)
+      const out = display ? displayHtml(katex, decode(tex.trim())) : katex.renderToString(decode(tex.trim()), { throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' });
       return `<${tag} class="tex${display ?? ''}">${out}</${tag}>`;
     } catch (err) {
       throw new Error(`${file}: KaTeX cannot typeset ${JSON.stringify(tex.slice(0, 80))}: ${err.message}`);

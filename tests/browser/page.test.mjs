@@ -198,7 +198,8 @@ test('a heatmap downloads as PNG, SVG and CSV; a line plot as CSV', async () => 
   await waitRendered(page, '#sin');
   const got = {};
   for (const kind of ['PNG', 'SVG', 'CSV']) {
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#sin .tools button', { hasText: kind }).click()]);
+    await page.locator('#sin .tools .menu-btn').click(); // the formats sit in one menu
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#sin .tools [role=menuitem]', { hasText: kind }).click()]);
     const path = await dl.path();
     got[kind] = { name: dl.suggestedFilename(), text: (await import('node:fs')).readFileSync(path) };
   }
@@ -211,7 +212,8 @@ test('a heatmap downloads as PNG, SVG and CSV; a line plot as CSV', async () => 
   assert.deepEqual(csv.slice(1).flatMap((line) => line.split(',').slice(1).map(Number)), expected);
   await page.locator('#decay').scrollIntoViewIfNeeded();
   await waitRendered(page, '#decay');
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#decay .tools button', { hasText: 'CSV' }).first().click()]);
+  await page.locator('#decay .tools .menu-btn').first().click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#decay .tools [role=menuitem]', { hasText: 'CSV' }).first().click()]);
   assert.match(dl.suggestedFilename(), /\.csv$/);
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,6 @@
 // Accessible controls built from the typed parameter table: a slider (native range input: role
 // slider, arrow / PageUp / Home / End keys, aria-valuetext) paired with a number box, and a
-// segmented choice (buttons with aria-pressed). Each returns { el, set(value) }.
+// segmented choice (a radio group of buttons). Each returns { el, set(value) }.
 import { h } from './dom.js';
 import { parseValue, formatValue } from './params.js';
 
@@ -38,8 +38,26 @@ export function slider({ label, spec, value, onInput, min = spec.min, max = spec
 }
 
 export function choices({ label, spec, value, onInput, names = (v) => v }) {
-  const buttons = spec.values.map((v) => h('button', { type: 'button', 'aria-pressed': String(v === value), text: names(v), onclick: () => { set(v); onInput(v); } }));
-  const set = (v) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(spec.values[i] === v)));
-  const el = h('div', { class: 'control choice' }, h('span', { class: 'lab', text: label }), h('div', { class: 'seg', role: 'group', 'aria-label': label }, buttons));
+  // A radio group: one tab stop (the checked radio), arrow keys move and select, as native radios do.
+  const buttons = spec.values.map((v) => h('button', { type: 'button', role: 'radio', text: names(v), onclick: () => pick(v) }));
+  const pick = (v) => { set(v); onInput(v); };
+  const set = (v) => buttons.forEach((b, i) => {
+    const on = spec.values[i] === v;
+    b.setAttribute('aria-checked', String(on));
+    b.tabIndex = on ? 0 : -1;
+  });
+  const group = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': label }, buttons);
+  group.addEventListener('keydown', (e) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const at = buttons.indexOf(e.target);
+    if (at < 0 || (!step && e.key !== 'Home' && e.key !== 'End')) return;
+    e.preventDefault();
+    const n = buttons.length;
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : (at + step + n) % n;
+    pick(spec.values[to]);
+    buttons[to].focus();
+  });
+  set(value);
+  const el = h('div', { class: 'control choice' }, h('span', { class: 'lab', text: label }), group);
   return { el, set };
 }

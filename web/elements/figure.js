@@ -108,10 +108,23 @@ export class PosencFigure extends HTMLElement {
     this.root.replaceChildren(this.frame);
     for (const panel of this.widths?.keys() ?? []) this.ro?.unobserve(panel);
     this.widths = new Map();   // panel element -> its last observed width (see widthOf)
+    this.controlLabels = {};
     this.setup();
+    // strings of the shared parts (menu buttons) are named by a data-t key, filled in the figure's language
+    for (const el of this.root.querySelectorAll('[data-t]')) el.textContent = this.t(el.dataset.t);
+    this.describe();
     this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
   }
   title_() { return ''; }
+
+  /** The figure's accessible name, from its own state: its title, then each control's label and value
+   *  ("… — positions: 128, dim: 128, base: 10000"), so it says what is drawn, in the figure's language. */
+  describe() {
+    const spec = FIGURE_PARAMS[this.constructor.tag];
+    const state = Object.entries(this.controlLabels).map(([n, { label, names }]) =>
+      `${label}: ${names ? names(this.params[n]) : formatValue(spec[n], this.params[n])}`);
+    this.frame.setAttribute('aria-label', [this.title_(), state.join(', ')].filter(Boolean).join(' — '));
+  }
 
   /** A slider or choice for parameter `name`, wired to the attribute. */
   control(name, label, extra = {}) {
@@ -121,6 +134,7 @@ export class PosencFigure extends HTMLElement {
       ? choices({ label, spec, value: this.params[name], onInput, ...extra })
       : slider({ label, spec, value: this.params[name], onInput, ...extra });
     this.controls[name] = c;
+    this.controlLabels[name] = { label, names: extra.names };
     this.controlsEl.append(c.el);
     return c;
   }
@@ -150,6 +164,7 @@ export class PosencFigure extends HTMLElement {
       if (gen !== this.gen) return;
       this.loadingEl.remove();
       this.clearError();
+      this.describe();
       this.dataset.ready = String(gen);
       this.dispatchEvent(new CustomEvent('render', { bubbles: true, detail: { ...this.params } }));
     } catch (err) {

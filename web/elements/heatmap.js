@@ -9,6 +9,7 @@ import { lutPixels, SCHEMES } from './colors.js';
 import { exact } from './format.js';
 import { langOf, t } from './i18n.js';
 import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
+import { menuButton } from './menu.js';
 
 let gradientId = 0;
 
@@ -24,10 +25,7 @@ export class Heatmap {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.canvas, this.svg);
-    this.tools = h('div', { class: 'tools' },
-      h('button', { type: 'button', text: 'PNG', onclick: () => this.downloadPng() }),
-      h('button', { type: 'button', text: 'SVG', onclick: () => this.downloadSvg() }),
-      h('button', { type: 'button', text: 'CSV', onclick: () => this.downloadCsv() }));
+    this.tools = menuButton([{ text: 'PNG', run: () => this.downloadPng() }, { text: 'SVG', run: () => this.downloadSvg() }, { text: 'CSV', run: () => this.downloadCsv() }]).el;
     this.el = h('div', { class: 'heatmap' }, this.plot, this.readout, this.tools);
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => this.hover(e));
@@ -53,6 +51,9 @@ export class Heatmap {
     this.annotLayer.replaceChildren();
     o.annotate?.(this.annotLayer, { ...this.scales, pw, ph });
     this.drawLegend(o, lo, hi, flat);
+    // what a screen reader hears: the panel, its axes and sizes, and the range of its colour scale
+    const f = legendFmt(lo, hi);
+    this.svg.setAttribute('aria-label', `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} × ${o.xLabel ?? ''}, ${d.rows} × ${d.cols}, ${f(lo)} … ${f(hi)}`);
     this.mark();
   }
 
@@ -130,7 +131,6 @@ export class Heatmap {
     const extent = rowsExtent ?? rows;
     const svg = this.svg;
     svg.setAttribute('width', W); svg.setAttribute('height', H);
-    svg.setAttribute('aria-label', `${o.title ?? ''} ${rows} × ${cols}`);
     const frameKey = JSON.stringify([W, H, m, cols, extent, o.xLabels, o.yLabels, o.title, o.xLabel, o.yLabel]);
     if (frameKey === this.frameKey) return;
     this.frameKey = frameKey;

@@ -2,7 +2,7 @@
 
 export const STRINGS = {
   en: {
-    loading: 'Computing with the wasm library…', error: 'Error', constant: 'constant', png: 'PNG', svg: 'SVG', csv: 'CSV', copy: 'Copy', copied: 'Copied',
+    loading: 'Computing with the wasm library…', error: 'Error', constant: 'constant', download: 'Download', copy_dl: 'Copy or download', handle: 'draggable point', png: 'PNG', svg: 'SVG', csv: 'CSV', copy: 'Copy', copied: 'Copied',
     position: 'position', positions: 'positions', dim: 'dim', dimension: 'dimension', base: 'base', seed: 'seed', value: 'value',
     row: 'row', col: 'column', query: 'query i', key: 'key j', distance: 'relative distance', encoding: 'encoding',
     enc_none: 'none', enc_sinusoidal: 'sinusoidal', enc_learned: 'learned', enc_relative: 'relative (DeBERTa)', enc_rope: 'RoPE',
@@ -70,7 +70,7 @@ export const STRINGS = {
     v_float32: 'float32', v_bfloat16: 'bfloat16 table', v_float16: 'float16 table', 'v_bfloat16-angle': 'bfloat16 angle', 'v_float16-angle': 'float16 angle', v_library: 'posenc (accurate path)',
   },
   zh: {
-    loading: '正在用 wasm 库计算…', error: '错误', constant: '常数', png: 'PNG', svg: 'SVG', csv: 'CSV', copy: '复制', copied: '已复制',
+    loading: '正在用 wasm 库计算…', error: '错误', constant: '常数', download: '下载', copy_dl: '复制或下载', handle: '可拖动的点', png: 'PNG', svg: 'SVG', csv: 'CSV', copy: '复制', copied: '已复制',
     position: '位置', positions: '位置数', dim: '维度', dimension: '维度', base: '底数 base', seed: '随机种子', value: '值',
     row: '行', col: '列', query: '查询 i', key: '键 j', distance: '相对距离', encoding: '编码',
     enc_none: '无', enc_sinusoidal: '正余弦', enc_learned: '训练式', enc_relative: '相对（DeBERTa）', enc_rope: 'RoPE',

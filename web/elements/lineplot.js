@@ -7,6 +7,7 @@ import { line } from './line.js';
 import { h, s } from './dom.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
+import { menuButton } from './menu.js';
 
 const FLAT = 1e-5;   // relative range below which a curve counts as constant (float32 ulp: 1.2e-7)
 
@@ -17,10 +18,10 @@ export class LinePlot {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.svg);
-    this.tools = h('div', { class: 'tools' },
-      h('button', { type: 'button', text: 'PNG', onclick: async () => saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`) }),
-      h('button', { type: 'button', text: 'SVG', onclick: () => saveBlob(new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.o.name}.svg`) }),
-      h('button', { type: 'button', text: 'CSV', onclick: () => this.downloadCsv() }));
+    this.tools = menuButton([
+      { text: 'PNG', run: async () => saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`) },
+      { text: 'SVG', run: () => saveBlob(new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.o.name}.svg`) },
+      { text: 'CSV', run: () => this.downloadCsv() }]).el;
     this.el = h('div', { class: 'lineplot' }, this.plot, this.readout, this.tools);
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => { const r = this.svg.getBoundingClientRect(); this.cursor = this.nearest(this.x.invert(e.clientX - r.left - this.m.left)); this.mark(); });
@@ -71,7 +72,8 @@ export class LinePlot {
     const y = this.y = (o.yLog ? scaleLog : scaleLinear)([lo, hi], [ph, 0]).nice();
     const svg = this.svg;
     svg.setAttribute('width', pw + m.left + m.right); svg.setAttribute('height', ph + m.top + m.bottom);
-    svg.setAttribute('aria-label', o.title ?? 'line plot');
+    // what a screen reader hears: the curves, the axes and the x range drawn
+    svg.setAttribute('aria-label', `${o.title ? `${o.title}: ` : ''}${d.series.map((q) => q.name).join(', ')}; ${o.yLabel ?? ''} / ${o.xLabel ?? 'x'} ${xAt(0)} … ${xAt(n - 1)}`);
     while (svg.firstChild) svg.firstChild.remove();
     if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
     // legend

@@ -40,10 +40,11 @@ ${dark('.frame', `color-scheme: dark; --fg: var(--posenc-fg, #e6e8eb); --muted: 
 .control input[type=number] { width: 7.5em; font: 12px var(--mono); color: var(--fg); background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 2px 4px; }
 .control.choice { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; max-width: none; flex: 1 1 100%; }
 .control select { grid-column: 1 / 4; font: inherit; color: var(--fg); background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 3px; }
-.seg { display: inline-flex; flex-wrap: wrap; border: 1px solid var(--border); border-radius: 6px; overflow: hidden; }
+.seg { display: inline-flex; flex-wrap: wrap; border: 1px solid var(--border); border-radius: 6px; }
 .seg button { font: inherit; font-size: 12px; border: 0; background: var(--panel); color: var(--fg); padding: 4px 10px; cursor: pointer; border-right: 1px solid var(--border); }
-.seg button:last-child { border-right: 0; }
-.seg button[aria-pressed=true] { background: var(--accent); color: var(--on-accent); }
+.seg button:first-child { border-radius: 5px 0 0 5px; } .seg button:last-child { border-right: 0; border-radius: 0 5px 5px 0; }
+.seg button[aria-checked=true] { background: var(--accent); color: var(--on-accent); }
+.seg button:focus-visible { position: relative; z-index: 1; }
 button.act { font: inherit; font-size: 12px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); border-radius: 5px; padding: 3px 9px; cursor: pointer; }
 button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-visible, [tabindex]:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .body { position: relative; min-height: 60px; }
@@ -62,6 +63,11 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .tools { display: flex; gap: 6px; flex-wrap: wrap; justify-content: flex-end; margin-top: 4px; }
 .tools button { font: 11px var(--font); color: var(--muted); background: transparent; border: 1px solid var(--border); border-radius: 4px; padding: 1px 7px; cursor: pointer; }
 .tools button:hover { color: var(--fg); border-color: var(--muted); }
+.menu-wrap { position: relative; }
+.menu { position: absolute; right: 0; bottom: 100%; z-index: 4; display: flex; flex-direction: column; gap: 2px; padding: 4px; background: var(--bg); border: 1px solid var(--border); border-radius: 6px; box-shadow: 0 2px 8px #0003; }
+.menu[hidden] { display: none; }
+.handle { fill: var(--c); fill-opacity: .25; stroke: var(--c); stroke-width: 1.5; cursor: grab; }
+.handle:focus-visible { outline: none; fill-opacity: .6; stroke: var(--fg); stroke-width: 3; }
 .loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: var(--muted); font-size: 13px;
   background: repeating-linear-gradient(135deg, transparent 0 10px, color-mix(in srgb, var(--panel) 70%, transparent) 10px 20px); border-radius: 6px; }
 .err-en { opacity: .8; margin-top: 2px; }
@@ -74,7 +80,7 @@ ${dark('.err', 'color: #ff8787;')}
 .card .s { font-size: 11px; color: var(--muted); font-family: var(--mono); }
 .bar { height: 6px; background: var(--accent); border-radius: 3px; margin-top: 4px; min-width: 2px; }
 .note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
-.ok { color: #2b8a3e; } .bad { color: #c92a2a; }
+.ok { color: #2f7d3a; } .bad { color: #c92a2a; }
 ${dark('.ok', 'color: #69db7c;')}
 ${dark('.bad', 'color: #ff8787;')}
 .tablewrap { position: relative; overflow: auto; max-height: 340px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); }
@@ -83,7 +89,7 @@ ${dark('.bad', 'color: #ff8787;')}
 .tablewrap thead th { position: sticky; top: 0; background: var(--panel); color: var(--muted); font-weight: 500; z-index: 2; }
 .tablewrap th.rh { position: sticky; left: 0; background: var(--panel); color: var(--muted); font-weight: 500; z-index: 1; }
 .tablewrap thead th.rh { z-index: 3; }
-.tablewrap td.neg { color: var(--k); } .tablewrap td.pos { color: var(--fg); }
+.tablewrap td.neg { color: color-mix(in srgb, var(--k) 80%, var(--fg)); } .tablewrap td.pos { color: var(--fg); }
 .tablewrap td.fix { outline: 2px solid #e8590c; outline-offset: -2px; font-weight: 700; }
 .tablewrap td.hl { background: color-mix(in srgb, var(--accent) 15%, transparent); }
 @media (max-width: 520px) { .frame { padding: 10px 8px; } .control { min-width: 0; flex: 1 1 130px; } .control input[type=number] { width: 5.5em; } }

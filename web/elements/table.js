@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { cell, exact } from './format.js';
 import { csvMatrix, saveCsv } from './download.js';
+import { menuButton } from './menu.js';
 
 const ROW_H = 22, OVERSCAN = 8, WRAP_H = 340;   // px, as style.js's .tablewrap
 
@@ -12,8 +13,10 @@ export class NumTable {
     this.o = { name: 'table', corner: '', rowName: (i) => String(i), colName: (j) => String(j), copyLabel: 'Copy', copiedLabel: 'Copied', ...opts };
     this.table = h('table', { role: 'grid' });
     this.wrap = h('div', { class: 'tablewrap', tabindex: '0' }, this.table);
-    this.copyBtn = h('button', { type: 'button', text: this.o.copyLabel, onclick: () => this.copy() });
-    this.tools = h('div', { class: 'tools' }, this.copyBtn, h('button', { type: 'button', text: 'CSV', onclick: () => this.csv() }));
+    // copying and the CSV share one menu (one tab stop); the menu's button says when a copy is done
+    const menu = menuButton([{ text: this.o.copyLabel, run: () => this.copy() }, { text: 'CSV', run: () => this.csv() }], 'copy_dl');
+    this.copyBtn = menu.button;
+    this.tools = menu.el;
     this.el = h('div', { class: 'numtable' }, this.wrap, this.tools);
     // The scroll position and viewport height are read only when the reader scrolls: reading
     // them while rendering new data would force a layout of the page (the height defaults to
@@ -61,8 +64,9 @@ export class NumTable {
     return csvMatrix(data, rows, cols, { corner: o.corner, rowName: o.rowName, colName: o.colName }).replace(/,/g, sep);
   }
   async copy() {
+    const label = this.copyBtn.textContent;
     try { await navigator.clipboard.writeText(this.text('\t')); this.copyBtn.textContent = this.o.copiedLabel; } catch { this.copyBtn.textContent = '✗'; }
-    setTimeout(() => { this.copyBtn.textContent = this.o.copyLabel; }, 1400);
+    setTimeout(() => { this.copyBtn.textContent = label; }, 1400);
   }
   csv() { saveCsv(this.text(','), `${this.o.name}.csv`); }
 }

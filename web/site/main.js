@@ -6,9 +6,12 @@ import { writeUrl } from './url-state.js'; // before the elements: it configures
 import { libraryInfo } from '../elements/compute.js';
 import { FIGURE_PARAMS } from '../elements/params.js';
 import '../elements/index.js';
+import { fitFormulas } from './formula-fit.js';
+import { addSkipLinks } from './skip-links.js';
 
 const html = document.documentElement;
 let figures = [];
+let formulasFitted = false;
 
 function currentLang() { return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en'; }
 
@@ -26,6 +29,7 @@ function setLang(lang, { write = true } = {}) {
   document.title = lang === 'zh' ? 'posenc：位置编码，从正余弦到 RoPE' : 'posenc: positional encodings, from sinusoids to RoPE';
   for (const el of stale) setAttr(el, 'lang', lang);
   for (const b of document.querySelectorAll('[data-set-lang]')) setAttr(b, 'aria-pressed', String(b.dataset.setLang === lang));
+  if (formulasFitted) fitFormulas(lang);
   if (write) {
     const q = new URLSearchParams(location.search);
     q.set('lang', lang);
@@ -39,6 +43,7 @@ function setLang(lang, { write = true } = {}) {
 function wire() {
   figures = [...document.querySelectorAll('[id]')].filter((el) => FIGURE_PARAMS[el.localName]);
   setLang(currentLang(), { write: false });
+  addSkipLinks(figures);
   // a drag emits many changes: write the URL at most every 100 ms (browsers throttle history calls)
   let timer = 0;
   document.addEventListener('change', (e) => {
@@ -46,6 +51,13 @@ function wire() {
     timer = setTimeout(() => { timer = 0; writeUrl(figures, currentLang()); }, 100);
   });
   for (const b of document.querySelectorAll('[data-set-lang]')) b.addEventListener('click', () => setLang(b.dataset.setLang));
+  // formulas are measured once their fonts are in, after the first frame, and again on every resize
+  // and whenever more fonts arrive (a font first used by a later formula loads late)
+  let fitting = 0;
+  const fit = () => { fitting ||= requestAnimationFrame(() => { fitting = 0; formulasFitted = true; fitFormulas(currentLang()); }); };
+  document.fonts.ready.then(fit);
+  document.fonts.addEventListener('loadingdone', fit);
+  addEventListener('resize', fit);
   const chip = document.getElementById('lib-status');
   libraryInfo().then((info) => {
     chip.textContent = `wasm ${info.simd ? 'SIMD128' : 'scalar'} · posenc ${info.version}`;

@@ -92,7 +92,8 @@ export class ConfigPaste extends PosencFigure {
     if (layers.some((l) => l.sections)) rows.push(['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')], ['cfg_interleaved', (l) => this.t(l.interleavedSections ? 'cfg_yes' : 'cfg_no')]);
     this.layers.replaceChildren(
       h('thead', {}, h('tr', {}, h('th', { class: 'rh', scope: 'col', text: this.t('cfg_layer') }),
-        layers.map((l, i) => h('th', { scope: 'col', 'data-layer-type': l.layerType, text: l.layerType, style: `color:${color(i)};text-align:left` })))),
+        // underlined in its curve's colour (as text colour some fall below 4.5:1)
+        layers.map((l, i) => h('th', { scope: 'col', 'data-layer-type': l.layerType, text: l.layerType, style: `border-bottom:3px solid ${color(i)};text-align:left` })))),
       h('tbody', {}, rows.map(([key, value]) => h('tr', {}, h('th', { class: 'rh', scope: 'row', text: this.t(key) }),
         layers.map((l) => h('td', { style: 'text-align:left', text: value(l) }))))));
     this.flagText = r.flags.join(' ');

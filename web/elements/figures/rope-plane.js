@@ -18,7 +18,11 @@ export class RopePlane extends PosencFigure {
     this.control('pair', this.t('pair'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
-    this.svg = s('svg', { role: 'img', 'aria-label': 'RoPE plane', style: 'touch-action:none;display:block;max-width:100%' });
+    // The drawing is one image (a <g role=img>, redrawn on every change); the two handles sit beside it,
+    // not inside it, and are made once: redrawing moves them, so a handle being driven keeps its focus.
+    this.drawing = s('g', { role: 'img' });
+    this.handles = [this.handle('q'), this.handle('k')];
+    this.svg = s('svg', { style: 'touch-action:none;display:block;max-width:100%' }, this.drawing, this.handles);
     this.cards = h('div', { class: 'cards' });
     this.trace = h('div', { class: 'readout' });
     const together = h('button', { type: 'button', class: 'act', text: `${this.t('together')} (+1)`, onclick: () => this.step(1) });
@@ -28,6 +32,30 @@ export class RopePlane extends PosencFigure {
     this.body.append(h('div', { class: 'grid2', style: 'align-items:start' }, h('div', {}, this.svg), side));
     this.history = [];
   }
+  /** The draggable tip of q or k: a 2-D slider (arrow keys move it by 0.05, with Shift by 0.25). */
+  handle(v) {
+    const nx = `${v}x`, ny = `${v}y`;
+    const hd = s('circle', { class: 'handle', r: 9, tabindex: '0', role: 'slider', 'aria-roledescription': this.t('handle'), 'aria-valuemin': -2, 'aria-valuemax': 2, 'data-v': v, style: `--c:var(--${v})` });
+    const move = (x, y) => {
+      const clamp = (a) => Math.round(Math.max(-2, Math.min(2, a)) * 100) / 100;
+      this.setParam(nx, clamp(x)); this.setParam(ny, clamp(y));
+    };
+    hd.addEventListener('pointerdown', (e) => { hd.setPointerCapture(e.pointerId); e.preventDefault(); hd.focus(); });
+    hd.addEventListener('pointermove', (e) => {
+      if (!hd.hasPointerCapture(e.pointerId) || !this.toData) return;
+      const b = this.svg.getBoundingClientRect();
+      move(...this.toData(e.clientX - b.left, e.clientY - b.top));
+    });
+    hd.addEventListener('keydown', (e) => {
+      const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+      if (!d) return;
+      e.preventDefault();
+      const k = e.shiftKey ? 0.25 : 0.05, p = this.params;
+      move(p[nx] + d[0] * k, p[ny] + d[1] * k);
+    });
+    return hd;
+  }
+
   step(d) {
     const { m, n } = this.params;
     if (m + d < 0 || n + d < 0 || m + d > 64 || n + d > 64) { this.stop(); return; }
@@ -56,48 +84,44 @@ export class RopePlane extends PosencFigure {
     const svg = this.svg, c = size / 2, k = size / (2 * R);
     const X = (x) => c + x * k, Y = (y) => c - y * k;
     svg.setAttribute('width', size); svg.setAttribute('height', size);
-    svg.replaceChildren();
+    this.toData = (px, py) => [(px - c) / k, (c - py) / k];
+    const draw = this.drawing;
+    draw.replaceChildren();
+    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
     const defs = s('defs');
     for (const [id, col] of [['aq', 'var(--q)'], ['ak', 'var(--k)']]) defs.append(s('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', style: `fill:${col}` })));
-    svg.append(defs);
+    draw.append(defs);
     const grid = s('g', { style: 'stroke:var(--border)' });
     for (let v = -2; v <= 2; v++) { grid.append(s('line', { x1: X(v), x2: X(v), y1: Y(-R), y2: Y(R) }), s('line', { y1: Y(v), y2: Y(v), x1: X(-R), x2: X(R) })); }
     grid.append(s('circle', { cx: c, cy: c, r: k, fill: 'none', 'stroke-dasharray': '3 3', style: 'stroke:var(--muted)' }));
-    svg.append(grid, s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }), s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }));
+    draw.append(grid, s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }), s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }));
     const arrow = (x, y, col, mk, dash, w) => s('line', { x1: c, y1: c, x2: X(x), y2: Y(y), style: `stroke:${col}`, 'stroke-width': w, 'stroke-dasharray': dash, 'marker-end': `url(#${mk})`, opacity: dash ? 0.55 : 1 });
     const arc = (x0, y0, x1, y1, col, rad) => {
       const a0 = Math.atan2(y0, x0), a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
       let d = a1 - a0; while (d <= -Math.PI) d += 2 * Math.PI; while (d > Math.PI) d -= 2 * Math.PI;
       return s('path', { d: `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`, fill: 'none', style: `stroke:${col}`, 'stroke-width': 1.5, opacity: 0.8 });
     };
-    svg.append(arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45), arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72));
+    draw.append(arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45), arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72));
     const arcLabel = (x0, y0, x1, y1, rad, text, col) => { // at the middle of the drawn arc
       const a0 = Math.atan2(y0, x0); let d = Math.atan2(y1, x1) - a0; while (d <= -Math.PI) d += 2 * Math.PI; while (d > Math.PI) d -= 2 * Math.PI;
       const a = a0 + d / 2;
       return s('text', { x: X(rad * Math.cos(a)), y: Y(rad * Math.sin(a)), 'text-anchor': 'middle', 'dominant-baseline': 'central', style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`, text });
     };
-    svg.append(arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'), arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'));
-    svg.append(arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2), arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2));
-    svg.append(arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3), arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3));
+    draw.append(arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'), arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'));
+    draw.append(arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2), arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2));
+    draw.append(arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3), arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3));
     const label = (x, y, text, col) => {
       const len = Math.hypot(x, y) || 1; // place the label just beyond the arrow tip
       return s('text', { x: X(x) + (x / len) * 16, y: Y(y) - (y / len) * 16, 'text-anchor': 'middle', 'dominant-baseline': 'central', style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`, text });
     };
-    svg.append(label(p.qx, p.qy, 'q', 'var(--q)'), label(p.kx, p.ky, 'k', 'var(--k)'), label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'), label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'));
-    for (const [nx, ny, col] of [['qx', 'qy', 'var(--q)'], ['kx', 'ky', 'var(--k)']]) {
-      const hd = s('circle', { cx: X(p[nx]), cy: Y(p[ny]), r: 9, tabindex: '0', role: 'slider', 'aria-label': `${nx[0]} (${p[nx]}, ${p[ny]})`, style: `fill:${col};fill-opacity:0.25;stroke:${col};cursor:grab` });
-      const move = (x, y) => { this.setParam(nx, Math.round(x * 100) / 100); this.setParam(ny, Math.round(y * 100) / 100); };
-      hd.addEventListener('pointerdown', (e) => { hd.setPointerCapture(e.pointerId); e.preventDefault(); });
-      hd.addEventListener('pointermove', (e) => {
-        if (!hd.hasPointerCapture(e.pointerId)) return;
-        const b = svg.getBoundingClientRect();
-        move(Math.max(-2, Math.min(2, (e.clientX - b.left - c) / k)), Math.max(-2, Math.min(2, (c - (e.clientY - b.top)) / k)));
-      });
-      hd.addEventListener('keydown', (e) => {
-        const d = { ArrowLeft: [-0.05, 0], ArrowRight: [0.05, 0], ArrowUp: [0, 0.05], ArrowDown: [0, -0.05] }[e.key];
-        if (d) { e.preventDefault(); move(Math.max(-2, Math.min(2, p[nx] + d[0])), Math.max(-2, Math.min(2, p[ny] + d[1]))); }
-      });
-      svg.append(hd);
+    draw.append(label(p.qx, p.qy, 'q', 'var(--q)'), label(p.kx, p.ky, 'k', 'var(--k)'), label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'), label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'));
+    for (const hd of this.handles) {
+      const v = hd.dataset.v, x = p[`${v}x`], y = p[`${v}y`];
+      hd.setAttribute('cx', X(x)); hd.setAttribute('cy', Y(y));
+      // a slider's value is one number: x, with both coordinates in the text read out
+      hd.setAttribute('aria-label', v);
+      hd.setAttribute('aria-valuenow', x);
+      hd.setAttribute('aria-valuetext', `${v} = (${x}, ${y})`);
     }
   }
 }

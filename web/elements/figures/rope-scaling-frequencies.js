@@ -26,9 +26,10 @@ export class RopeScalingFrequencies extends PosencFigure {
     for (const type of SCALINGS) series.push({ name: this.t(`sc_${type}`), values: r.theta[type], color: SCALING_COLORS[type], width: 1.6 });
     // the original context as a frequency: one full turn in L tokens (a unit change of L for this axis)
     this.plot.set({ series, hMarkers: [{ y: (2 * Math.PI) / p.original, label: `${this.t('one_turn')}, L = ${p.original}` }], opts: { name: `rope_scaling_theta_d${p.dim}_s${p.factor}_L${p.original}` } });
+    // each card carries its curve's colour as a bar: as text colour, several series colours fall below 4.5:1
     this.cards.replaceChildren(...SCALINGS.map((type) => h('div', { class: 'card' },
       h('div', { class: 'k', text: `${this.t(`sc_${type}`)} · ${this.t('attn')}` }),
-      h('div', { class: 'v', text: exact(r.attention[type]), style: `color:${SCALING_COLORS[type]}` }))));
+      h('div', { class: 'v', text: exact(r.attention[type]), style: `border-left:4px solid ${SCALING_COLORS[type]};padding-left:6px` }))));
     this.redraw();
   }
   redraw() { this.plot.draw(this.widthOf(this.plot.el) || this.width); }
