@@ -43,17 +43,12 @@ function useFallback() {
   for (const p of pending.values()) run(p);
 }
 
-// A Worker that crashed, or whose wasm instance can no longer be trusted, is replaced. Requests it
-// was running fail with `reason` unless `resend` (requests that were only queued behind the failure).
-function restart(reason, { except = null } = {}) {
+// A Worker that crashed, or whose wasm instance can no longer be trusted, is replaced; the
+// requests it held fail with `reason` (the figures show it, and their next change starts afresh).
+function restart(reason, failed = null, err = null) {
   worker.terminate();
-  worker = null;
-  try { adopt(spawn()); } catch { useFallback(); return; }
-  for (const p of [...pending.values()]) {
-    if (p === except) continue;
-    if (except) run(p);   // the Worker named the one request that failed: the others start again
-    else fail(p, new Error(reason));
-  }
+  try { adopt(spawn()); } catch { worker = null; useFallback(); }
+  for (const p of [...pending.values()]) fail(p, p === failed ? err : new Error(reason));
 }
 
 function fail(p, err) { pending.delete(p.id); busy.delete(p.channel); deliver(() => p.reject(err)); next(p.channel); }
@@ -64,9 +59,8 @@ function settle(msg) {
   if (msg.error) {
     const E = msg.error.name === 'RangeError' ? RangeError : msg.error.name === 'TypeError' ? TypeError : Error;
     const err = new E(msg.error.message);
-    if (msg.error.name && !(E === RangeError || E === TypeError)) err.name = msg.error.name;
-    if (msg.fatal && worker) restart(msg.error.message, { except: p });
-    return fail(p, err);
+    if (E === Error) err.name = msg.error.name ?? 'Error';   // e.g. RuntimeError, a trap
+    return msg.fatal && worker ? restart(msg.error.message, p, err) : fail(p, err);
   }
   pending.delete(p.id);
   busy.delete(p.channel);

@@ -103,7 +103,7 @@ export class LinePlot {
       if (mk.label) g.append(s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', style: 'font-size:11px', text: mk.label }));
     }
     for (const q of d.series) {
-      const idx = visibleIndices(q.values, (i) => x(xAt(i)), ok);
+      const idx = visibleIndices(q.values, (i) => x(xAt(i)));
       const path = line().defined((i) => ok(q.values[i])).x((i) => x(xAt(i))).y((i) => y(q.values[i]))(idx);
       g.append(s('path', { d: path, fill: 'none', style: `stroke:${q.color}`, 'stroke-width': q.width ?? 1.8, 'stroke-dasharray': q.dash ?? null, 'stroke-linejoin': 'round' }));
     }
@@ -151,24 +151,19 @@ export class LinePlot {
 
 /**
  * The indices of `values` worth drawing. A series with more points than the plot has pixels keeps,
- * per pixel column, its first, last, lowest and highest point (and its first gap): the drawn line
- * looks the same, while the path is a few thousand points long rather than tens of thousands.
+ * per pixel column, its first, last, lowest and highest point (a gap counts as lowest, so it stays):
+ * the line looks the same, and the path is a few thousand points long rather than tens of thousands.
  */
-function visibleIndices(values, px, ok) {
-  const n = values.length;
-  if (n < 2048) return Array.from({ length: n }, (_, i) => i);
-  const out = [];
-  let col = NaN, first = -1, last = -1, lo = -1, hi = -1, gap = -1;
-  const flush = () => { if (first >= 0) out.push(...new Set([first, lo, hi, gap, last].filter((i) => i >= 0).sort((a, b) => a - b))); };
-  for (let i = 0; i < n; i++) {
-    const c = Math.floor(px(i));
-    if (c !== col) { flush(); col = c; first = i; lo = hi = gap = -1; }
-    last = i;
-    const v = values[i];
-    if (!ok(v)) { if (gap < 0) gap = i; continue; }
-    if (lo < 0 || v < values[lo]) lo = i;
-    if (hi < 0 || v > values[hi]) hi = i;
+function visibleIndices(values, px) {
+  const n = values.length, out = [];
+  for (let i = 0, j; i < n; i = j) {
+    const col = Math.floor(px(i));
+    let lo = i, hi = i;
+    for (j = i + 1; j < n && (n < 2048 ? false : Math.floor(px(j)) === col); j++) {
+      if (!(values[j] >= values[lo])) lo = j;
+      if (values[j] > values[hi]) hi = j;
+    }
+    out.push(...new Set([i, lo, hi, j - 1].sort((a, b) => a - b)));
   }
-  flush();
   return out;
 }
