@@ -246,7 +246,8 @@ function sameKey(a, b) {
 
 function autoDomain(data, scheme) {
   let lo = Infinity, hi = -Infinity;
-  for (const v of data) if (Number.isFinite(v)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  // an indexed loop: iterating a typed array with for-of costs ~10x more on a million cells
+  for (let i = 0, n = data.length; i < n; i++) { const v = data[i]; if (v - v === 0) { if (v < lo) lo = v; if (v > hi) hi = v; } }
   if (lo === Infinity) return [0, 1];
   if (scheme === 'rdbu' || scheme === 'puor') { const a = Math.max(Math.abs(lo), Math.abs(hi)) || 1; return [-a, a]; }
   return [lo, hi];
