@@ -40,6 +40,8 @@ function timeChange([sel, attrs, timeout]) {
     const timer = setTimeout(() => resolve({ ms: NaN, error: el.shadowRoot.querySelector('.err')?.textContent ?? 'timeout' }), timeout);
     el.addEventListener('render', () => requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve({ ms: performance.now() - t0 }); })), { once: true });
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    // a value the figure already had (or one its constraints undo) changes nothing: no redraw to wait for
+    if (!el.dirty) { clearTimeout(timer); resolve({ ms: null }); }
   });
 }
 
@@ -79,21 +81,23 @@ export async function benchExtremes(url, { only = null, timeout = 15000 } = {}) 
         const times = [];
         for (let i = 0; i < STEPS; i++) {
           const r = await b.page.evaluate(timeChange, [sel, { [attrName(name)]: values[i % values.length] }, timeout]);
-          times.push(r.ms);
+          if (r.ms !== null) times.push(r.ms);
           if (r.error) controls[name] = { error: r.error };
         }
         // leave the control at its maximum for the next one
         await b.page.evaluate(timeChange, [sel, { [attrName(name)]: max[attrName(name)] ?? spec.def }, timeout]);
-        controls[name] = { ...controls[name], median: median(times), max: Math.max(...times) };
+        if (times.length) controls[name] = { ...controls[name], median: median(times), max: Math.max(...times) };
       }
-      const worst = Object.entries(controls).sort((a, c) => c[1].median - a[1].median)[0];
+      // a control that timed out (NaN) counts as the slowest
+      const slow = ({ median: m }) => (m === undefined ? -1 : Number.isNaN(m) ? Infinity : m);
+      const worst = Object.entries(controls).sort((a, c) => slow(c[1]) - slow(a[1]))[0];
       const first = await b.page.evaluate(timeFresh, [sel, max, timeout]);
       out[id] = {
         tag, jump: jump.ms, first: first.ms, error: jump.error ?? first.error,
         worstControl: worst?.[0], worstMedian: worst?.[1].median ?? NaN,
-        worstStep: Math.max(...Object.values(controls).map((c) => c.max)), controls,
+        worstStep: Math.max(...Object.values(controls).map((c) => c.max ?? NaN)), controls,
       };
-      if (process.env.DEBUG) console.log(id, JSON.stringify(out[id]));
+      if (process.env.DEBUG) console.error(id, JSON.stringify(out[id]));
     }
   } finally { await b.close(); }
   return out;
