@@ -5,7 +5,7 @@
 //                 values), STEPS times; per control the median; the figure's worst case is the slowest
 //                 control's median (target 100 ms), with the slowest single step beside it
 //   first render: a fresh element of the same figure, already at its maxima, inserted into the page
-//                 -> its first complete render painted (target 1 s; the wasm is already loaded)
+//                 in view -> its first complete render painted (target 1 s; the wasm is already loaded)
 // "Painted" is the task after the next animation frame that follows the figure's `render` event.
 // `node tests/browser/bench-extremes.mjs [--json]` after `npm run build`; also part of bench.mjs.
 import { pathToFileURL } from 'node:url';
@@ -45,7 +45,7 @@ function timeChange([sel, attrs, timeout]) {
   });
 }
 
-// In the page: a fresh copy of figure `sel` with `attrs`, inserted after it; ms until its first render is painted.
+// In the page: a fresh copy of figure `sel` with `attrs`, inserted before it; ms until its first render is painted.
 function timeFresh([sel, attrs, timeout]) {
   const old = document.querySelector(sel);
   const el = document.createElement(old.localName);
@@ -55,7 +55,10 @@ function timeFresh([sel, attrs, timeout]) {
     const done = (r) => { el.remove(); resolve(r); };
     const timer = setTimeout(() => done({ ms: NaN, error: el.shadowRoot?.querySelector('.err')?.textContent ?? 'timeout' }), timeout);
     el.addEventListener('render', () => requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); done({ ms: performance.now() - t0 }); })), { once: true });
-    old.after(el);
+    // in the old one's place, which is on screen: a tall figure's copy placed after it might sit
+    // beyond the distance at which figures start computing
+    old.before(el);
+    el.scrollIntoView();
   });
 }
 

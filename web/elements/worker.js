@@ -35,7 +35,7 @@ async function runOne(msg, reply) {
   } catch (err) {
     // A trap (or an abort, which Emscripten raises as one) can leave the wasm instance half-way
     // through a call: `fatal` asks the client for a fresh Worker rather than trust this one again.
-    const fatal = typeof WebAssembly !== 'undefined' && err instanceof WebAssembly.RuntimeError;
+    const fatal = err instanceof WebAssembly.RuntimeError;
     reply({ id: msg.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) }, fatal });
   }
 }
