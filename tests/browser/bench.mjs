@@ -8,10 +8,13 @@
 //   slider update:         setting one parameter -> that figure redrawn (Worker round trip + draw), median
 //                          and 95th percentile over 40 updates per figure (budget 16 ms)
 //   size:                  JS + wasm the page downloads (SIMD flavour), gzip -9 (budget 300 KB)
+//   figures at extremes:   each figure's worst-case update and first render with its controls at
+//                          their maxima (targets 100 ms and 1 s), see bench-extremes.mjs
 // Prints a table and, with --json, one JSON line. Exported as benchPage() for tools/bench.mjs.
 import { pathToFileURL } from 'node:url';
 import { serve, launch, requireSite, SITE } from './harness.mjs';
 import { pageDownloadSize } from '../../tools/build-site.mjs';
+import { benchExtremes, extremesTable } from './bench-extremes.mjs';
 
 const UPDATES = [
   ['#sin', 'base', (i) => String(9000 + 37 * i)],
@@ -138,6 +141,8 @@ export async function benchPage({ runs = 5 } = {}) {
       out.updates[`${sel} ${attr}`] = { median: times[20], p95: times[37] };
     }
     await b.close();
+    // 3. every figure at the largest values its controls allow
+    out.extremes = await benchExtremes(srv.url);
   } finally { await srv.close(); }
   return out;
 }
@@ -150,5 +155,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`first complete render (first screen: ${r.firstScreenFigures.join(', ')}; ${r.firstScreenFonts.join(', ')}): ${range(r.firstScreen)}   budget 1000 ms  ${r.firstScreen.median <= 1000 ? 'ok' : 'OVER'}`);
   console.log(`stress, all ${r.figures} figures forced visible at once: ${range(r.firstRenderAll)}   (no budget)`);
   for (const [k, v] of Object.entries(r.updates)) console.log(`update ${k.padEnd(22)} median ${v.median.toFixed(1).padStart(5)} ms  p95 ${v.p95.toFixed(1).padStart(5)} ms  ${v.median <= 16 ? 'ok' : 'OVER'}`);
+  console.log(extremesTable(r.extremes).join('\n'));
   if (process.argv.includes('--json')) console.log(JSON.stringify(r));
 }

@@ -1,23 +1,35 @@
 // Client side of the compute Worker. A figure asks `compute(channel, recipe, params)`; the Worker
-// runs the recipe against the wasm library. Per channel only the newest request matters: older
-// ones still queued are dropped (in the Worker) and stale answers are ignored (here), so a slider
-// dragged fast stays smooth. If Workers are unavailable, the same module runs on the main thread.
+// runs the recipe against the wasm library. Per channel at most one request is in the Worker at a
+// time and at most one waits behind it: a newer request replaces the waiting one (which rejects
+// with Superseded), so a slider dragged fast costs one computation per answer, however many input
+// events it sends, and the figure keeps drawing while the drag lasts. Answers are handed over at the
+// next animation frame, all of that frame's answers together: one redraw per frame at most.
+// If the Worker dies (a trap, out of memory) its requests fail with the error and a fresh Worker
+// serves the next ones. If Workers are unavailable, the same module runs on the main thread.
 
 let worker = null;
-let fallback = null; // Promise<{ handle }>
+let answered = false;   // has this page's Worker ever answered? (if not, an error means no module Workers)
+let fallback = null;    // Promise<{ handle }>
 let nextId = 1;
-const pending = new Map(); // id -> { resolve, reject, channel }
-const latest = new Map();  // channel -> newest id
+const pending = new Map();   // id -> request in the Worker: { id, channel, msg, resolve, reject }
+const waiting = new Map();   // channel -> the newest request not yet sent
+const busy = new Set();      // channels with a request in the Worker
 let infoPromise = null;
 
 export class Superseded extends Error { constructor() { super('superseded'); this.name = 'Superseded'; } }
 
+const spawn = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'posenc' });
+
+function adopt(w) {
+  worker = w;
+  worker.onmessage = (e) => { answered = true; settle(e.data); };
+  worker.onerror = (e) => { e.preventDefault?.(); if (w === worker) (answered ? restart(e.message || 'the compute Worker stopped') : useFallback()); };
+}
+
 function startWorker(started = null) {
   if (worker || fallback) return;
   try {
-    worker = started ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'posenc' });
-    worker.onmessage = (e) => settle(e.data);
-    worker.onerror = (e) => { e.preventDefault?.(); useFallback(); };
+    adopt(started ?? spawn());
     if (started?.posencFailed) useFallback(); // it failed before we took it over
   } catch {
     useFallback();
@@ -28,35 +40,65 @@ function useFallback() {
   if (worker) { worker.terminate(); worker = null; }
   if (!fallback) fallback = import(/* main-thread fallback */ new URL('./worker.js', import.meta.url).href);
   // re-send whatever is still pending
-  for (const [id, p] of pending) run({ id, ...p.msg });
+  for (const p of pending.values()) run(p);
 }
+
+// A Worker that crashed, or whose wasm instance can no longer be trusted, is replaced; the
+// requests it held fail with `reason` (the figures show it, and their next change starts afresh).
+function restart(reason, failed = null, err = null) {
+  worker.terminate();
+  try { adopt(spawn()); } catch { worker = null; useFallback(); }
+  for (const p of [...pending.values()]) fail(p, p === failed ? err : new Error(reason));
+}
+
+function fail(p, err) { pending.delete(p.id); busy.delete(p.channel); deliver(() => p.reject(err)); next(p.channel); }
 
 function settle(msg) {
   const p = pending.get(msg.id);
   if (!p) return;
-  pending.delete(msg.id);
-  if (msg.superseded || latest.get(p.channel) !== msg.id) return p.reject(new Superseded());
   if (msg.error) {
     const E = msg.error.name === 'RangeError' ? RangeError : msg.error.name === 'TypeError' ? TypeError : Error;
-    return p.reject(new E(msg.error.message));
+    const err = new E(msg.error.message);
+    if (E === Error) err.name = msg.error.name ?? 'Error';   // e.g. RuntimeError, a trap
+    return msg.fatal && worker ? restart(msg.error.message, p, err) : fail(p, err);
   }
-  p.resolve(msg.result);
+  pending.delete(p.id);
+  busy.delete(p.channel);
+  deliver(() => p.resolve(msg.result));
+  next(p.channel);
 }
 
-function run(msg) {
-  if (worker) worker.postMessage(msg);
-  else fallback.then((m) => m.handle(msg, settle), (err) => settle({ id: msg.id, error: { name: 'Error', message: String(err) } }));
+// Answers wait for the next frame (or a task, while the page is hidden and frames stop).
+let handovers = [];
+function deliver(f) {
+  handovers.push(f);
+  if (handovers.length > 1) return;
+  const flush = () => { const now = handovers; handovers = []; for (const g of now) g(); };
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(flush);
+  else setTimeout(flush, 0);
 }
 
-/** Run `recipe(params)` in the Worker. Rejects with Superseded if a newer request on `channel` came. */
+function next(channel) {
+  const w = waiting.get(channel);
+  if (w) { waiting.delete(channel); send(w); }
+}
+
+function send(p) { busy.add(p.channel); pending.set(p.id, p); run(p); }
+
+function run({ id, msg }) {
+  if (worker) worker.postMessage({ id, ...msg });
+  else fallback.then((m) => m.handle({ id, ...msg }, settle), (err) => settle({ id, error: { name: 'Error', message: String(err) } }));
+}
+
+/** Run `recipe(params)` in the Worker. Rejects with Superseded if a newer request on `channel` came
+ *  before this one was sent. */
 export function compute(channel, recipe, params) {
   startWorker();
-  const id = nextId++;
-  latest.set(channel, id);
-  const msg = { channel, recipe, params };
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, channel, msg });
-    run({ id, ...msg });
+    const p = { id: nextId++, channel, msg: { channel, recipe, params }, resolve, reject };
+    if (!busy.has(channel)) return send(p);
+    waiting.get(channel)?.reject(new Superseded());
+    waiting.set(channel, p);
   });
 }
 

@@ -113,7 +113,8 @@ export class LinePlot {
       if (mk.label) g.append(s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', style: 'font-size:11px', text: mk.label }));
     }
     for (const q of d.series) {
-      const path = line().defined((v) => ok(v)).x((_, i) => x(xAt(i))).y((v) => y(v))(Array.from(q.values));
+      const idx = visibleIndices(q.values, (i) => x(xAt(i)));
+      const path = line().defined((i) => ok(q.values[i])).x((i) => x(xAt(i))).y((i) => y(q.values[i]))(idx);
       g.append(s('path', { d: path, fill: 'none', style: `stroke:${q.color}`, 'stroke-width': q.width ?? 1.8, 'stroke-dasharray': q.dash ?? null, 'stroke-linejoin': 'round' }));
     }
     this.rule = s('line', { y1: 0, y2: ph, stroke: 'currentColor', 'stroke-opacity': 0.5, visibility: 'hidden' });
@@ -156,4 +157,23 @@ export class LinePlot {
     for (let i = 0; i < n; i++) lines.push([d.xs ? d.xs[i] : x0 + i, ...d.series.map((p) => (i < p.values.length ? p.values[i] : ''))].join(','));
     saveCsv(lines.join('\n') + '\n', `${this.o.name}.csv`);
   }
+}
+
+/**
+ * The indices of `values` worth drawing. A series with more points than the plot has pixels keeps,
+ * per pixel column, its first, last, lowest and highest point (a gap counts as lowest, so it stays):
+ * the line looks the same, and the path is a few thousand points long rather than tens of thousands.
+ */
+function visibleIndices(values, px) {
+  const n = values.length, out = [];
+  for (let i = 0, j; i < n; i = j) {
+    const col = Math.floor(px(i));
+    let lo = i, hi = i;
+    for (j = i + 1; j < n && (n < 2048 ? false : Math.floor(px(j)) === col); j++) {
+      if (!(values[j] >= values[lo])) lo = j;
+      if (values[j] > values[hi]) hi = j;
+    }
+    out.push(...new Set([i, lo, hi, j - 1].sort((a, b) => a - b)));
+  }
+  return out;
 }

@@ -33,7 +33,10 @@ async function runOne(msg, reply) {
       : fn(lib ??= await loading.catch(() => load({ models: false })), msg.params);
     reply({ id: msg.id, result }, transferables(result));
   } catch (err) {
-    reply({ id: msg.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) } });
+    // A trap (or an abort, which Emscripten raises as one) can leave the wasm instance half-way
+    // through a call: `fatal` asks the client for a fresh Worker rather than trust this one again.
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    reply({ id: msg.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) }, fatal });
   }
 }
 
