@@ -36,7 +36,7 @@ test('a 1024 x 512 table scrolled to row 700, column 300 shows the library value
   });
   assert.ok(got.found, 'row 700, column 300 is built');
   assert.ok(got.inView, 'and it sits inside the visible part of the table');
-  assert.equal(got.header, 'sin300');
+  assert.equal(got.header, 'sin θ₁₅₀', 'dimension 300 is the sine of pair 150');
   assert.ok(got.shown.some(({ i }) => i === 700) && got.shown.every(({ i }) => i > 600 && i < 800), 'only rows near 700');
   assert.ok(got.shown.length < 3000, `only the visible cells are built (${got.shown.length}, not 1024 x 512)`);
   got.shown.forEach(({ i, j, v, text }, k) => {

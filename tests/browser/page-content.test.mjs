@@ -136,7 +136,8 @@ test('at dim 2 the decay bound is flat and its y ticks are distinct', async () =
 
 test('linear scaling stretches the unscaled logit curve s times, as section 6 says', async () => {
   const page = await open('logits.scaling=linear&logits.factor=4&logits.original=256&logits.content=random', '#logits');
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#logits .tools button', { hasText: 'CSV' }).click()]);
+  await page.locator('#logits .tools .menu-btn').click();   // the formats sit in one menu
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#logits .tools [role=menuitem]', { hasText: 'CSV' }).click()]);
   const lines = readFileSync(await dl.path(), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
   assert.equal(lines.length, 4 * 256);
   let worst = 0, size = 0;
@@ -180,7 +181,8 @@ test('side by side: the learned and relative panels are the library\'s logits wi
   for (const posScale of [1, 0.02]) {
     const page = await open(`cmp.content=random&cmp.seq=${seq}&cmp.dim=${dim}&cmp.seed=${seed}&cmp.train=${train}&cmp.posScale=${posScale}`, '#cmp');
     for (const [panel, encoding] of [[2, 'learned'], [3, 'relative']]) {
-      const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#cmp .tools').nth(panel).locator('button', { hasText: 'CSV' }).click()]);
+      await page.locator('#cmp .tools').nth(panel).locator('.menu-btn').click();
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#cmp .tools').nth(panel).locator('[role=menuitem]', { hasText: 'CSV' }).click()]);
       const shown = readFileSync(await dl.path(), 'utf8').trim().split('\n').slice(1).flatMap((l) => l.split(',').slice(1).map(Number));
       const want = posenc.attentionScores(q, k, { dim, encoding, maxLen: train, min: -8, max: 8, seed, std: posScale });
       assert.deepEqual(Float32Array.from(shown), want, `${encoding} at position scale ${posScale}`);

@@ -70,7 +70,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .handle:focus-visible { outline: none; fill-opacity: .6; stroke: var(--fg); stroke-width: 3; }
 .loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: var(--muted); font-size: 13px;
   background: repeating-linear-gradient(135deg, transparent 0 10px, color-mix(in srgb, var(--panel) 70%, transparent) 10px 20px); border-radius: 6px; }
-.err-en { opacity: .8; margin-top: 2px; }
+.err-en { margin-top: 2px; }
 .err { color: #c92a2a; background: color-mix(in srgb, #c92a2a 10%, var(--bg)); border: 1px solid color-mix(in srgb, #c92a2a 40%, var(--bg)); border-radius: 6px; padding: 6px 10px; font: 12px/1.4 var(--mono); overflow-wrap: anywhere; }
 ${dark('.err', 'color: #ff8787;')}
 .cards { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0; }
