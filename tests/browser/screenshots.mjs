@@ -1,7 +1,9 @@
 // Takes the README screenshots (not a test): `node tests/browser/screenshots.mjs [outDir]` after
 // `npm run build`. Writes small PNGs of chosen figures (default web/site/screenshots/), light and
-// dark, English and Chinese, and warns about any file over 200 KB.
-import { stat, mkdir } from 'node:fs/promises';
+// dark, English and Chinese, and warns about any file over 200 KB. The README's first picture is
+// also written as WebP to docs/images/ (see PACKAGED): the package ships it, so that the README
+// shows it on a registry page, and WebP keeps that cost small.
+import { stat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, watch, renderAll, requireSite, ROOT } from './harness.mjs';
 
@@ -16,6 +18,23 @@ const SHOTS = [
   ['attention-compare-dark.png', '#cmp', '?lang=en&cmp.seq=40&cmp.train=28', { colorScheme: 'dark' }],
   ['learned-blind-zone.png', '#learned0', '?lang=en&learned0.maxLen=128&learned0.dim=256&learned0.position=150', {}],
 ];
+
+// screenshot -> packaged WebP of the README's first screen
+const PACKAGED = [['rope-plane.png', join(ROOT, 'docs', 'images', 'rope-plane.webp')]];
+
+/** Re-encode a PNG as WebP with Chromium's own encoder (no image library needed). */
+async function toWebp(page, png, quality = 0.8) {
+  const dataUrl = await page.evaluate(async ({ b64, q }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: img.naturalWidth, height: img.naturalHeight });
+    canvas.getContext('2d').drawImage(img, 0, 0);
+    return canvas.toDataURL('image/webp', q);
+  }, { b64: png.toString('base64'), q: quality });
+  if (!dataUrl.startsWith('data:image/webp')) throw new Error('screenshots: this Chromium cannot encode WebP');
+  return Buffer.from(dataUrl.split(',')[1], 'base64');
+}
 
 export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screenshots')) {
   requireSite();
@@ -40,6 +59,15 @@ export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screen
         if (problems.length) console.warn(`${file}: ${problems.join('; ')}`);
       } finally { await b.close(); }
     }
+    const b = await launch();
+    try {
+      for (const [file, target] of PACKAGED) {
+        await mkdir(join(target, '..'), { recursive: true });
+        const webp = await toWebp(b.page, await readFile(join(outDir, file)));
+        await writeFile(target, webp);
+        written.push({ file: target.slice(ROOT.length + 1), size: webp.length });
+      }
+    } finally { await b.close(); }
   } finally { await srv.close(); }
   return written;
 }
