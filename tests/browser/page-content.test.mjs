@@ -193,3 +193,25 @@ test('side by side: the learned and relative panels are the library\'s logits wi
     }
   }
 });
+
+test('side by side, past the training length: the learned panel hatches the rows the table lacks', async () => {
+  const seq = 40, dim = 8, seed = 2, train = 28;
+  const q = posenc.learned({ maxLen: seq, dim, seed: 100003 + 2 * seed, std: 1 }).table();
+  const k = posenc.learned({ maxLen: seq, dim, seed: 100004 + 2 * seed, std: 1 }).table();
+  assert.throws(() => posenc.attentionScores(q, k, { dim, encoding: 'learned', maxLen: train, seed }), RangeError, 'the library refuses the whole sequence');
+  const page = await open(`cmp.content=random&cmp.seq=${seq}&cmp.dim=${dim}&cmp.seed=${seed}&cmp.train=${train}`, '#cmp');
+  const panel = await inFigure(page, '#cmp', (root) => {
+    const box = root.querySelectorAll('.grid3 > div')[2];
+    return { errors: box.querySelectorAll('.err').length, hatched: box.querySelectorAll('path[fill^="url(#blind-"]').length,
+      label: [...box.querySelectorAll('svg text')].map((t) => t.textContent).includes('no row in the table') };
+  });
+  assert.deepEqual(panel, { errors: 0, hatched: 1, label: true });
+  await page.locator('#cmp .tools').nth(2).locator('.menu-btn').click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.locator('#cmp .tools').nth(2).locator('[role=menuitem]', { hasText: 'CSV' }).click()]);
+  const shown = readFileSync(await dl.path(), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(1).map(Number));
+  const seen = posenc.attentionScores(q.subarray(0, train * dim), k.subarray(0, train * dim), { dim, encoding: 'learned', maxLen: train, seed, std: 1 });
+  for (let i = 0; i < seq; i++) for (let j = 0; j < seq; j++) {
+    if (i < train && j < train) assert.equal(Math.fround(shown[i][j]), seen[i * train + j], `logit (${i}, ${j}) from the library`);
+    else assert.ok(Number.isNaN(shown[i][j]), `(${i}, ${j}) has no logit`);
+  }
+});

@@ -6,6 +6,17 @@
 // Recipes that read a model's config: the Worker loads the model-config module (posenc-models.wasm) for these only.
 export const MODEL_RECIPES = new Set(['modelConfig']);
 
+// A learned table has no row past its training length, so the library refuses the whole
+// sequence: the logits of the first `train` tokens come from the library, the rest stay NaN
+// (the figure hatches them), and the library's message says why.
+function learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error }) {
+  const seen = lib.attentionScores(q.subarray(0, train * dim), k.subarray(0, train * dim),
+    { dim, encoding: 'learned', maxLen: train, seed, std: posScale });
+  const data = new Float32Array(seq * seq).fill(NaN);
+  for (let i = 0; i < train; i++) data.set(seen.subarray(i * train, (i + 1) * train), i * seq);
+  return { data, blindFrom: train, error };
+}
+
 const rows = (lib, n, dim, seed) => lib.learned({ maxLen: n, dim, seed, std: 1 }).table();
 // Content vectors draw from other seeds than the position tables (which use `seed` itself): the same
 // seed would make a position table a scaled copy of the content and hide what the figures show.
@@ -202,7 +213,9 @@ export const RECIPES = {
         out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }) };
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
-        out[encoding] = { error: errorOf(err) };
+        out[encoding] = encoding === 'learned' && seq > train
+          ? learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error: errorOf(err) })
+          : { error: errorOf(err) };
       }
     }
     return out;

@@ -6,6 +6,18 @@ import { errorBox } from '../error-text.js';
 
 const ENCODINGS = ['none', 'sinusoidal', 'learned', 'relative', 'rope'];
 
+// Hatches the cells whose query or key lies past the table's last row: there is no logit there.
+function hatchBlindZone(g, { x, y, pw, ph, from, id, label }) {
+  const pattern = s('pattern', { id, width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+  pattern.append(s('rect', { width: 6, height: 6, style: 'fill:var(--bg)' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 6, style: 'stroke:var(--muted);stroke-width:2' }));
+  const defs = s('defs');
+  defs.append(pattern);
+  const x0 = x(from), y0 = y(from);
+  g.append(defs,
+    s('path', { d: `M${x0},0H${pw}V${ph}H0V${y0}H${x0}Z`, fill: `url(#${id})`, 'aria-hidden': 'true' }),
+    s('text', { x: pw / 2, y: Math.min(ph - 4, y0 + (ph - y0) / 2 + 4), 'text-anchor': 'middle', style: 'font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px', text: label }));
+}
+
 export class AttentionCompare extends PosencFigure {
   static tag = 'posenc-attention-compare';
   title_() { return this.t('cmp_title'); }
@@ -25,7 +37,7 @@ export class AttentionCompare extends PosencFigure {
     const same = p.content === 'same';
     for (const panel of this.panels) {
       const res = r[panel.e];
-      if (res.error) {
+      if (res.error && !res.data) {
         panel.box.replaceChildren(h('div', { class: 'title', style: 'font-size:12px;margin-bottom:4px', text: `${this.t(`enc_${panel.e}`)}: ${this.t('past')}` }), errorBox(this.locale, res.error, { role: 'status' }));
         panel.drawn = false;
         continue;
@@ -35,6 +47,7 @@ export class AttentionCompare extends PosencFigure {
         describe: (i, j, v, e) => `${panel.e}: logit(${i}, ${j}) = ${e}`,
         annotate: (g, { x, y, pw, ph }) => {
           if (p.seq <= p.train) return;
+          if (res.blindFrom) hatchBlindZone(g, { x, y, pw, ph, from: res.blindFrom, id: `blind-${panel.e}`, label: this.t('no_row') });
           g.append(s('line', { x1: x(p.train), x2: x(p.train), y1: 0, y2: ph, style: 'stroke:var(--fg)', 'stroke-dasharray': '4 3' }));
           g.append(s('line', { y1: y(p.train), y2: y(p.train), x1: 0, x2: pw, style: 'stroke:var(--fg)', 'stroke-dasharray': '4 3' }));
         },
