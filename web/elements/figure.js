@@ -30,7 +30,12 @@ export class PosencFigure extends HTMLElement {
   }
 
   get locale() { return langOf(this); }
-  t(key) { return t(this.locale, key); }
+  /** A string in the figure's language: the figure's own (`static strings = { en, zh }`, declared beside
+   *  its class), else the shared table of i18n.js. */
+  t(key) {
+    const own = this.constructor.strings;
+    return own?.[this.locale]?.[key] ?? own?.en?.[key] ?? t(this.locale, key);
+  }
 
   connectedCallback() {
     if (!this.configured) {
