@@ -7,6 +7,7 @@ export { LearnedTable } from './figures/learned-table.js';
 export { RelativeClip } from './figures/relative-clip.js';
 export { RelativeScores } from './figures/relative-scores.js';
 export { RopePlane } from './figures/rope-plane.js';
+export { RopeDials } from './figures/rope-dials.js';
 export { RopeMatrix } from './figures/rope-matrix.js';
 export { RopeElementwise } from './figures/rope-elementwise.js';
 export { RopeDecay } from './figures/rope-decay.js';

@@ -62,6 +62,10 @@ export const FIGURE_PARAMS = {
   'posenc-relative-clip': { queryLen: int(16, 1, 128), keyLen: int(16, 1, 128), min: int(-4, -64, 0), max: int(4, 0, 64), context: int(131072, 1, 1048576, { scale: 'log' }), dim: int(4096, 2, 16384, { even: true, scale: 'log' }) },
   'posenc-relative-scores': { seq: int(24, 2, 128), dim: int(64, 2, 512, { even: true }), min: int(-8, -64, 0), max: int(8, 0, 64), posScale: posScale(), query: int(12, 0, 127), seed: seed() },
   'posenc-rope-plane': { m: int(3, 0, 64), n: int(1, 0, 64), pair: int(0, 0, 63), dim: int(8, 2, 128, { even: true }), base: base(), qx: real(1, -2, 2), qy: real(0.35, -2, 2), kx: real(0.55, -2, 2), ky: real(0.8, -2, 2) },
+  'posenc-rope-dials': {
+    m: int(5, 0, 63), n: int(2, 0, 63), motion: choice('together', ['together', 'query']),
+    dim: int(8, 2, 16, { even: true }), base: base(), seed: seed(),
+  },
   'posenc-rope-matrix': { position: int(5, 0, MAX_POS, { scale: 'log' }), dim: int(16, 2, 128, { even: true }), base: base() },
   'posenc-rope-elementwise': { position: int(3, 0, MAX_POS, { scale: 'log' }), dim: int(8, 2, 64, { even: true }), base: base(), seed: seed() },
   'posenc-rope-decay': { dim: int(128, 2, 1024, { even: true }), base: base(), distance: int(256, 8, 8192, { scale: 'log' }), seed: seed() },

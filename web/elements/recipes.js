@@ -57,6 +57,18 @@ export function logPositions(count = 160, max = 2 ** 24 - 1) {
   return out;
 }
 
+/** Positions 0..DIAL_POSITIONS-1 of the RoPE dials' scrubber and sparkline. */
+export const DIAL_POSITIONS = 64;
+/** Per pair i, the signed angle from b_i to a_i (atan2 of their cross and dot products), for drawing. */
+function pairAngles(a, b) {
+  const out = new Float64Array(a.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const [ax, ay, bx, by] = [a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]];
+    out[i] = Math.atan2(bx * ay - by * ax, ax * bx + ay * by);
+  }
+  return out;
+}
+
 /** Sequence length of the layout lab's score matrices. */
 export const LAYOUT_SEQ = 32;
 
@@ -159,6 +171,25 @@ export const RECIPES = {
     const plain = lib.attentionScores(q, k, { dim, encoding: 'none', scale: false })[0];
     const theta = lib.ropeFrequencies({ dim, base })[pair];
     return { qm: qm.slice(2 * pair, 2 * pair + 2), kn: kn.slice(2 * pair, 2 * pair + 2), score, plain, theta };
+  },
+
+  // Section 4, from one plane to d/2: the same q and k rotated at every position 0..DIAL_POSITIONS-1
+  // (lib.rope numbers the rows), all their logits (attentionScores), theta_i, |m - n| theta_i in float64
+  // (ropePrecision) and §1's sinusoidal table. The angles of each pair are read off the library's vectors.
+  ropeDials(lib, { m, n, dim, base, seed }) {
+    const P = DIAL_POSITIONS;
+    const q = rows(lib, 1, dim, contentSeed(seed, 0)), k = rows(lib, 1, dim, contentSeed(seed, 1));
+    const qStack = new Float32Array(P * dim), kStack = new Float32Array(P * dim);
+    for (let i = 0; i < P; i++) { qStack.set(q, i * dim); kStack.set(k, i * dim); }
+    const qs = lib.rope(qStack, { dim, base }), ks = lib.rope(kStack, { dim, base });
+    const scores = lib.attentionScores(qs, ks, { dim, encoding: 'none', scale: false });
+    const qm = qs.slice(m * dim, (m + 1) * dim), kn = ks.slice(n * dim, (n + 1) * dim);
+    const gap = lib.ropePrecision({ variant: 'float64', positions: [Math.abs(m - n)], dim, base }).angle;
+    if (m < n) for (let i = 0; i < gap.length; i++) gap[i] = -gap[i];
+    return {
+      q, k, qm, kn, scores, gap, positions: P, theta: lib.ropeFrequencies({ dim, base }),
+      phi: pairAngles(q, k), between: pairAngles(qm, kn), sinusoidal: lib.sinusoidal({ positions: P, dim, base }),
+    };
   },
 
   ropeMatrix(lib, { position, dim, base }) {

@@ -1,0 +1,114 @@
+// The RoPE dials (§4b) in Debian's Chromium, in both languages: what they show
+// against the library in Node (dist/lib) and against float64 computed here, driven from the keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve, launch, watch, waitRendered, requireSite, ROOT } from './harness.mjs';
+
+const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
+const posenc = await load({ models: false });
+const TURN = 2 * Math.PI;
+const wrap = (a) => a - TURN * Math.round(a / TURN);
+const theta64 = (base, i, dim) => base ** (-(2 * i) / dim);
+
+let srv, browser;
+before(async () => { requireSite(); srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+const dialsView = (page) => page.evaluate(() => {
+  const el = document.querySelector('#dials'), r = el.r, root = el.shadowRoot;
+  const arr = (a) => Array.from(a);
+  return {
+    title: root.querySelector('.title').textContent, params: { ...el.params },
+    q: arr(r.q), k: arr(r.k), qm: arr(r.qm), kn: arr(r.kn), theta: arr(r.theta), gap: arr(r.gap), phi: arr(r.phi),
+    between: arr(r.between), positions: r.positions, together: el.series.together, query: el.series.query,
+    logit: Number(root.querySelector('.cards .v').textContent),
+    labels: [...root.querySelectorAll('.dial svg')].map((svg) => svg.getAttribute('aria-label')),
+    errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+  };
+});
+
+/** Float64 logit of the figure's q and k: each pair rotated by m theta_i and n theta_i, then dotted. */
+function logit64({ q, k, params: { m, n, dim, base } }) {
+  let sum = 0;
+  for (let i = 0; i < dim / 2; i++) {
+    const a = m * theta64(base, i, dim), b = n * theta64(base, i, dim);
+    const rotate = (x, y, c) => [x * Math.cos(c) - y * Math.sin(c), x * Math.sin(c) + y * Math.cos(c)];
+    const [qx, qy] = rotate(q[2 * i], q[2 * i + 1], a), [kx, ky] = rotate(k[2 * i], k[2 * i + 1], b);
+    sum += qx * kx + qy * ky;
+  }
+  return sum;
+}
+
+function checkDials(v) {
+  const { m, n, dim, base } = v.params;
+  assert.deepEqual(v.errors, []);
+  assert.equal(v.labels.length, dim / 2, 'one dial per pair');
+  // the same rotation and logit from the library in Node (either wasm flavour: float32 rounding apart)
+  const qm = posenc.rope(Float32Array.from(v.q), { dim, base, positions: [m] });
+  const kn = posenc.rope(Float32Array.from(v.k), { dim, base, positions: [n] });
+  v.qm.forEach((x, j) => assert.ok(Math.abs(x - qm[j]) < 1e-6, `R_m q[${j}]: ${x} vs ${qm[j]}`));
+  v.kn.forEach((x, j) => assert.ok(Math.abs(x - kn[j]) < 1e-6, `R_n k[${j}]: ${x} vs ${kn[j]}`));
+  const lib = posenc.attentionScores(qm, kn, { dim, encoding: 'none', scale: false })[0];
+  assert.ok(Math.abs(v.logit - lib) < 1e-5 * (1 + Math.abs(lib)), `logit ${v.logit} vs library ${lib}`);
+  assert.ok(Math.abs(v.logit - logit64(v)) < 1e-4 * (1 + Math.abs(lib)), `logit ${v.logit} vs float64 ${logit64(v)}`);
+  for (let i = 0; i < dim / 2; i++) {
+    const t = theta64(base, i, dim);
+    assert.ok(Math.abs(v.theta[i] - t) <= 1e-6 * t, `theta_${i}: ${v.theta[i]} vs ${t}`);
+    assert.ok(Math.abs(v.gap[i] - (m - n) * t) <= 1e-12 * (1 + Math.abs((m - n) * t)), `(m - n) theta_${i}`);
+    // the angle from R_n k to R_m q is (m - n) theta_i + phi_i, phi_i the angle from k_i to q_i (float64 here)
+    const [qx, qy, kx, ky] = [v.q[2 * i], v.q[2 * i + 1], v.k[2 * i], v.k[2 * i + 1]];
+    const phi = Math.atan2(kx * qy - ky * qx, qx * kx + qy * ky);
+    assert.ok(Math.abs(wrap(v.phi[i] - phi)) < 1e-9, `phi_${i}`);
+    const want = (m - n) * t + phi;
+    assert.ok(Math.abs(wrap(v.between[i] - want)) < 1e-4, `pair ${i}: ${v.between[i]} vs ${want}`);
+    assert.ok(v.labels[i].includes(`${Number(v.between[i].toFixed(3))} rad`), `dial ${i}: ${v.labels[i]}`);
+  }
+}
+
+const spread = (xs) => { const f = xs.filter(Number.isFinite); return Math.max(...f) - Math.min(...f); };
+
+for (const lang of ['en', 'zh']) {
+  test(`RoPE dials (${lang}): the library rotations, (m − n)θ_i + φ_i, a logit flat while m, n move`, async () => {
+    const { page } = browser;
+    const problems = watch(page);
+    await page.goto(`${srv.url}?lang=${lang}&dials.m=9&dials.n=4&dials.dim=12&dials.seed=7`);
+    const sel = '#dials';
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    let gen = await waitRendered(page, sel);
+    let v = await dialsView(page);
+    assert.match(v.title, lang === 'zh' ? /从一个平面到 d\/2 个平面/ : /From one plane to d\/2 planes/);
+    checkDials(v);
+    const first = v.logit, scale = Math.max(...v.query.map(Math.abs));
+    // the sparkline: flat with n = m − 5 (float32 rounding), not flat with n fixed
+    assert.ok(spread(v.together) <= 1e-5 * scale, `together: spread ${spread(v.together)}`);
+    assert.ok(spread(v.query) > 0.1 * scale, `only m: spread ${spread(v.query)}`);
+    // "moves n too": the step button, then the m slider's arrow key, move both
+    await page.locator(`${sel} button.act`).first().focus();
+    await page.keyboard.press('Enter');
+    gen = await waitRendered(page, sel, gen);
+    await page.locator(`${sel} input[type=range]`).first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('dials.n') === '6');
+    gen = await waitRendered(page, sel, gen);
+    v = await dialsView(page);
+    assert.deepEqual([v.params.m, v.params.n], [11, 6]);
+    checkDials(v);
+    assert.ok(Math.abs(v.logit - first) <= 1e-5 * (1 + Math.abs(first)), `moved together: ${v.logit} vs ${first}`);
+    // "moves q only" (the radio group, from the keyboard): now the logit changes
+    await page.locator(`${sel} .seg button[aria-checked=true]`).focus();
+    await page.keyboard.press('ArrowRight');
+    gen = await waitRendered(page, sel, gen);
+    await page.locator(`${sel} input[type=range]`).first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('dials.m') === '12');
+    await waitRendered(page, sel, gen);
+    v = await dialsView(page);
+    assert.deepEqual([v.params.m, v.params.n, v.params.motion], [12, 6, 'query']);
+    checkDials(v);
+    assert.ok(Math.abs(v.logit - first) > 1e-3, `only m moved: ${v.logit} vs ${first}`);
+    assert.deepEqual(problems, []);
+  });
+
+}
