@@ -41,7 +41,7 @@ const configView = (page, sel) => page.evaluate((s) => {
 // the RoPE dials and section 6 (long context) join the figures every check below covers
 const LONG_FIGURES = [
   'posenc-rope-dials', 'posenc-alibi-t5', 'posenc-rope-scaling-frequencies',
-  'posenc-rope-scaling-logits', 'posenc-config-paste',
+  'posenc-rope-scaling-angles', 'posenc-rope-scaling-logits', 'posenc-config-paste',
   'posenc-mrope-positions', 'posenc-rope-layout-lab', 'posenc-precision-lab',
 ];
 const FIGURES = [...BASE_FIGURES, ...LONG_FIGURES];

@@ -1,4 +1,4 @@
-// The RoPE dials (§4b) in Debian's Chromium, in both languages: what they show
+// The RoPE dials (§4b) and the angles chart (§6) in Debian's Chromium, in both languages: what they show
 // against the library in Node (dist/lib) and against float64 computed here, driven from the keyboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, launch, watch, waitRendered, requireSite, ROOT } from './harness.mjs';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
+const { exampleScaling, SCALINGS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'recipes.js')).href);
 const posenc = await load({ models: false });
 const TURN = 2 * Math.PI;
 const wrap = (a) => a - TURN * Math.round(a / TURN);
@@ -111,4 +112,59 @@ for (const lang of ['en', 'zh']) {
     assert.deepEqual(problems, []);
   });
 
+  test(`§6 angles (${lang}): seen and needed angles per pair, the never-seen range, one scaling lit`, async () => {
+    const { page } = browser;
+    const problems = watch(page);
+    const [L, factor, dim, base] = [512, 8, 32, 10000];
+    const query = `angles.original=${L}&angles.factor=${factor}&angles.dim=${dim}&angles.highlight=ntk`;
+    await page.goto(`${srv.url}?lang=${lang}&${query}`);
+    const sel = '#angles';
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    let gen = await waitRendered(page, sel);
+    const view = () => page.evaluate(() => {
+      const el = document.querySelector('#angles'), root = el.shadowRoot, r = el.r;
+      return {
+        title: root.querySelector('.title').textContent, seen: Array.from(r.seen), plain: Array.from(r.plain),
+        needed: Object.fromEntries(Object.entries(r.needed).map(([k, a]) => [k, Array.from(a)])),
+        shaded: [...root.querySelectorAll('rect.unseen')].map((e) => Number(e.dataset.pair)),
+        widest: Object.fromEntries([...root.querySelectorAll('.card')]
+          .map((c) => [c.dataset.type, c.querySelector('.v').textContent])),
+        bold: [...root.querySelectorAll('path.needed')]
+          .filter((p) => p.getAttribute('stroke-width') === '2.6').map((p) => p.dataset.type),
+        errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+      };
+    });
+    let v = await view();
+    assert.deepEqual(v.errors, []);
+    assert.match(v.title, lang === 'zh' ? /训练中见过的角度/ : /Angles seen in training/);
+    const widest = (need) =>
+      need.reduce((w, a, i) => (v.seen[i] < TURN ? Math.max(w, Math.min(a, TURN) - v.seen[i]) : w), 0);
+    for (let i = 0; i < dim / 2; i++) {
+      const t = theta64(base, i, dim);
+      assert.ok(Math.abs(v.seen[i] - (L - 1) * t) <= 1e-12 * (L - 1) * t, `seen_${i}`);
+      assert.ok(Math.abs(v.plain[i] - (4 * L - 1) * t) <= 1e-12 * (4 * L - 1) * t, `plain_${i}`);
+    }
+    for (const type of SCALINGS) {
+      const scaling = exampleScaling(type, { dim, factor, original: L });
+      const lib = posenc.ropeFrequencies({ dim, base, scaling, seqLen: 4 * L });
+      v.needed[type].forEach((a, i) => assert.ok(Math.abs(a - lib[i] * (4 * L - 1)) <= 1e-6 * a, `${type} pair ${i}`));
+      const shown = Number(v.widest[type].replace(' rad', ''));
+      assert.ok(Math.abs(shown - widest(v.needed[type])) <= 1e-6, `${type}: ${v.widest[type]}`);
+    }
+    // plain RoPE at 4L leaves slow pairs in angles never seen; interpolation by s >= 4 brings every pair back
+    assert.ok(widest(v.plain) > 1, `plain: ${widest(v.plain)}`);
+    assert.equal(widest(v.needed.linear), 0);
+    const expectShaded = (need) => need.map((a, i) => i).filter((i) => need[i] > v.seen[i] && v.seen[i] < TURN);
+    assert.deepEqual(v.shaded, expectShaded(v.needed.ntk));
+    assert.deepEqual(v.bold, ['ntk']);
+    // the legend, from the keyboard: the next scaling takes the highlight
+    await page.locator(`${sel} .seg button[aria-checked=true]`).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('angles.highlight') === 'dynamic');
+    await waitRendered(page, sel, gen);
+    v = await view();
+    assert.deepEqual(v.bold, ['dynamic']);
+    assert.deepEqual(v.shaded, expectShaded(v.needed.dynamic));
+    assert.deepEqual(problems, []);
+  });
 }

@@ -17,6 +17,7 @@ export { FIGURE_PARAMS } from './params.js';
 export { libraryInfo } from './compute.js';
 export { RopeScalingFrequencies } from './figures/rope-scaling-frequencies.js';
 export { RopeScalingLogits } from './figures/rope-scaling-logits.js';
+export { RopeScalingAngles } from './figures/rope-scaling-angles.js';
 export { ConfigPaste } from './figures/config-paste.js';
 export { MropePositions } from './figures/mrope-positions.js';
 export { PrecisionLab } from './figures/precision-lab.js';

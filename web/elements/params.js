@@ -74,6 +74,11 @@ export const FIGURE_PARAMS = {
   // section 6: long context
   'posenc-rope-scaling-frequencies': { dim: int(128, 4, 512, { even: true }), base: base(), factor: real(8, 1, 64, { scale: 'log' }), original: int(8192, 16, 1048576, { scale: 'log' }) },
   'posenc-rope-scaling-logits': { scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']), content: choice('ones', ['ones', 'random']), dim: int(64, 4, 256, { even: true }), base: base(), factor: real(4, 1, 16, { scale: 'log' }), original: int(512, 16, 4096, { scale: 'log' }), seed: seed() },
+  'posenc-rope-scaling-angles': {
+    highlight: choice('default', ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
+    dim: int(64, 4, 256, { even: true }), base: base(), factor: real(4, 1, 64, { scale: 'log' }),
+    original: int(2048, 16, 1048576, { scale: 'log' }),
+  },
   'posenc-config-paste': { example: choice('llama31', ['llama31', 'qwen-yarn', 'phi3-longrope', 'gemma3', 'gpt-oss', 'qwen25-vl', 'phi35-v5']), seqLen: int(0, 0, 2 ** 31 - 1, { scale: 'log' }), contextLength: int(0, 0, 2 ** 31 - 1, { scale: 'log' }) },
   'posenc-mrope-positions': { sections: choice('chunked', ['chunked', 'interleaved']), height: int(3, 2, 8), width: int(4, 2, 8), frames: int(1, 1, 4), seed: seed() },
   'posenc-alibi-t5': { seq: int(48, 2, 256), heads: int(8, 1, 64), head: int(1, 1, 64), mask: choice('none', ['none', 'causal']), buckets: int(32, 4, 128), maxDistance: int(128, 2, 1024, { scale: 'log' }), direction: choice('bidirectional', ['bidirectional', 'causal']) },

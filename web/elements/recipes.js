@@ -282,6 +282,27 @@ export const RECIPES = {
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
   },
 
+  // Section 6: the angle each pair reaches, (L - 1) theta_i inside the training length against (4L - 1) theta_i
+  // at 4L. Plain RoPE's in float64 (ropePrecision); each scaling's from its library theta_i (at a 4L sequence),
+  // times the position, which is what the rotation turns by.
+  ropeScalingAngles(lib, { dim, base, factor, original }) {
+    const L = original, last = 4 * L - 1, seqLen = Math.min(2 ** 31 - 1, 4 * L);
+    const angles = (p) => lib.ropePrecision({ variant: 'float64', positions: [p], dim, base }).angle;
+    const seen = angles(L - 1), plain = angles(last);
+    const needed = {}, unseen = {};
+    for (const type of SCALINGS) {
+      const scaling = exampleScaling(type, { dim, factor, original });
+      const theta = lib.ropeFrequencies({ dim, base, scaling, seqLen });
+      needed[type] = Float64Array.from(theta, (t) => t * last);
+    }
+    // what each pair must reach past what training showed it, up to one turn (past it, every angle has come
+    // round); the widest such range over the pairs
+    const turn = 2 * Math.PI;
+    const widest = (a) => a.reduce((w, v, i) => (seen[i] < turn ? Math.max(w, Math.min(v, turn) - seen[i]) : w), 0);
+    for (const type of SCALINGS) unseen[type] = widest(needed[type]);
+    return { seen, plain, needed, unseen: { default: widest(plain), ...unseen } };
+  },
+
   // Section 6c: a pasted config.json (its text, read by the library only). For every layer type with a
   // RoPE of its own: what ropeFromConfig resolved and its frequencies, and, where the config scales,
   // plain RoPE at the same base and rotary dim to compare with; then llamaCppFlags. A config the
