@@ -4,6 +4,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { h, s } from '../dom.js';
 import { exact, subscript } from '../format.js';
+import { lut } from '../colors.js';
 
 const DIAL = 104; // px: one dial's box
 const rad = (a) => `${Number(a.toFixed(3))} rad`;
@@ -20,7 +21,7 @@ export class RopeDials extends PosencFigure {
       dials_between: 'angle from R_n k to R_m q', dials_spark: 'logit ⟨R_m q, R_n k⟩ against m',
       dials_together: 'm and n together',
       dials_query: 'only m moves',
-      dials_pe: '§1 sinusoidal table: PE(p), columns m and n marked',
+      dials_pe: '§1 sinusoidal table: PE(p), column m outlined, n dashed',
       dials_note: 'Each dial is one pair of q and k, rotated by the library: q by mθ_i, k by nθ_i. '
         + 'The angle between them is (m − n)θ_i + φ_i, where φ_i is the angle between the unrotated pair. '
         + 'The logit adds the d/2 dials up, so it depends on m − n alone: '
@@ -33,7 +34,7 @@ export class RopeDials extends PosencFigure {
       dials_between: '从 R_n k 到 R_m q 的角度', dials_spark: 'logit ⟨R_m q, R_n k⟩ 随 m 的变化',
       dials_together: 'm、n 同步移动',
       dials_query: '只移动 m',
-      dials_pe: '第 1 节的正余弦表 PE(p)，标出第 m、n 列',
+      dials_pe: '第 1 节的正余弦表 PE(p)，实线框出第 m 列，虚线框出第 n 列',
       dials_note: '每个表盘是 q、k 的一对分量，由库旋转：q 转 mθ_i，k 转 nθ_i。两者之间的角度是 (m − n)θ_i + φ_i，'
         + '其中 φ_i 是旋转前这一对之间的角度。logit 把 d/2 个表盘加起来，所以只取决于 m − n：m、n 同步移动时曲线保持水平。',
     },
@@ -55,14 +56,17 @@ export class RopeDials extends PosencFigure {
     });
     this.dials = h('div', { class: 'dials', style: 'display:flex;flex-wrap:wrap;gap:6px' });
     this.spark = s('svg', { role: 'img', class: 'spark', style: 'display:block;max-width:100%' });
-    this.pe = s('svg', { role: 'img', class: 'pe', style: 'display:block;max-width:100%' });
+    // §1's table as canvas pixels (a few thousand SVG cells would take most of a redraw), its marks in SVG over it
+    this.peCanvas = h('canvas', { 'aria-hidden': 'true', style: 'display:block;image-rendering:pixelated' });
+    this.pe = s('svg', { role: 'img', class: 'pe', style: 'position:absolute;left:0;top:0' });
+    this.pePanel = h('div', { style: 'position:relative' }, this.peCanvas, this.pe);
     this.cards = h('div', { class: 'cards' });
     const swatch = (col, text) => [
       h('span', { style: `display:inline-block;width:14px;height:3px;margin:0 4px 3px 10px;background:${col}` }), text];
     const key = h('p', { class: 'note' }, ...swatch('var(--q)', 'R_m q'), ...swatch('var(--k)', 'R_n k'));
     this.body.append(
       h('div', { style: 'display:flex;gap:6px;margin:0 0 6px' }, step, this.play), key, this.dials, this.cards,
-      h('div', { class: 'grid2' }, h('div', {}, this.spark), h('div', {}, this.pe)),
+      h('div', { class: 'grid2' }, h('div', {}, this.spark), this.pePanel),
       h('p', { class: 'note', text: this.t('dials_note') }));
   }
 
@@ -156,23 +160,28 @@ export class RopeDials extends PosencFigure {
       s('text', { x: x + 18, y, style: 'fill:var(--fg);font-size:11px', text })];
   }
 
-  /** §1's table PE(p) for p = 0..63 (columns) and its d features (rows), m and n outlined. */
+  /** §1's table PE(p) for p = 0..63 (columns) and its d features (rows), in the page's diverging colours;
+   *  column m outlined, n dashed. */
   drawPe(r, p) {
-    const P = r.positions, d = p.dim, W = Math.max(220, Math.min(520, this.widthOf(this.pe.parentElement)));
+    const P = r.positions, d = p.dim, W = Math.max(220, Math.min(520, this.widthOf(this.pePanel)));
     const cw = W / P, ch = Math.max(4, Math.min(10, 120 / d)), H = d * ch + 16;
+    const canvas = this.peCanvas, colours = lut('rdbu');
+    canvas.width = P; canvas.height = d;
+    canvas.style.width = `${W}px`; canvas.style.height = `${d * ch}px`;
+    const ctx = canvas.getContext('2d'), img = ctx.createImageData(P, d);
+    for (let x = 0; x < P; x++) for (let j = 0; j < d; j++) {
+      const c = 3 * Math.round(((r.sinusoidal[x * d + j] + 1) / 2) * 255), o = 4 * (j * P + x);
+      img.data.set([colours[c], colours[c + 1], colours[c + 2], 255], o);
+    }
+    ctx.putImageData(img, 0, 0);
+    this.pePanel.style.height = `${H}px`;
     this.pe.setAttribute('width', W); this.pe.setAttribute('height', H);
     this.pe.setAttribute('aria-label', `${this.t('dials_pe')}: m = ${p.m}, n = ${p.n}`);
-    const cells = [];
-    for (let x = 0; x < P; x++) for (let j = 0; j < d; j++) {
-      const v = r.sinusoidal[x * d + j];
-      const fill = `fill:var(${v < 0 ? '--k' : '--q'})`;
-      const box = { x: x * cw, y: j * ch, width: cw + 0.3, height: ch + 0.3 };
-      cells.push(s('rect', { ...box, style: fill, 'fill-opacity': Math.abs(v) }));
-    }
-    const mark = (x, col) =>
-      s('rect', { x: x * cw, y: 0, width: cw, height: d * ch, fill: 'none', style: `stroke:${col}`,
-        'stroke-width': 2 });
-    this.pe.replaceChildren(s('g', {}, cells), mark(p.n, 'var(--k)'), mark(p.m, 'var(--q)'),
+    const mark = (x, dash) => s('rect', {
+      x: x * cw, y: 0, width: cw, height: d * ch, fill: 'none', style: 'stroke:var(--fg)',
+      'stroke-width': 2, 'stroke-dasharray': dash,
+    });
+    this.pe.replaceChildren(mark(p.n, '3 2'), mark(p.m, null),
       s('text', { x: 0, y: H - 3, style: 'fill:var(--muted);font-size:11px', text: this.t('dials_pe') }));
   }
 }
