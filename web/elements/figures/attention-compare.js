@@ -20,6 +20,18 @@ function hatchBlindZone(g, { x, y, pw, ph, from, id, label }) {
 
 export class AttentionCompare extends PosencFigure {
   static tag = 'posenc-attention-compare';
+  static strings = {
+    en: {
+      cmp_title: 'Attention logits of the same q, k',
+      past: 'past the training length',
+      no_row: 'no row in the table',
+    },
+    zh: {
+      cmp_title: '同一组 q、k 在不同编码下的注意力 logit',
+      past: '超出训练长度',
+      no_row: '表中没有这一行',
+    },
+  };
   title_() { return this.t('cmp_title'); }
   setup() {
     this.control('content', this.t('content'), { names: (v) => this.t(`content_${v}`) });

@@ -9,6 +9,26 @@ let patternId = 0;
 
 export class LearnedTable extends PosencFigure {
   static tag = 'posenc-learned-table';
+  static strings = {
+    en: {
+      value: 'value',
+      learned_title: 'Learned table (seeded N(0, 0.02²))',
+      maxLen: 'maxLen',
+      blind: 'blind zone: no trained row',
+      row_of: 'row for position',
+      learned_ok: 'encode([position]) returned a row of',
+      learned_err: 'The library refuses:',
+    },
+    zh: {
+      value: '值',
+      learned_title: '训练式位置表（种子固定，N(0, 0.02²) 初始化）',
+      maxLen: 'maxLen',
+      blind: '盲区：没有训练过的行',
+      row_of: '该位置的向量',
+      learned_ok: 'encode([position]) 返回一行，长度',
+      learned_err: '库拒绝了请求：',
+    },
+  };
   title_() { return this.t('learned_title'); }
   setup() {
     this.control('maxLen', this.t('maxLen'));

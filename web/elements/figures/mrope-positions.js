@@ -15,6 +15,52 @@ const swatch = (a) => h('span', { style: `display:inline-block;width:10px;height
 
 export class MropePositions extends PosencFigure {
   static tag = 'posenc-mrope-positions';
+  static strings = {
+    en: {
+      mr_title: 'M-RoPE: where image and video tokens sit',
+      mr_sections: 'mrope_section',
+      mr_chunked: 'Qwen2-VL / Qwen2.5-VL: [16, 24, 24] in chunks',
+      mr_interleaved: 'Qwen3-VL: [24, 20, 20] interleaved',
+      mr_height: 'image height (patches)',
+      mr_width: 'image width (patches)',
+      mr_frames: 'video frames (1 = an image)',
+      mr_grid: '(t, h, w) of each token as Qwen2-VL numbers them: 3 text tokens, the image (one block per frame), 2 '
+        + 'more text tokens',
+      mr_t: 'time',
+      mr_h: 'height',
+      mr_w: 'width',
+      mr_strip: 'Which axis turns each of the 64 frequency pairs (head dim 128), read off the library’s rotations',
+      mr_fast: 'pair 0 (fastest)',
+      mr_slow: 'pair 63 (slowest)',
+      mr_pairs: 'pairs',
+      mr_text: 'Tokens with t = h = w get exactly plain RoPE’s bits:',
+      mr_map_note: 'q at (t, h₀ + Δh, w₀ + Δw), k at (t, h₀, w₀): two patches of one frame, random q and k from the '
+        + 'seed, base 10⁶ for both layouts.',
+      mr_map: 'q · k against the offset (Δh, Δw)',
+      mr_moved: 'With k at {b} instead of {a}, no logit changes by more than {d}: only the offset counts.',
+    },
+    zh: {
+      mr_title: 'M-RoPE：图像与视频 token 的位置',
+      mr_sections: 'mrope_section 分段',
+      mr_chunked: 'Qwen2-VL / Qwen2.5-VL：[16, 24, 24] 连续分段',
+      mr_interleaved: 'Qwen3-VL：[24, 20, 20] 交错分配',
+      mr_height: '图像高度（patch 数）',
+      mr_width: '图像宽度（patch 数）',
+      mr_frames: '视频帧数（1 即单张图片）',
+      mr_grid: '按 Qwen2-VL 的编号方式，每个 token 的 (t, h, w)：先是 3 个文本 token，然后是图像（每帧一块），最后再接 2 个文本 token',
+      mr_t: '时间',
+      mr_h: '高',
+      mr_w: '宽',
+      mr_strip: '64 个频率对（每头维度 128）分别由哪条轴转动——从库的旋转结果里读出来',
+      mr_fast: '第 0 对（转得最快）',
+      mr_slow: '第 63 对（最慢）',
+      mr_pairs: '对',
+      mr_text: 't = h = w 的 token 与普通 RoPE 的结果逐位相同：',
+      mr_map_note: 'q 在 (t, h₀ + Δh, w₀ + Δw)，k 在 (t, h₀, w₀)：同一帧里的两个 patch；q、k 由随机种子生成；两种分段都用 base 10⁶。',
+      mr_map: 'q · k 随偏移 (Δh, Δw) 的变化',
+      mr_moved: '把 k 从 {a} 挪到 {b}，每个 logit 的变化都不超过 {d}：起作用的只有偏移。',
+    },
+  };
   title_() { return this.t('mr_title'); }
   setup() {
     this.control('sections', this.t('mr_sections'), { names: (v) => this.t(`mr_${v}`) });

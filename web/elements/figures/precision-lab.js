@@ -7,6 +7,39 @@ const VARIANTS = { float32: '#0072B2', bfloat16: '#D55E00', float16: '#E69F00', 
 
 export class PrecisionLab extends PosencFigure {
   static tag = 'posenc-precision-lab';
+  static strings = {
+    en: {
+      prec_title: 'Error of cos/sin tables against float64, by position',
+      measure: 'error of',
+      m_cos: 'cos',
+      m_sin: 'sin',
+      m_angle: 'angle (mod 2π)',
+      prec_note: 'Largest error over the pairs at each position. float32: one float32 product pos·θ; bfloat16 / '
+        + 'float16: float32 cos/sin rounded to the type; “-angle”: position and angle rounded to the type too '
+        + '(float16 positions from 65520 are infinite: no value). Zero errors are not drawn on the log axis.',
+      v_float32: 'float32',
+      v_bfloat16: 'bfloat16 table',
+      v_float16: 'float16 table',
+      'v_bfloat16-angle': 'bfloat16 angle',
+      'v_float16-angle': 'float16 angle',
+      v_library: 'posenc (accurate path)',
+    },
+    zh: {
+      prec_title: 'cos/sin 表相对 float64 的误差随位置变化',
+      measure: '误差对象',
+      m_cos: 'cos',
+      m_sin: 'sin',
+      m_angle: '角度（模 2π）',
+      prec_note: '每个位置取所有维度对中的最大误差。float32：pos·θ 用一次 float32 乘法；bfloat16 / float16：float32 的 cos/sin '
+        + '再舍入到该类型；“angle”变体：位置和角度也舍入到该类型（float16 在 65520 及以上为无穷大，没有取值）。误差为零的点在对数坐标上不画出。',
+      v_float32: 'float32',
+      v_bfloat16: 'bfloat16 表',
+      v_float16: 'float16 表',
+      'v_bfloat16-angle': 'bfloat16 角度',
+      'v_float16-angle': 'float16 角度',
+      v_library: 'posenc（精确路径）',
+    },
+  };
   title_() { return this.t('prec_title'); }
   setup() {
     this.control('measure', this.t('measure'), { names: (v) => this.t(`m_${v}`) });

@@ -6,6 +6,26 @@ import { fmtInt, bytes } from '../format.js';
 
 export class RelativeClip extends PosencFigure {
   static tag = 'posenc-relative-clip';
+  static strings = {
+    en: {
+      clip_title: 'clip(i − j, d_min, d_max)',
+      queryLen: 'query length',
+      keyLen: 'key length',
+      context: 'context length',
+      need_abs: 'absolute (one vector per position)',
+      need_rel: 'relative (one per clipped distance)',
+      vectors: 'vectors',
+    },
+    zh: {
+      clip_title: 'clip(i − j, d_min, d_max)',
+      queryLen: '查询长度',
+      keyLen: '键长度',
+      context: '上下文长度',
+      need_abs: '绝对编码（每个位置一个向量）',
+      need_rel: '相对编码（每个截断距离一个）',
+      vectors: '个向量',
+    },
+  };
   title_() { return this.t('clip_title'); }
   setup() {
     this.control('queryLen', this.t('queryLen'));

@@ -11,6 +11,22 @@ const COLORS = { c2c: '#0072B2', c2p: '#E69F00', p2c: '#009E73' };
 
 export class RelativeScores extends PosencFigure {
   static tag = 'posenc-relative-scores';
+  static strings = {
+    en: {
+      c2c: 'c2c: content → content',
+      c2p: 'c2p: content → position',
+      p2c: 'p2c: position → content',
+      total: 'total logit',
+      deberta_row: 'Query i = {i}: c2c + c2p + p2c at each key j',
+    },
+    zh: {
+      c2c: 'c2c：内容 → 内容',
+      c2p: 'c2p：内容 → 位置',
+      p2c: 'p2c：位置 → 内容',
+      total: '总 logit',
+      deberta_row: '第 i = {i} 个 query：各个键 j 上的 c2c + c2p + p2c',
+    },
+  };
   title_() { return this.locale === 'zh' ? '训练式相对位置：解耦注意力的三项 logit' : 'Trained relative positions: the three logit terms'; }
   constrain(p) { p.query = Math.min(p.query, p.seq - 1); }
   setup() {

@@ -5,6 +5,22 @@ import { h } from '../dom.js';
 
 export class RopeDecay extends PosencFigure {
   static tag = 'posenc-rope-decay';
+  static strings = {
+    en: {
+      decay_scores: 'Logit ⟨R_Δ q, R_0 k⟩ against distance Δ',
+      decay_bound: 'RoFormer bound (1/(d/2)) Σ|S_j|',
+      rand: 'random q, k',
+      bound: 'upper bound',
+      maxdist: 'max distance',
+    },
+    zh: {
+      decay_scores: 'logit ⟨R_Δ q, R_0 k⟩ 随距离 Δ 变化',
+      decay_bound: 'RoFormer 上界 (1/(d/2)) Σ|S_j|',
+      rand: '随机 q、k',
+      bound: '上界',
+      maxdist: '最大距离',
+    },
+  };
   title_() { return this.locale === 'zh' ? '远程衰减：logit 与相对距离' : 'Long-term decay: logit against relative distance'; }
   setup() {
     this.control('dim', this.t('dim'));

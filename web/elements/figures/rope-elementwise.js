@@ -6,6 +6,26 @@ import { exact } from '../format.js';
 
 export class RopeElementwise extends PosencFigure {
   static tag = 'posenc-rope-elementwise';
+  static strings = {
+    en: {
+      ew_q: 'q_j',
+      ew_cos: 'cos',
+      ew_swap: 'swapped q',
+      ew_sin: 'sin',
+      ew_rot: 'rope(q)_j',
+      ew_mat: '(R q)_j',
+      ew_maxdiff: 'max |rope(q) − R q|',
+    },
+    zh: {
+      ew_q: 'q_j',
+      ew_cos: 'cos',
+      ew_swap: '交换后的 q',
+      ew_sin: 'sin',
+      ew_rot: 'rope(q)_j',
+      ew_mat: '(R q)_j',
+      ew_maxdiff: '最大 |rope(q) − R q|',
+    },
+  };
   title_() { return this.locale === 'zh' ? '逐位相乘形式与矩阵形式' : 'Elementwise form against the matrix form'; }
   setup() {
     this.control('position', this.t('position'));

@@ -21,6 +21,46 @@ function diagonalSpread(data, n) {
 
 export class RopeLayoutLab extends PosencFigure {
   static tag = 'posenc-rope-layout-lab';
+  static strings = {
+    en: {
+      lay_title: 'Layout lab — interleaved vs half',
+      lay_rot: 'The same x rotated to position m with each layout',
+      lay_x: 'x',
+      lay_inter: 'rope(x, interleaved)',
+      lay_half: 'rope(x, half)',
+      lay_perm: 'The permutation: interleaved pair (2i, 2i+1) → half pair (i, i + d/2)',
+      lay_j: 'half index j',
+      lay_from: 'interleaved index',
+      lay_pr: 'permute(rope(x, interleaved))_j',
+      lay_rp: 'rope(permute(x), half)_j',
+      lay_maxdiff: 'max |rope(permute(x), half) − permute(rope(x, interleaved))|',
+      lay_right: 'right: q and k both interleaved',
+      lay_mixed: 'mixed: q half, k interleaved',
+      lay_spread: 'largest spread along one diagonal (max − min where m − n is fixed)',
+      lay_note: 'The two layouts are the same rotation with the features reordered, so a checkpoint works with either '
+        + 'one as long as its weights were permuted to match. Rotating q one way and k the other is not: the '
+        + 'logit then depends on where the two tokens are, not only on how far apart they are. Rows and columns '
+        + 'are positions m, n from the position slider onwards.',
+    },
+    zh: {
+      lay_title: '排列实验：交错排列与半分排列',
+      lay_rot: '同一个 x 按两种排列旋转到位置 m',
+      lay_x: 'x',
+      lay_inter: 'rope(x, interleaved)',
+      lay_half: 'rope(x, half)',
+      lay_perm: '置换：交错排列的一对 (2i, 2i+1) → 半分排列的一对 (i, i + d/2)',
+      lay_j: '半分下标 j',
+      lay_from: '交错下标',
+      lay_pr: 'permute(rope(x, interleaved))_j',
+      lay_rp: 'rope(permute(x), half)_j',
+      lay_maxdiff: '最大 |rope(permute(x), half) − permute(rope(x, interleaved))|',
+      lay_right: '正确：q、k 都用交错排列',
+      lay_mixed: '混用：q 用 half，k 用交错排列',
+      lay_spread: '同一条对角线上的最大起伏（m − n 固定时的最大值 − 最小值）',
+      lay_note: '两种排列只是把同一个旋转的分量换了顺序：只要权重按相应方式重排，模型用哪一种都可以。但 q 用一种、k 用另一种就不行了：logit '
+        + '不再只取决于两个词相隔多远，还取决于它们各自在哪里。热图的行、列是从位置滑块的值开始的位置 m、n。',
+    },
+  };
   title_() { return this.t('lay_title'); }
   setup() {
     this.control('dim', this.t('dim'));

@@ -8,6 +8,22 @@ const SEQ = 4096;
 
 export class RopeMatrix extends PosencFigure {
   static tag = 'posenc-rope-matrix';
+  static strings = {
+    en: {
+      mat_title: 'R(m): dim × dim block-diagonal rotation',
+      mem_matrix: 'matrix form',
+      mem_elem: 'elementwise form (cos, sin)',
+      per_pos: 'numbers per position',
+      seq_mem: 'for 4096 positions (float32)',
+    },
+    zh: {
+      mat_title: 'R(m)：dim × dim 分块对角旋转矩阵',
+      mem_matrix: '矩阵形式',
+      mem_elem: '逐位相乘形式（cos、sin）',
+      per_pos: '每个位置的数值个数',
+      seq_mem: '4096 个位置（float32）',
+    },
+  };
   title_() { return this.t('mat_title'); }
   setup() {
     this.control('position', this.t('position'));

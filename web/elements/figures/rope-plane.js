@@ -10,6 +10,22 @@ const sub = (n) => String(n).replace(/\d/g, (d) => SUB[d]);
 
 export class RopePlane extends PosencFigure {
   static tag = 'posenc-rope-plane';
+  static strings = {
+    en: {
+      handle: 'draggable point',
+      pair: 'pair l',
+      score: '⟨R_m q, R_n k⟩',
+      drag: 'Drag the tips of q and k.',
+      relpos: 'm − n',
+    },
+    zh: {
+      handle: '可拖动的点',
+      pair: '第 l 对',
+      score: '⟨R_m q, R_n k⟩',
+      drag: '拖动 q、k 的箭头端点。',
+      relpos: 'm − n',
+    },
+  };
   title_() { return this.locale === 'zh' ? 'RoPE 在二维平面：旋转 q 和 k' : 'RoPE in the plane: rotate q and k'; }
   constrain(p) { p.pair = Math.min(p.pair, p.dim / 2 - 1); }
   setup() {

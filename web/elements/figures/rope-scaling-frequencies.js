@@ -10,6 +10,21 @@ export const SCALING_COLORS = { linear: '#E69F00', ntk: '#56B4E9', dynamic: '#00
 
 export class RopeScalingFrequencies extends PosencFigure {
   static tag = 'posenc-rope-scaling-frequencies';
+  static strings = {
+    en: {
+      freq_title: 'Frequency θ_i of each pair under every scaling',
+      one_turn: 'one turn in L tokens (θ = 2π/L)',
+      freq_note: 'Drawn at a sequence of s × L tokens, so dynamic NTK and LongRoPE are in their long-context state. '
+        + 'LongRoPE here uses illustrative factors (short: all 1; long: a ramp from 1 to s); real models ship '
+        + 'searched lists — paste one below.',
+    },
+    zh: {
+      freq_title: '各种缩放方式下每一对维度的频率 θ_i',
+      one_turn: 'L 个 token 转一圈（θ = 2π/L）',
+      freq_note: '按 s × L 个 token 的序列计算，因此动态 NTK 与 LongRoPE 处于长上下文状态。这里的 LongRoPE 因子只是示意（short 全为 1，long 从 1 线性增到 '
+        + 's）；真实模型发布的是搜索得到的列表——可在下方粘贴。',
+    },
+  };
   title_() { return this.t('freq_title'); }
   setup() {
     this.control('dim', this.t('dim'));

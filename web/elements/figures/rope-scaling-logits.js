@@ -7,6 +7,19 @@ import { SCALING_COLORS } from './rope-scaling-frequencies.js';
 
 export class RopeScalingLogits extends PosencFigure {
   static tag = 'posenc-rope-scaling-logits';
+  static strings = {
+    en: {
+      scaling: 'scaling',
+      logit_title: 'Logit against distance, up to 4 × the training length',
+      logit_note: 'Scaled curve: the library rotates the same q at positions 0…4L−1 and k at 0 with the scaling '
+        + '(attention factor included) and takes the dot products; unscaled: ropeScoreByDistance.',
+    },
+    zh: {
+      scaling: '缩放方式',
+      logit_title: 'logit 随距离变化，直到训练长度的 4 倍',
+      logit_note: '缩放后的曲线：库把同一个 q 放在位置 0…4L−1、k 放在位置 0，按缩放方式旋转（含注意力系数），再求点积；不缩放的曲线来自 ropeScoreByDistance。',
+    },
+  };
   title_() { return this.t('logit_title'); }
   setup() {
     this.control('scaling', this.t('scaling'), { names: (v) => this.t(`sc_${v}`) });

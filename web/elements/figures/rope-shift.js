@@ -6,6 +6,20 @@ import { exact } from '../format.js';
 
 export class RopeShift extends PosencFigure {
   static tag = 'posenc-rope-shift';
+  static strings = {
+    en: {
+      shift_title: 'score(m, n) − score(m + k, n + k)',
+      shift: 'shift k',
+      shift_max: 'max |difference|',
+      shift_typ: 'typical |score|',
+    },
+    zh: {
+      shift_title: 'score(m, n) − score(m + k, n + k)',
+      shift: '平移 k',
+      shift_max: '最大 |差值|',
+      shift_typ: '典型 |score|',
+    },
+  };
   title_() { return this.locale === 'zh' ? '平移不变性' : 'Shift invariance'; }
   setup() {
     this.control('shift', this.t('shift'));

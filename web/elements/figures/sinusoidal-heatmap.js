@@ -4,6 +4,14 @@ import { Heatmap } from '../heatmap.js';
 
 export class SinusoidalHeatmap extends PosencFigure {
   static tag = 'posenc-sinusoidal-heatmap';
+  static strings = {
+    en: {
+      sin_title: 'PE(pos, i): one row per position, one column per dimension',
+    },
+    zh: {
+      sin_title: 'PE(pos, i)：每行一个位置，每列一个维度',
+    },
+  };
   title_() { return this.t('sin_title'); }
   setup() {
     this.control('positions', this.t('positions'));

@@ -6,6 +6,18 @@ import { h, s } from '../dom.js';
 
 export class SinusoidalSimilarity extends PosencFigure {
   static tag = 'posenc-sinusoidal-similarity';
+  static strings = {
+    en: {
+      sim_title: 'PE(p) · PE(q)',
+      sim_line: 'PE(anchor) · PE(p)',
+      anchor: 'anchor p',
+    },
+    zh: {
+      sim_title: 'PE(p) · PE(q)',
+      sim_line: 'PE(锚点) · PE(p)',
+      anchor: '锚点 p',
+    },
+  };
   title_() { return this.t('sim_title'); }
   constrain(p) { p.anchor = Math.min(p.anchor, p.positions - 1); }
   setup() {

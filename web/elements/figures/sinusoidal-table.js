@@ -6,6 +6,16 @@ import { pairColumn } from '../format.js';
 
 export class SinusoidalTable extends PosencFigure {
   static tag = 'posenc-sinusoidal-table';
+  static strings = {
+    en: {
+      table_title: 'Encoding table',
+      table_hint: 'Scroll the grid; copy or download every value.',
+    },
+    zh: {
+      table_title: '编码数值表',
+      table_hint: '可滚动查看；可复制或下载全部数值。',
+    },
+  };
   title_() { return this.t('table_title'); }
   setup() {
     this.control('positions', this.t('positions'));

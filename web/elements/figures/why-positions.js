@@ -9,6 +9,24 @@ const A = [0, 1, 2, 3], B = [1, 0, 2, 3]; // token ids in each order (same as re
 
 export class WhyPositions extends PosencFigure {
   static tag = 'posenc-why-positions';
+  static strings = {
+    en: {
+      encoding: 'encoding',
+      why_a: 'order A: 我 不 爱 你',
+      why_b: 'order B: 不 我 爱 你 (re-ordered as A)',
+      why_same: 'identical: without positions the two orders give the same scores, only permuted',
+      why_diff: 'different: the encoding tells the two orders apart',
+      why_maxdiff: 'max |A − B′|',
+    },
+    zh: {
+      encoding: '编码',
+      why_a: '顺序 A：我 不 爱 你',
+      why_b: '顺序 B：不 我 爱 你（按 A 的字序重排）',
+      why_same: '完全相同：没有位置信息时，两种顺序的分数只是换了排列',
+      why_diff: '不同：位置编码区分出了两种顺序',
+      why_maxdiff: '最大 |A − B′|',
+    },
+  };
   title_() { return this.locale === 'zh' ? '“我不爱你”与“不我爱你”：注意力 logit' : '“我不爱你” vs “不我爱你”: attention logits'; }
   setup() {
     this.control('encoding', this.t('encoding'), { names: (v) => this.t(`enc_${v}`) });
