@@ -109,6 +109,11 @@ for (const lang of ['en', 'zh']) {
     assert.deepEqual([v.params.m, v.params.n, v.params.motion], [12, 6, 'query']);
     checkDials(v);
     assert.ok(Math.abs(v.logit - first) > 1e-3, `only m moved: ${v.logit} vs ${first}`);
+    // k ahead of q: m − n < 0
+    await page.goto(`${srv.url}?lang=${lang}&dials.m=2&dials.n=40&dials.dim=16&dials.base=500`);
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    await waitRendered(page, sel);
+    checkDials(await dialsView(page));
     assert.deepEqual(problems, []);
   });
 
