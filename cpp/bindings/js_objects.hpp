@@ -146,7 +146,8 @@ const val& field_keys() {
 // A field's value, decoded from its slot.
 class field_value {
  public:
-  field_value(const field_slot& slot, const char* text, const val& others) : slot_(slot), text_(text), others_(others) {}
+  field_value(const field_slot& slot, const char* text, const val& others)
+      : slot_(slot), text_(text), others_(others) {}
   slot_kind kind() const { return slot_kind(slot_.kind); }
   double number() const { return slot_.number; }
   std::string text() const { return std::string(text_ + std::size_t(slot_.number), std::size_t(slot_.length)); }
@@ -185,7 +186,9 @@ class reader {
   void operator()(const char* names, T& field, posenc::presence need = posenc::presence::optional,
                   posenc::integer_range range = {0, 0}) {
     const std::size_t index = next_++;
-    if (given(index, names, need, requirement<T>())) read(field_name(prefix_, names), value(index), index, field, range);
+    if (given(index, names, need, requirement<T>())) {
+      read(field_name(prefix_, names), value(index), index, field, range);
+    }
   }
 
   template <class T>
@@ -235,10 +238,12 @@ class reader {
     return value.as<std::string>();
   }
 
-  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, double& out, posenc::integer_range) {
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, double& out,
+                              posenc::integer_range) {
     out = number(name, v, index);
   }
-  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, bool& out, posenc::integer_range) {
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, bool& out,
+                              posenc::integer_range) {
     if (v.kind() != true_value && v.kind() != false_value) type_error(name, "a boolean", v.js(index));
     out = v.kind() == true_value;
   }
@@ -282,8 +287,8 @@ class reader {
   }
   // Integers in range; the name of an element is built only for one that fails (a string per
   // element cost as much as rotating the rows of a small call).
-  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::vector<std::int64_t>& out,
-            posenc::integer_range range) {
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index,
+                              std::vector<std::int64_t>& out, posenc::integer_range range) {
     const std::vector<double> values = numbers(name, v.js(index));
     out.resize(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
