@@ -5,10 +5,10 @@
 // Reading follows the API's conventions: an undefined field takes the struct's default; inside
 // a nested object (a Hugging Face rope_parameters) null counts as absent too, as JSON configs
 // write it; a value of the wrong type is a TypeError naming the field. The library installs
-// three helpers on the module (web/lib/posenc.js): one reads all fields of an object at once, the
-// others make messages and list conversion read the same as the rest of the JavaScript layer.
-// They return an Error instead of throwing (a getter that throws included), since a JavaScript
-// exception must never unwind through wasm frames.
+// two helpers on the module (web/lib/posenc.js) so that messages and list conversion read the
+// same as the rest of the JavaScript layer; they, and the module's own reader of fields
+// (js_fields.cpp), return an Error instead of throwing (a getter that throws included), since a
+// JavaScript exception must never unwind through wasm frames.
 #pragma once
 
 #include <emscripten/val.h>
@@ -43,11 +43,6 @@ inline const val& numbers_helper() {
   static const val helper = val::module_property("posencNumbers");
   return helper;
 }
-inline const val& fields_helper() {
-  static const val helper = val::module_property("posencReadFields");
-  return helper;
-}
-
 // The result of a helper: an Error is thrown on as error_result.
 inline val checked(val result) {
   if (result.instanceof(val::global("Error"))) throw error_result{std::move(result)};
@@ -89,9 +84,9 @@ struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
 
-// One field's value as the library's helper posencReadFields (web/lib/posenc.js) wrote it into
-// wasm memory: all fields of an object in one call, since reaching each through its own Embind
-// crossing cost more than a small rotation. Numbers, flags and short ASCII strings arrive here;
+// One field's value as posenc_read_fields (js_fields.cpp) wrote it into wasm memory: all fields
+// of an object in one call, since reaching each through its own Embind crossing cost more than a
+// small rotation. Numbers, flags and short ASCII strings arrive here;
 // any other value (an object, a list, a long string) stays in the array the helper returns.
 struct field_slot {
   double number;        // the number, or where a string starts in the text block
@@ -100,6 +95,14 @@ struct field_slot {
 };
 enum slot_kind : std::int32_t { absent_value, number_value, false_value, true_value, null_value, text_value,
                                 other_value, thrown_value };
+
+}  // namespace js
+
+// Fills `at` (the fields' slots) and `text` from the object: js_fields.cpp.
+extern "C" emscripten::EM_VAL posenc_read_fields(emscripten::EM_VAL object_handle, emscripten::EM_VAL fields_handle,
+                                                 void* at, char* text, int text_bytes, int null_is_absent);
+
+namespace js {
 
 // The most fields of one struct, and the bytes of its short strings together.
 inline constexpr std::size_t max_fields = 32;
@@ -177,8 +180,9 @@ class reader {
   template <class T>
   static void fill(const val& object, const std::string& prefix, T& out) {
     reader fields(prefix);
-    fields.others_ = fields_helper()(object, field_keys<T>(), address(fields.slots_), address(fields.text_),
-                                   double(text_bytes), !prefix.empty());
+    fields.others_ = val::take_ownership(posenc_read_fields(object.as_handle(), field_keys<T>().as_handle(),
+                                                            fields.slots_, fields.text_, int(text_bytes),
+                                                            !prefix.empty()));
     for_each_field(out, fields);
   }
 
@@ -211,11 +215,6 @@ class reader {
     return false;
   }
   field_value value(std::size_t index) const { return field_value(slots_[index], text_, others_); }
-
-  template <class T>
-  static double address(const T& block) {
-    return double(reinterpret_cast<std::uintptr_t>(&block));
-  }
 
   template <class T>
   static const char* requirement() {

@@ -1,5 +1,5 @@
-// How the module reads an options object (cpp/bindings/js_objects.hpp with the library's field
-// reader): every field in one pass, short ASCII strings through wasm memory and any other value
+// How the module reads an options object (cpp/bindings/js_objects.hpp and js_fields.cpp): every
+// field in one pass, short ASCII strings through wasm memory and any other value
 // by reference. Whichever way a value travels, the call must behave the same; a getter that
 // throws must come back as its own error, with the instance unharmed.
 import { test } from 'node:test';

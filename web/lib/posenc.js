@@ -135,8 +135,8 @@ function memoryFunctions(M) {
 }
 
 // What the core's object reader calls back for (cpp/bindings/js_objects.hpp): errors in this
-// layer's wording, number lists as Float64Arrays, and all fields of an options object at once.
-// They return an Error rather than throw: a JavaScript exception must not unwind through wasm frames.
+// layer's wording, and number lists as Float64Arrays. They return an Error rather than throw:
+// a JavaScript exception must not unwind through wasm frames.
 function installReaderHelpers(M, maxElements) {
   M.posencTypeError = typeError;
   M.posencNumbers = (value, name) => {
@@ -146,62 +146,6 @@ function installReaderHelpers(M, maxElements) {
       return error;
     }
   };
-  M.posencReadFields = (o, fields, at, textAt, textBytes, nullIsAbsent) =>
-    readFields(M, o, fields, at, textAt, textBytes, nullIsAbsent);
-}
-
-// The kinds of a field's slot, numbered as js::slot_kind numbers them.
-const ABSENT = 0, NUMBER = 1, FALSE = 2, TRUE = 3, NULL = 4, TEXT = 5, OTHER = 6, THREW = 7;
-
-// Writes o's fields (fields[i]: the keys field i may be given by) into the binding's slots at `at`,
-// 16 bytes each: a number (or a string's start in the text block at textAt), its kind, a length.
-// A short ASCII string goes to the text block; any other value, or the error of a getter that
-// throws (which ends the reading), goes to the array returned (undefined when there is none).
-function readFields(M, o, fields, at, textAt, textBytes, nullIsAbsent) {
-  const numbers = M.HEAPF64, words = M.HEAP32, bytes = M.HEAPU8;
-  let others, used = 0;
-  for (let i = 0; i < fields.length; i++) {
-    const keys = fields[i], slot = (at >>> 2) + 4 * i;
-    let value;
-    try {
-      for (let k = 0; k < keys.length; k++) {
-        value = o[keys[k]];
-        if (value !== undefined && !(value === null && nullIsAbsent)) break;
-      }
-    } catch (error) {
-      words[slot + 2] = THREW;
-      (others ??= [])[i] = error;
-      return others;
-    }
-    let kind = OTHER;
-    if (value === undefined || (value === null && nullIsAbsent)) kind = ABSENT;
-    else if (typeof value === 'number') {
-      kind = NUMBER;
-      numbers[slot >>> 1] = value;
-    } else if (value === true) kind = TRUE;
-    else if (value === false) kind = FALSE;
-    else if (value === null) kind = NULL;
-    else if (typeof value === 'string' && writeAscii(value, bytes, textAt + used, textBytes - used)) {
-      kind = TEXT;
-      numbers[slot >>> 1] = used;
-      words[slot + 3] = value.length;
-      used += value.length;
-    }
-    if (kind === OTHER) (others ??= [])[i] = value;
-    words[slot + 2] = kind;
-  }
-  return others;
-}
-
-// Whether `text` is ASCII and fits in `room` bytes at `at` (it is written there if so).
-function writeAscii(text, bytes, at, room) {
-  if (text.length > room) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 127) return false;
-    bytes[at + i] = code;
-  }
-  return true;
 }
 
 // A config as JSON text: text as given; an object serialised here, where a cycle, a throwing
