@@ -93,6 +93,7 @@ struct field_slot {
   std::int32_t kind;    // a slot_kind, as the helper numbers them
   std::int32_t length;  // a string's bytes
 };
+static_assert(sizeof(field_slot) == 16, "posenc_read_fields (js_fields.cpp) writes slots of 16 bytes");
 enum slot_kind : std::int32_t { absent_value, number_value, false_value, true_value, null_value, text_value,
                                 other_value, thrown_value };
 
