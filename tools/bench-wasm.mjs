@@ -4,7 +4,7 @@
 // article author would write. Cases are interleaved round by round; medians reported.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 
 const lib = path.join(root, 'dist', 'lib');
@@ -103,6 +103,12 @@ function addDecodeCases(add, posenc, flavour) {
   add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a WasmBuffer`, { items: 1 }, () => plan.apply(q, next()));
   add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer`, { items: 1 },
       () => posenc.rope(q, { ...o, offset: next(), inPlace: true }));
+  // The same options written out: the spread above costs the caller a few µs by itself (next case).
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer, options as a literal`, { items: 1 },
+      () => posenc.rope(q, { dim, heads, layout: 'half', base, offset: next(), inPlace: true }));
+  const kept = [];
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, the spread { ...o, offset, inPlace } alone`, { items: 1 },
+      () => (kept[0] = { ...o, offset: next(), inPlace: true }));
   const plainQ = random(heads * dim);
   add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a Float32Array`, { items: 1 }, () => plan.apply(plainQ, next()));
   add('token (32 layers of q and k)', `wasm ${flavour}, ropePlan on WasmBuffers`, { items: 1 }, () => {
@@ -177,6 +183,18 @@ function addRopeCases(add, posenc, M, flavour) {
       const plain = random(n);
       add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
           () => posenc.rope(plain, options));
+      // What the in-place path adds to the buffer's rotation: a copy in and a copy out per block of
+      // the core's size (block_floats in cpp/src/rope.cpp), here without the rotation between them.
+      const block = posenc.buffer(32768);
+      const copies = `wasm ${flavour}, Float32Array in place, its block copies alone`;
+      add(`rope ${label} ${layout}`, copies, { bytes }, () => {
+        const heap = block.view();
+        for (let i = 0; i < n; i += heap.length) {
+          const m = Math.min(heap.length, n - i);
+          heap.set(plain.subarray(i, i + m));
+          plain.set(heap.subarray(0, m), i);
+        }
+      });
       add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes },
           () => posenc.rope(plain, { ...options, inPlace: false }));
     }
@@ -223,8 +241,11 @@ function measure(cases, rounds, log) {
 export async function benchWasm({ rounds = 11, log = console.log } = {}) {
   const cases = [];
   // around(run) wraps a case's timed loop (calibration and every sample), outside the timer.
-  const add = (group, name, work, run, around = (timed) => timed()) =>
-    cases.push({ group, name, work, run, around, samples: [] });
+  // `node tools/bench-wasm.mjs decode` runs only the cases whose group names that word.
+  const only = process.argv[1] === fileURLToPath(import.meta.url) ? process.argv[2] : undefined;
+  const add = (group, name, work, run, around = (timed) => timed()) => {
+    if (only === undefined || group.includes(only)) cases.push({ group, name, work, run, around, samples: [] });
+  };
 
   for (const flavour of ['simd', 'scalar']) {
     const posenc = await load({ simd: flavour === 'simd' });

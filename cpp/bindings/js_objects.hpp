@@ -6,7 +6,8 @@
 // a nested object (a Hugging Face rope_parameters) null counts as absent too, as JSON configs
 // write it; a value of the wrong type is a TypeError naming the field. The library installs
 // two helpers on the module (web/lib/posenc.js) so that messages and list conversion read the
-// same as the rest of the JavaScript layer; they return an Error instead of throwing, since a
+// same as the rest of the JavaScript layer; they, and the module's own reader of fields
+// (js_fields.cpp), return an Error instead of throwing (a getter that throws included), since a
 // JavaScript exception must never unwind through wasm frames.
 #pragma once
 
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -31,43 +33,24 @@ struct error_result {
   val error;
 };
 
-// The helpers the library installed on the module, looked up once.
-inline val type_error_helper() {
+// The helpers the library installed on the module, looked up once (and not copied: a copy of a
+// val is a crossing of its own).
+inline const val& type_error_helper() {
   static const val helper = val::module_property("posencTypeError");
   return helper;
 }
-inline val numbers_helper() {
+inline const val& numbers_helper() {
   static const val helper = val::module_property("posencNumbers");
   return helper;
 }
-
 // The result of a helper: an Error is thrown on as error_result.
 inline val checked(val result) {
   if (result.instanceof(val::global("Error"))) throw error_result{std::move(result)};
   return result;
 }
 
-[[noreturn]] inline void type_error(const std::string& name, const char* requirement, const val& value) {
+[[noreturn, gnu::noinline]] inline void type_error(const std::string& name, const char* requirement, const val& value) {
   throw error_result{type_error_helper()(val(name), val(requirement), value)};
-}
-
-// Property keys, made once per name: a key string built per call cost a crossing of its own.
-// "a|b" names a field that older configs spell b.
-inline const std::vector<val>& keys_of(const char* names) {
-  // A few dozen names, each a string literal: found by its address.
-  static std::vector<std::pair<const char*, std::vector<val>>> cache;
-  for (const auto& [known, keys] : cache)
-    if (known == names) return keys;
-  std::vector<val> keys;
-  std::string all(names);
-  for (std::size_t start = 0;;) {
-    const std::size_t bar = all.find('|', start);
-    keys.emplace_back(all.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
-    if (bar == std::string::npos) break;
-    start = bar + 1;
-  }
-  cache.emplace_back(names, std::move(keys));
-  return cache.back().second;
 }
 
 inline std::string first_name(const char* names) {
@@ -101,25 +84,116 @@ struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
 
+// One field's value as posenc_read_fields (js_fields.cpp) wrote it into wasm memory: all fields
+// of an object in one call, since reaching each through its own Embind crossing cost more than a
+// small rotation. Numbers, flags and short ASCII strings arrive here;
+// any other value (an object, a list, a long string) stays in the array the helper returns.
+struct field_slot {
+  double number;        // the number, or where a string starts in the text block
+  std::int32_t kind;    // a slot_kind, as the helper numbers them
+  std::int32_t length;  // a string's bytes
+};
+static_assert(sizeof(field_slot) == 16, "posenc_read_fields (js_fields.cpp) writes slots of 16 bytes");
+enum slot_kind : std::int32_t { absent_value, number_value, false_value, true_value, null_value, text_value,
+                                other_value, thrown_value };
+
+}  // namespace js
+
+// Fills `at` (the fields' slots) and `text` from the object: js_fields.cpp.
+extern "C" emscripten::EM_VAL posenc_read_fields(emscripten::EM_VAL object_handle, emscripten::EM_VAL fields_handle,
+                                                 void* at, char* text, int text_bytes, int null_is_absent);
+
+namespace js {
+
+// The most fields of one struct, and the bytes of its short strings together.
+inline constexpr std::size_t max_fields = 32;
+inline constexpr std::size_t text_bytes = 256;
+
+// The keys one field may be given by ("a|b" names a field that older configs spell b), as an array.
+[[gnu::noinline]] inline val alternatives(const char* names) {
+  val keys = val::array();
+  const std::string all(names);
+  for (std::size_t start = 0;;) {
+    const std::size_t bar = all.find('|', start);
+    keys.call<void>("push", val(all.substr(start, bar == std::string::npos ? bar : bar - start)));
+    if (bar == std::string::npos) return keys;
+    start = bar + 1;
+  }
+}
+
+// Collects a struct's field names in the order of its for_each_field list.
+struct key_collector {
+  val list = val::array();
+  std::size_t count = 0;
+  template <class T, class... Ignored>
+  void operator()(const char* names, T&, Ignored...) {
+    add(names);
+  }
+  [[gnu::noinline]] void add(const char* names) {
+    list.call<void>("push", alternatives(names));
+    if (++count > max_fields) throw std::logic_error("an options struct has more fields than js::max_fields");
+  }
+};
+
+// T's field names as the helper takes them (an array of keys per field), made once per struct.
+template <class T>
+const val& field_keys() {
+  static const val keys = [] {
+    key_collector collect;
+    T probe{};
+    for_each_field(probe, collect);
+    return collect.list;
+  }();
+  return keys;
+}
+
+// A field's value, decoded from its slot.
+class field_value {
+ public:
+  field_value(const field_slot& slot, const char* text, const val& others)
+      : slot_(slot), text_(text), others_(others) {}
+  slot_kind kind() const { return slot_kind(slot_.kind); }
+  double number() const { return slot_.number; }
+  std::string text() const { return std::string(text_ + std::size_t(slot_.number), std::size_t(slot_.length)); }
+  // The value itself: what a message shows and what the slower paths (objects, lists) take.
+  val js(std::size_t index) const {
+    switch (kind()) {
+      case absent_value: return val::undefined();
+      case number_value: return val(slot_.number);
+      case false_value: return val(false);
+      case true_value: return val(true);
+      case null_value: return val::null();
+      case text_value: return val(text());
+      default: return others_[index];
+    }
+  }
+
+ private:
+  const field_slot& slot_;
+  const char* text_;
+  const val& others_;
+};
+
 // Fills an options struct from a JavaScript object.
 class reader {
  public:
-  reader(val object, std::string prefix) : object_(std::move(object)), prefix_(std::move(prefix)) {}
+  // In a nested object (a Hugging Face rope_parameters) null counts as absent.
+  template <class T>
+  static void fill(const val& object, const std::string& prefix, T& out) {
+    reader fields(prefix);
+    fields.others_ = val::take_ownership(posenc_read_fields(object.as_handle(), field_keys<T>().as_handle(),
+                                                            fields.slots_, fields.text_, int(text_bytes),
+                                                            !prefix.empty()));
+    for_each_field(out, fields);
+  }
 
   template <class T>
   void operator()(const char* names, T& field, posenc::presence need = posenc::presence::optional,
                   posenc::integer_range range = {0, 0}) {
-    val value = val::undefined();
-    for (const val& key : keys_of(names)) {
-      value = object_[key];
-      if (!absent(value)) break;
+    const std::size_t index = next_++;
+    if (given(index, names, need, requirement<T>())) {
+      read(field_name(prefix_, names), value(index), index, field, range);
     }
-    const field_name name(prefix_, names);
-    if (absent(value)) {
-      if (need == posenc::presence::required) type_error(name, requirement<T>(), val::undefined());
-      return;
-    }
-    read(name, value, field, range);
   }
 
   template <class T>
@@ -127,12 +201,21 @@ class reader {
     if (object.isNull() || object.isArray() || object.typeOf().as<std::string>() != "object") {
       type_error(name, "an object", object);
     }
-    reader fields(object, name.empty() ? "" : name + ".");
-    for_each_field(out, fields);
+    fill(object, name.empty() ? "" : name + ".", out);
   }
 
  private:
-  bool absent(const val& v) const { return v.isUndefined() || (!prefix_.empty() && v.isNull()); }
+  explicit reader(std::string prefix) : prefix_(std::move(prefix)) {}
+
+  // Whether field `index` was given (a getter's error, or a required field missing, is thrown).
+  [[gnu::noinline]] bool given(std::size_t index, const char* names, posenc::presence need, const char* requirement) {
+    const slot_kind kind = value(index).kind();
+    if (kind == thrown_value) throw error_result{others_[index]};
+    if (kind != absent_value) return true;
+    if (need == posenc::presence::required) type_error(field_name(prefix_, names), requirement, val::undefined());
+    return false;
+  }
+  field_value value(std::size_t index) const { return field_value(slots_[index], text_, others_); }
 
   template <class T>
   static const char* requirement() {
@@ -143,54 +226,70 @@ class reader {
     else return "given";
   }
 
-  static double number(const field_name& name, const val& v) {
-    if (!v.isNumber()) type_error(name, "a number", v);
-    return v.as<double>();
+  [[gnu::noinline]] double number(const field_name& name, const field_value& v, std::size_t index) const {
+    if (v.kind() != number_value) type_error(name, "a number", v.js(index));
+    return v.number();
   }
 
-  static std::string text(const field_name& name, const val& v) {
-    if (!v.isString()) type_error(name, "a string", v);
-    return v.as<std::string>();
+  [[gnu::noinline]] std::string text(const field_name& name, const field_value& v, std::size_t index) const {
+    if (v.kind() == text_value) return v.text();
+    const val value = v.js(index);
+    if (!value.isString()) type_error(name, "a string", value);
+    return value.as<std::string>();
   }
 
-  static void read(const field_name& name, const val& v, double& out, posenc::integer_range) { out = number(name, v); }
-  static void read(const field_name& name, const val& v, bool& out, posenc::integer_range) {
-    if (!v.isTrue() && !v.isFalse()) type_error(name, "a boolean", v);
-    out = v.isTrue();
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, double& out,
+                              posenc::integer_range) {
+    out = number(name, v, index);
   }
-  static void read(const field_name& name, const val& v, std::string& out, posenc::integer_range) {
-    out = text(name, v);
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, bool& out,
+                              posenc::integer_range) {
+    if (v.kind() != true_value && v.kind() != false_value) type_error(name, "a boolean", v.js(index));
+    out = v.kind() == true_value;
   }
-  static void read(const field_name& name, const val& v, posenc::layout& out, posenc::integer_range) {
-    out = posenc::parse_layout(text(name, v));
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::string& out,
+            posenc::integer_range) {
+    out = text(name, v, index);
   }
-  static void read(const field_name& name, const val& v, posenc::rope_type& out, posenc::integer_range) {
-    out = posenc::parse_rope_type(text(name, v));
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::layout& out,
+            posenc::integer_range) {
+    out = posenc::parse_layout(text(name, v, index));
   }
-  static void read(const field_name& name, const val& v, posenc::encoding& out, posenc::integer_range) {
-    out = posenc::parse_encoding(text(name, v));
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::rope_type& out,
+            posenc::integer_range) {
+    out = posenc::parse_rope_type(text(name, v, index));
   }
-  static void read(const field_name& name, const val& v, posenc::precision& out, posenc::integer_range) {
-    out = posenc::parse_precision(text(name, v));
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::encoding& out,
+            posenc::integer_range) {
+    out = posenc::parse_encoding(text(name, v, index));
+  }
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::precision& out,
+            posenc::integer_range) {
+    out = posenc::parse_precision(text(name, v, index));
   }
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
-  static void read(const field_name& name, const val& v, T& out, posenc::integer_range range) {
-    const double x = number(name, v);
+  void read(const field_name& name, const field_value& v, std::size_t index, T& out, posenc::integer_range range) {
+    out = T(integer(name, v, index, range));
+  }
+  [[gnu::noinline]] std::int64_t integer(const field_name& name, const field_value& v, std::size_t index,
+                                         posenc::integer_range range) const {
+    const double x = number(name, v, index);
     const bool valid = x >= double(range.lo) && x <= double(range.hi) && x == std::floor(x);
-    out = T(valid ? std::int64_t(x) : posenc::checked_integer(name, x, range.lo, range.hi));
+    return valid ? std::int64_t(x) : posenc::checked_integer(name, x, range.lo, range.hi);
   }
   static std::vector<double> numbers(const field_name& name, const val& v) {
     const val list = checked(numbers_helper()(v, val(std::string(name))));  // a Float64Array
     return emscripten::convertJSArrayToNumberVector<double>(list);
   }
-  static void read(const field_name& name, const val& v, std::vector<double>& out, posenc::integer_range) {
-    out = numbers(name, v);
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::vector<double>& out,
+            posenc::integer_range) {
+    out = numbers(name, v.js(index));
   }
   // Integers in range; the name of an element is built only for one that fails (a string per
   // element cost as much as rotating the rows of a small call).
-  static void read(const field_name& name, const val& v, std::vector<std::int64_t>& out,
-                   posenc::integer_range range) {
-    const std::vector<double> values = numbers(name, v);
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index,
+                              std::vector<std::int64_t>& out, posenc::integer_range range) {
+    const std::vector<double> values = numbers(name, v.js(index));
     out.resize(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const double x = values[i];
@@ -201,18 +300,22 @@ class reader {
     }
   }
   template <class T>
-  static void read(const field_name& name, const val& v, std::optional<T>& out, posenc::integer_range range) {
+  void read(const field_name& name, const field_value& v, std::size_t index, std::optional<T>& out,
+            posenc::integer_range range) {
     T value{};
-    read(name, v, value, range);
+    read(name, v, index, value, range);
     out = std::move(value);
   }
   template <class T, std::enable_if_t<has_fields<T>::value, int> = 0>
-  static void read(const field_name& name, const val& v, T& out, posenc::integer_range) {
-    read_object(v, name, out);
+  void read(const field_name& name, const field_value& v, std::size_t index, T& out, posenc::integer_range) {
+    read_object(v.js(index), name, out);
   }
 
-  val object_;
   std::string prefix_;
+  field_slot slots_[max_fields];
+  char text_[text_bytes];
+  val others_ = val::undefined();
+  std::size_t next_ = 0;
 };
 
 // Reads an options struct T from the options object of a call (which the library has checked
@@ -220,8 +323,7 @@ class reader {
 template <class T>
 T read(const val& object) {
   T out{};
-  reader fields(object, "");
-  for_each_field(out, fields);
+  reader::fill(object, "", out);
   return out;
 }
 
