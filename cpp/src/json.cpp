@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -14,7 +13,27 @@
 #include "posenc/error.hpp"
 #include "posenc/model_config.hpp"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+
+// JavaScript's Number(): correctly rounded in every engine, as strtod is, and it keeps musl's
+// strtod, with its long double arithmetic, out of the module.
+EM_JS(double, posenc_decimal_to_double, (const char* text), { return Number(UTF8ToString(text)); });
+#endif
+
 namespace posenc {
+namespace {
+
+// A numeral the parser has already checked against JSON's grammar.
+double decimal_to_double(const char* text) {
+#ifdef __EMSCRIPTEN__
+  return posenc_decimal_to_double(text);
+#else
+  return std::strtod(text, nullptr);
+#endif
+}
+
+}  // namespace
 
 const config_value* config_value::find(std::string_view key) const {
   if (type != kind::object) return nullptr;
@@ -102,9 +121,9 @@ class parser {
     if (where >= text_.size()) return "the end of the text";
     const unsigned char c = static_cast<unsigned char>(text_[where]);
     if (c >= 0x20 && c < 0x7F) return c == '\'' ? "\"'\"" : "'" + std::string(1, char(c)) + "'";
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "byte 0x%02X", c);
-    return hex;
+    // By hand, not snprintf: the wasm module then ships without C's printf.
+    const char* digits = "0123456789ABCDEF";
+    return std::string("byte 0x") + digits[c >> 4] + digits[c & 0xF];
   }
 
   // Line and column (in characters: UTF-8 continuation bytes do not count), both from 1.
@@ -327,8 +346,8 @@ class parser {
     }
   }
 
-  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, or -Infinity; converted by strtod, which
-  // rounds correctly (and gives +-Infinity past the double range, as Python's float does).
+  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, or -Infinity; converted by decimal_to_double,
+  // which rounds correctly (and gives +-Infinity past the double range, as Python's float does).
   void number(config_value& out) {
     const std::size_t start = at_;
     out.type = config_value::kind::number;
@@ -358,7 +377,7 @@ class parser {
       while (at_ < text_.size() && is_digit(text_[at_])) ++at_;
     }
     const std::string token(text_.substr(start, at_ - start));
-    out.number = std::strtod(token.c_str(), nullptr);
+    out.number = decimal_to_double(token.c_str());
   }
 
   std::string_view text_;
