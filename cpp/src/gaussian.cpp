@@ -1,6 +1,8 @@
 #include "gaussian.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace posenc::gaussian {
 namespace {
@@ -18,15 +20,28 @@ double signed_unit(std::uint64_t bits) noexcept {
   return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1.0;
 }
 
-}  // namespace
+// The state value `index` of stream (seed, stream) starts from; seed_key = mix(seed).
+std::uint64_t start_state(std::uint64_t seed_key, std::uint64_t stream, std::uint64_t index) noexcept {
+  return mix(seed_key ^ mix(stream * 0xD1B54A32D192ED03ull + index));
+}
 
-double portable_log(double x) noexcept {
-  int exponent = 0;
-  double m = std::frexp(x, &exponent);  // x = m * 2^exponent, m in [0.5, 1): exact
-  if (m < 0.70710678118654752440) {
-    m *= 2.0;
-    exponent -= 1;
-  }
+// One draw of the polar method: the point (u, v) from the next two states; r2 = u^2 + v^2.
+void draw(std::uint64_t& state, double& u, double& r2) noexcept {
+  state = mix(state);
+  u = signed_unit(state);
+  state = mix(state);
+  const double v = signed_unit(state);
+  r2 = u * u + v * v;
+}
+
+bool accepted(double r2) noexcept { return r2 > 0.0 && r2 < 1.0; }
+
+// log(m * 2^exponent) for m in [0.5, 1), as frexp gives them; exponent is an integer.
+double log_of_parts(double m, double exponent) noexcept {
+  // A select, not a branch: the block loop below stays branch-free (and vectorisable).
+  const bool low = m < 0.70710678118654752440;
+  m = low ? m * 2.0 : m;
+  exponent = low ? exponent - 1.0 : exponent;
   // log(m) = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716: 12 odd terms reach 1e-17.
   const double s = (m - 1.0) / (m + 1.0);
   const double s2 = s * s;
@@ -36,15 +51,61 @@ double portable_log(double x) noexcept {
   return exponent * ln2 + 2.0 * s * series;
 }
 
+double from_bits(std::uint64_t b) noexcept {
+  double d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+// portable_log of an accepted r2, with frexp done on the bits: r2 is a positive normal number
+// (u and v are multiples of 2^-52, so r2 >= 2^-104), for which this split is frexp's, exactly.
+double log_of_normal(double x) noexcept {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  // 2^52 + the biased exponent, less 2^52, as a double: an exact int-to-double conversion.
+  const double exponent = from_bits((b >> 52) | 0x4330000000000000ull) - 0x1.0p52 - 1022.0;
+  const double m = from_bits((b & 0x000FFFFFFFFFFFFFull) | 0x3FE0000000000000ull);
+  return log_of_parts(m, exponent);
+}
+
+double deviate(double u, double r2, double log_r2) noexcept { return u * std::sqrt(-2.0 * log_r2 / r2); }
+
+}  // namespace
+
+double portable_log(double x) noexcept {
+  int exponent = 0;
+  const double m = std::frexp(x, &exponent);  // x = m * 2^exponent, m in [0.5, 1): exact
+  return log_of_parts(m, double(exponent));
+}
+
 double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept {
-  std::uint64_t state = mix(mix(seed) ^ mix(stream * 0xD1B54A32D192ED03ull + index));
-  for (;;) {  // accepts with probability pi/4 per draw
-    state = mix(state);
-    const double u = signed_unit(state);
-    state = mix(state);
-    const double v = signed_unit(state);
-    const double r2 = u * u + v * v;
-    if (r2 > 0.0 && r2 < 1.0) return u * std::sqrt(-2.0 * portable_log(r2) / r2);
+  std::uint64_t state = start_state(mix(seed), stream, index);
+  double u = 0, r2 = 0;
+  do draw(state, u, r2);  // accepts with probability pi/4 per draw
+  while (!accepted(r2));
+  return deviate(u, r2, portable_log(r2));
+}
+
+void scaled_normals(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
+                    float* out) noexcept {
+  // One value at a time, each value's accept-or-retry branch is mispredicted a fifth of the
+  // time and its long dependency chains run one after the other. A block takes every value's
+  // first draw without a branch, retries the rejected few, then takes the logarithms in a
+  // plain loop, so independent values overlap. Same operations per value: same bits.
+  constexpr std::size_t block = 64;
+  const std::uint64_t seed_key = mix(seed);
+  std::uint64_t state[block];
+  double u[block], r2[block];
+  for (std::size_t b = 0; b < count; b += block) {
+    const std::size_t n = std::min(block, count - b);
+    for (std::size_t i = 0; i < n; ++i) {
+      state[i] = start_state(seed_key, stream, first + b + i);
+      draw(state[i], u[i], r2[i]);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      while (!accepted(r2[i])) draw(state[i], u[i], r2[i]);
+    for (std::size_t i = 0; i < n; ++i)
+      out[b + i] = static_cast<float>(scale * deviate(u[i], r2[i], log_of_normal(r2[i])));
   }
 }
 

@@ -8,12 +8,18 @@
 // table's first rows do not depend on how many rows follow.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace posenc::gaussian {
 
 // A standard normal deviate for (seed, stream, index), Marsaglia's polar method.
 double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept;
+
+// out[i] = float(scale * standard_normal(seed, stream, first + i)) for i < count, bit for bit,
+// computed a block at a time so that consecutive values overlap in the processor.
+void scaled_normals(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
+                    float* out) noexcept;
 
 // Natural logarithm of x in (0, 1], correct to about one ulp, deterministic.
 double portable_log(double x) noexcept;

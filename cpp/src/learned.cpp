@@ -13,14 +13,13 @@ namespace detail {
 // Shared with relative.cpp: the stream keeps learned and relative tables of one seed apart.
 void gaussian_row(std::size_t row, std::size_t dim, std::uint64_t seed, std::uint64_t stream, double std,
                   float* out) {
-  for (std::size_t c = 0; c < dim; ++c)
-    out[c] = static_cast<float>(std * gaussian::standard_normal(seed, stream, std::uint64_t(row) * dim + c));
+  gaussian::scaled_normals(seed, stream, std::uint64_t(row) * dim, dim, std, out);
 }
 
 std::vector<float> gaussian_rows(std::size_t rows, std::size_t dim, std::uint64_t seed, std::uint64_t stream,
                                  double std) {
-  std::vector<float> values(rows * dim);
-  for (std::size_t r = 0; r < rows; ++r) gaussian_row(r, dim, seed, stream, std, values.data() + r * dim);
+  std::vector<float> values(rows * dim);  // row r holds values r * dim.. of the stream: one run
+  gaussian::scaled_normals(seed, stream, 0, values.size(), std, values.data());
   return values;
 }
 }  // namespace detail

@@ -1,31 +1,18 @@
 #include "posenc/rope.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include "angles.hpp"
 #include "checks.hpp"
 #include "kernels.hpp"
 #include "posenc/error.hpp"
+#include "rope_caches.hpp"
 
 namespace posenc {
 namespace {
-
-// The lock of the tables shared between calls. A wasm build without threads has nothing to
-// exclude, and std::mutex would bring system_error's messages, and with them C's printf, into the
-// module that pages download.
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-struct table_mutex {
-  void lock() noexcept {}
-  void unlock() noexcept {}
-};
-#else
-using table_mutex = std::mutex;
-#endif
 
 // The base under o: base, else the scaling's rope_theta, else 10000; both given must agree.
 double base_of(const rope_options& o) {
@@ -109,25 +96,6 @@ struct frequencies {
   float factor = 1.0f;
 };
 
-// rope_frequencies(rotary, base), kept for the last pair this thread asked for: its rotary/2
-// calls of std::pow are a large share of a one-row call (a decoding step). The same function
-// computes them, so the values are the same.
-const std::vector<double>& unscaled_frequencies(std::size_t rotary, double base) {
-  thread_local bool known = false;
-  thread_local std::size_t last_rotary = 0;
-  thread_local double last_base = 0;
-  thread_local std::vector<double> last;
-  if (!known || rotary != last_rotary || base != last_base) {
-    known = false;
-    const std::vector<double> theta = rope_frequencies(rotary, base);  // throws for a bad base
-    last.assign(theta.begin(), theta.end());  // capacity only grows: the heap does not follow the key
-    last_rotary = rotary;
-    last_base = base;
-    known = true;
-  }
-  return last;
-}
-
 // seq_len defaults to the largest position + 1, as Hugging Face's dynamic_rope_update.
 std::int64_t seq_len_of(const rope_options& o, std::int64_t largest_position) {
   return o.seq_len > 0 ? o.seq_len : std::max<std::int64_t>(largest_position + 1, 0);
@@ -139,7 +107,7 @@ frequencies frequencies_of(const rope_options& o, std::size_t rotary, std::int64
   const bool scaled = o.scaling && o.frequencies.empty();
   if (!o.frequencies.empty()) f.theta = o.frequencies;
   else if (scaled) f.theta = rope_frequencies(rotary, base_of(o), *o.scaling, seq_len);
-  else f.theta = unscaled_frequencies(rotary, base_of(o));
+  else f.theta = rope_caches::unscaled_frequencies(rotary, base_of(o));
   if (o.attention_factor) f.factor = static_cast<float>(*o.attention_factor);
   else if (scaled) f.factor = static_cast<float>(rope_attention_factor(*o.scaling, seq_len));
   return f;
@@ -204,43 +172,6 @@ void rotate_rows(float* x, std::size_t rows, const rope_options& o, std::size_t 
 // (npm run bench compares the two on [4096 x 8 x 128]). Both paths give the same bits.
 constexpr std::size_t fuse_max_heads = 4;
 
-// The step rows of the last theta used (positions 0..31: the rotations an anchor row is
-// turned by). They depend on theta alone, so the uncached path keeps them between calls
-// instead of computing 31 exact sin/cos rows each time; one theta's worth (32 x dim/2 x 2
-// floats), whatever the cache limit, which bounds the rows of positions. Same values as
-// computed in the call (the same function fills them), so invisible to results.
-struct step_table {
-  std::vector<double> theta;
-  const kernels::kernel_table* kernels = nullptr;
-  std::vector<float> sin, cos;  // block rows of theta.size()
-};
-table_mutex steps_mutex;
-std::shared_ptr<step_table> last_steps;  // guarded by steps_mutex; calls in flight read it, never write
-
-// The step rows of theta, shared with the calls using them: a call that copied them paid
-// for 8 KiB of copying per 64 features, a tenth of a small call.
-std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kernels,
-                                               const std::vector<double>& theta) {
-  std::shared_ptr<step_table> table;
-  {
-    const std::lock_guard<table_mutex> lock(steps_mutex);
-    if (last_steps && last_steps->kernels == &kernels && last_steps->theta == theta) return last_steps;
-    // When no call in flight holds the last table (always, single-threaded), it is refilled
-    // in place: switching between dims allocates nothing, and the heap does not follow theta.
-    // Copies are made only under the lock, so a count of 1 cannot grow while we refill.
-    if (last_steps && last_steps.use_count() == 1) table = std::move(last_steps);
-  }
-  if (!table) table = std::make_shared<step_table>();
-  table->theta = theta;
-  table->kernels = &kernels;
-  table->sin.resize(std::size_t(angle_rows::block) * theta.size());
-  table->cos.resize(table->sin.size());
-  angle_rows::step_rows(kernels, theta.data(), theta.size(), table->sin.data(), table->cos.data());
-  const std::lock_guard<table_mutex> lock(steps_mutex);
-  last_steps = table;
-  return table;
-}
-
 // Rotates every row of x, position_of(s) being the position of row s, computing the
 // cos/sin rows in the call (no cache of positions).
 template <class PositionOf>
@@ -248,7 +179,7 @@ void rotate_rows_uncached(float* x, std::size_t rows, const rope_options& o, std
                           PositionOf position_of) {
   const auto& kernels = kernels::active_table();
   const std::size_t half = rotary / 2;
-  const auto steps = step_rows_of(kernels, f.theta);
+  const auto steps = rope_caches::step_rows_of(kernels, f.theta);
   angle_rows angles(kernels, f.theta.data(), half);
   angles.use_step_rows(steps->sin.data(), steps->cos.data());
   if (o.heads > fuse_max_heads) {
@@ -295,61 +226,27 @@ void rotate_rows_uncached(float* x, std::size_t rows, const rope_options& o, std
   }
 }
 
-// ---- the implicit cos/sin cache of rope_apply --------------------------------------
-// An immutable snapshot: rows 0..count-1 for one theta vector, attention factor and
-// kernel table. Growing it builds a new snapshot, so a caller holding the old one keeps
-// valid rows while another thread swaps in the new.
-struct cached_rows {
-  std::vector<double> theta;
-  float factor = 1.0f;
-  const kernels::kernel_table* kernels = nullptr;
-  std::size_t count = 0;
-  std::vector<float> sin, cos;  // count x theta.size()
-};
-
-std::atomic<std::size_t> cache_limit{std::size_t{1} << 22};
-table_mutex cache_mutex;
-std::shared_ptr<const cached_rows> cache;
-
-// Rows 0..needed-1 for f, from the cache (grown if needed), or nullptr when they would
-// not fit under the limit, or when filling the missing rows would cost far more than the
-// `rows` the call rotates (one call at position 10^6 must not compute a million rows).
-std::shared_ptr<const cached_rows> cached(const frequencies& f, std::size_t needed, std::size_t rows) {
-  const std::size_t half = f.theta.size();
-  const auto& kernels = kernels::active_table();
-  if (half == 0 || needed > cache_limit.load() / (2 * half)) return nullptr;
-  std::lock_guard<table_mutex> lock(cache_mutex);
-  const bool same = cache && cache->theta == f.theta && cache->factor == f.factor && cache->kernels == &kernels;
-  if (same && cache->count >= needed) return cache;
-  const std::size_t kept = same ? cache->count : 0;
-  if (needed - kept > 2 * rows + 1024) return nullptr;
-  auto grown = std::make_shared<cached_rows>();
-  grown->theta = f.theta;
-  grown->factor = f.factor;
-  grown->kernels = &kernels;
-  // Grow geometrically so that a decode loop (one more position per call) stays linear.
-  grown->count = std::min(std::max(needed, 2 * kept), cache_limit.load() / (2 * half));
-  grown->sin.resize(grown->count * half);
-  grown->cos.resize(grown->count * half);
-  if (kept) {
-    std::copy_n(cache->sin.begin(), kept * half, grown->sin.begin());
-    std::copy_n(cache->cos.begin(), kept * half, grown->cos.begin());
+// ---- the implicit cos/sin cache of rope_apply (kept by rope_caches) ------------------
+void fill_cached_rows(rope_caches::cos_sin_rows& t, std::size_t first, std::size_t end) {
+  const std::size_t half = t.theta.size();
+  angle_rows angles(*t.kernels, t.theta.data(), half);
+  for (std::size_t p = first; p < end; ++p) {
+    angles.at(std::int64_t(p), t.sin.data() + p * half, t.cos.data() + p * half);
+    scale_row(t.sin.data() + p * half, t.cos.data() + p * half, half, t.factor);
   }
-  angle_rows angles(kernels, grown->theta.data(), half);
-  for (std::size_t p = kept; p < grown->count; ++p) {
-    angles.at(std::int64_t(p), grown->sin.data() + p * half, grown->cos.data() + p * half);
-    scale_row(grown->sin.data() + p * half, grown->cos.data() + p * half, half, f.factor);
-  }
-  cache = grown;
-  return cache;
+}
+
+// Rows 0..needed-1 for f through the active kernels, or nullptr (see cos_sin_rows_of).
+std::shared_ptr<const rope_caches::cos_sin_rows> cached(const frequencies& f, std::size_t needed, std::size_t rows) {
+  return rope_caches::cos_sin_rows_of(kernels::active_table(), f.theta, f.factor, needed, rows, fill_cached_rows);
 }
 
 // Rotates every row of x by the cached rows of its position, position_of(s) for row s.
 // Each run of consecutive positions (all the rows of an offset call, each sequence of a
 // packed batch) is one kernel call: the cached rows of a run are consecutive too.
 template <class PositionOf>
-void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, const cached_rows& table,
-                   PositionOf position_of) {
+void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_t rotary,
+                   const rope_caches::cos_sin_rows& table, PositionOf position_of) {
   const std::size_t half = rotary / 2, stride = o.heads * o.dim;
   std::vector<float> work(2 * rotary);  // the interleaved kernel's scratch
   const auto& kernels = *table.kernels;
@@ -364,14 +261,6 @@ void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_
 }
 
 }  // namespace
-
-void set_rope_cache_limit(std::size_t floats) {
-  std::lock_guard<table_mutex> lock(cache_mutex);
-  cache_limit = floats;
-  cache.reset();
-}
-
-std::size_t rope_cache_limit() noexcept { return cache_limit.load(); }
 
 std::vector<double> rope_frequencies(std::size_t dim, double base) {
   checks::dim(dim, true);
