@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "posenc/error.hpp"
@@ -47,7 +48,10 @@ class learned_table {
 
   std::size_t max_len() const noexcept { return max_len_; }
   std::size_t dim() const noexcept { return dim_; }
-  const std::vector<float>& table() const noexcept { return values_; }
+  const std::vector<float>& table() const& noexcept { return values_; }
+  // A table about to go away hands its values over instead of copying them (a 4096 x 1024 table
+  // is 16 MiB).
+  std::vector<float> table() && noexcept { return std::move(values_); }
 
   // Rows for the given positions, [count x dim]; throws invalid_argument naming
   // "positions[i]" for a position < 0 or >= max_len (no extrapolation).
