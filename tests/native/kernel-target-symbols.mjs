@@ -33,9 +33,9 @@ const mangledWeak = (path) =>
     .filter((m) => m && weakTypes.has(m[1]))
     .map((m) => m[2]);
 // COMDAT group signatures too: a group the linker folds need not carry a weak symbol of its name.
+const groupLine = /^COMDAT group section \[\s*\d+\] `[^']*' \[(\S+)\]/gm;
 const comdatGroups = (path) =>
-  [...execFileSync('readelf', ['-g', '-W', path], { encoding: 'utf8' }).matchAll(/^COMDAT group section \[\s*\d+\] `[^']*' \[(\S+)\]/gm)]
-    .map((m) => m[1]);
+  [...execFileSync('readelf', ['-g', '-W', path], { encoding: 'utf8' }).matchAll(groupLine)].map((m) => m[1]);
 const demangle = (names) =>
   names.length === 0 ? [] : execFileSync('c++filt', { input: names.join('\n'), encoding: 'utf8' }).trim().split('\n');
 
