@@ -1,14 +1,18 @@
 // Native benchmarks of the fixed workloads of the performance issue. Each kernel runs
-// on both backends (scalar reference, SIMD) next to the memory yardsticks, so ratios
-// come from one run. Bytes processed: RoPE reads and writes each float once (8 B).
+// on the scalar reference and on every SIMD target the CPU runs (sse2, avx2, ...; "simd" is
+// the default one) next to the memory yardsticks, so ratios come from one run. Bytes
+// processed: RoPE reads and writes each float once (8 B).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "baselines.hpp"
+#include "kernels.hpp"
 #include "posenc/posenc.hpp"
 
 namespace {
@@ -28,9 +32,13 @@ std::vector<float> random_values(std::size_t n) {
   return v;
 }
 
-void select(posenc::backend b, benchmark::State& state) {
-  if (b == posenc::backend::simd && !posenc::simd_available()) state.SkipWithError("no SIMD in this build");
-  else posenc::use_backend(b);
+// The kernels a benchmark runs on: the scalar table, the simd backend's (the best target the
+// CPU runs) or one SIMD target by name, to compare the targets in one run.
+using table = const posenc::kernels::kernel_table*;
+
+void select(table t, benchmark::State& state) {
+  if (!t) state.SkipWithError("no SIMD in this build");
+  else posenc::kernels::use_table(*t);
 }
 
 posenc::rope_options options_for(const shape& s, posenc::layout l) {
@@ -42,7 +50,7 @@ posenc::rope_options options_for(const shape& s, posenc::layout l) {
 }
 
 // Fused: angles and sin/cos computed inside the call, per position (cache off).
-void rope_fused(benchmark::State& state, shape s, posenc::layout l, posenc::backend b) {
+void rope_fused(benchmark::State& state, shape s, posenc::layout l, table b) {
   select(b, state);
   auto x = random_values(s.elements());
   const auto o = options_for(s, l);
@@ -58,7 +66,7 @@ void rope_fused(benchmark::State& state, shape s, posenc::layout l, posenc::back
 }
 
 // Cached: the same call with rope_apply's cos/sin cache warm (as inference engines keep it).
-void rope_cached(benchmark::State& state, shape s, posenc::layout l, posenc::backend b) {
+void rope_cached(benchmark::State& state, shape s, posenc::layout l, table b) {
   select(b, state);
   auto x = random_values(s.elements());
   const auto o = options_for(s, l);
@@ -96,7 +104,7 @@ void copy_buffers(benchmark::State& state, shape s) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.elements()) * 8);
 }
 
-void sinusoidal_table(benchmark::State& state, posenc::backend b) {
+void sinusoidal_table(benchmark::State& state, table b) {
   select(b, state);
   for (auto _ : state) benchmark::DoNotOptimize(posenc::sinusoidal(8192, 512).data());
   state.SetItemsProcessed(std::int64_t(state.iterations()) * 8192 * 512);
@@ -114,7 +122,7 @@ void sinusoidal_naive_sinf(benchmark::State& state) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * dim));
 }
 
-void attention_rope(benchmark::State& state, posenc::backend b) {
+void attention_rope(benchmark::State& state, table b) {
   select(b, state);
   const std::size_t n = 1024, dim = 64;
   const auto q = random_values(n * dim), k = random_values(n * dim);
@@ -125,26 +133,32 @@ void attention_rope(benchmark::State& state, posenc::backend b) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * n * dim));
 }
 
-using posenc::backend;
 using posenc::layout;
+
+// "simd" (the default choice), "scalar", then every SIMD target by its table name.
+std::vector<std::pair<std::string, table>> choices() {
+  std::vector<std::pair<std::string, table>> out{{"simd", posenc::kernels::simd_table()},
+                                                 {"scalar", &posenc::kernels::scalar_table()}};
+  for (table t : posenc::kernels::runnable_simd_tables()) out.emplace_back(t->name, t);
+  return out;
+}
 
 void register_all() {
   for (auto [name, s] : {std::pair{"A", workload_a}, std::pair{"B", workload_b}}) {
     for (auto l : {layout::interleaved, layout::half})
-      for (auto b : {backend::simd, backend::scalar}) {
-        const std::string suffix = std::string(name) + "/" + posenc::to_string(l) + "/" +
-                                   (b == backend::simd ? "simd" : "scalar");
-        benchmark::RegisterBenchmark(("rope_cached/" + suffix).c_str(), rope_cached, s, l, b);
-        benchmark::RegisterBenchmark(("rope_fused/" + suffix).c_str(), rope_fused, s, l, b);
+      for (const auto& [kernels, t] : choices()) {
+        const std::string suffix = std::string(name) + "/" + posenc::to_string(l) + "/" + kernels;
+        benchmark::RegisterBenchmark(("rope_cached/" + suffix).c_str(), rope_cached, s, l, t);
+        benchmark::RegisterBenchmark(("rope_fused/" + suffix).c_str(), rope_fused, s, l, t);
       }
     benchmark::RegisterBenchmark((std::string("stream_in_place/") + name).c_str(), stream_in_place, s);
     benchmark::RegisterBenchmark((std::string("memcpy/") + name).c_str(), copy_buffers, s);
   }
-  benchmark::RegisterBenchmark("sinusoidal_8192x512/simd", sinusoidal_table, backend::simd);
-  benchmark::RegisterBenchmark("sinusoidal_8192x512/scalar", sinusoidal_table, backend::scalar);
+  for (const auto& [kernels, t] : choices()) {
+    benchmark::RegisterBenchmark(("sinusoidal_8192x512/" + kernels).c_str(), sinusoidal_table, t);
+    benchmark::RegisterBenchmark(("attention_rope_1024x1024x64/" + kernels).c_str(), attention_rope, t);
+  }
   benchmark::RegisterBenchmark("sinusoidal_8192x512/naive_sinf", sinusoidal_naive_sinf);
-  benchmark::RegisterBenchmark("attention_rope_1024x1024x64/simd", attention_rope, backend::simd);
-  benchmark::RegisterBenchmark("attention_rope_1024x1024x64/scalar", attention_rope, backend::scalar);
 }
 
 }  // namespace

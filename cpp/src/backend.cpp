@@ -12,7 +12,7 @@ const kernels::kernel_table* selected = nullptr;
 bool simd_available() noexcept { return kernels::simd_table() != nullptr; }
 
 backend active_backend() noexcept {
-  return &kernels::active_table() == kernels::simd_table() ? backend::simd : backend::scalar;
+  return &kernels::active_table() == &kernels::scalar_table() ? backend::scalar : backend::simd;
 }
 
 void use_backend(backend b) {
@@ -26,8 +26,10 @@ namespace kernels {
 const kernel_table& active_table() noexcept {
   if (selected) return *selected;
   const kernel_table* simd = simd_table();
-  return simd ? *simd : scalar_table();
+  return simd && !scalar_requested() ? *simd : scalar_table();
 }
+
+void use_table(const kernel_table& table) noexcept { selected = &table; }
 }  // namespace kernels
 
 }  // namespace posenc

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace posenc::kernels {
 
@@ -50,9 +51,32 @@ struct kernel_table {
 };
 
 const kernel_table& scalar_table() noexcept;
-// nullptr when the build has no SIMD kernels.
+// The SIMD table the simd backend runs: the best target the running CPU supports, unless
+// the environment variable POSENC_KERNELS names another (read once, for tests and
+// benchmarks; see runnable_simd_tables). nullptr when the build has no SIMD kernels.
 const kernel_table* simd_table() noexcept;
+// Every SIMD table of this build the running CPU can execute, the baseline first and the
+// best last; empty without SIMD kernels.
+std::vector<const kernel_table*> runnable_simd_tables();
+// True when POSENC_KERNELS is "scalar": the default backend is then the scalar one.
+bool scalar_requested() noexcept;
 // The table selected by posenc::use_backend.
 const kernel_table& active_table() noexcept;
+// Makes `table` (scalar_table() or one of runnable_simd_tables()) the active one, for tests
+// and benchmarks that compare the SIMD targets; use_backend(simd) returns to simd_table().
+void use_table(const kernel_table& table) noexcept;
+
+// The SIMD tables, one per compilation of kernels_simd.cpp, each in its own namespace:
+// the baseline target (SSE2 on x86-64, SIMD128 in wasm) and, on x86-64, AVX2 and AVX-512.
+// Only kernels_dispatch.cpp calls them, for the targets the build has and the CPU runs.
+namespace baseline {
+const kernel_table& table() noexcept;
+}
+namespace avx2 {
+const kernel_table& table() noexcept;
+}
+namespace avx512 {
+const kernel_table& table() noexcept;
+}
 
 }  // namespace posenc::kernels

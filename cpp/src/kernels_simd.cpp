@@ -1,26 +1,51 @@
 // The xsimd kernels: a vector body plus a tail, twins of kernels_scalar.cpp.
-// Compiled for the baseline arch natively and for SIMD128 (via xsimd's SSE4.1
-// backend) under Emscripten.
+// Compiled once per target (see CMakeLists.txt): the baseline arch natively, AVX2 and
+// AVX-512 beside it on x86-64, SIMD128 (via xsimd's SSE4.1 backend) under Emscripten.
+//
+// Each compilation gets its own namespace, POSENC_SIMD_TARGET. An inline function that is
+// not arch-specific (a std:: algorithm, a helper of a shared header) would be emitted as a
+// weak symbol by every object using it, and the linker keeps one copy: the AVX2 one could
+// then run on a machine without AVX2. So this file uses no such helper (plain loops), and
+// every weak symbol it emits lies in the target's namespace or is an xsimd template of the
+// target's arch type; tests/native/kernel-target-symbols.mjs checks the objects for that.
+//
+// xsimd's sin/cos reduce large angles with two plain inline functions of xsimd::detail, not
+// templates of the arch: renamed here per target, so no two objects share their code.
+#define POSENC_CONCAT_(a, b) a##b
+#define POSENC_CONCAT(a, b) POSENC_CONCAT_(a, b)
+#define __kernel_rem_pio2 POSENC_CONCAT(posenc_kernel_rem_pio2_, POSENC_SIMD_TARGET)
+#define __ieee754_rem_pio2 POSENC_CONCAT(posenc_ieee754_rem_pio2_, POSENC_SIMD_TARGET)
 #include <xsimd/xsimd.hpp>
+#undef __kernel_rem_pio2
+#undef __ieee754_rem_pio2
 
-#include <algorithm>
-#include <cmath>
-#include <type_traits>
+#include <cstdint>
 
 #include "kernels.hpp"
 
-namespace posenc::kernels {
+#ifndef POSENC_SIMD_TARGET
+#error "POSENC_SIMD_TARGET (the namespace of this compilation) must be defined"
+#endif
+
+namespace posenc::kernels::POSENC_SIMD_TARGET {
 // Named (not anonymous) so the symbol map tells the twins apart in the wasm check.
 namespace simd_impl {
 
-using batch = xsimd::batch<float>;
+// The arch type: xsimd's default for the compile flags unless the build names one.
+#ifdef POSENC_SIMD_ARCH
+using arch = POSENC_SIMD_ARCH;
+#else
+using arch = xsimd::default_arch;
+#endif
+using batch = xsimd::batch<float, arch>;
+using index_batch = xsimd::batch<std::uint32_t, arch>;
 constexpr std::size_t width = batch::size;
 
 // Lane i takes lane i ^ 1: swaps the two members of every interleaved pair.
 struct pair_swap {
   static constexpr std::uint32_t get(std::size_t i, std::size_t) { return static_cast<std::uint32_t>(i ^ 1u); }
 };
-const auto swap_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, pair_swap>();
+const auto swap_pairs = xsimd::make_batch_constant<index_batch, pair_swap>();
 
 void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   std::size_t i = 0;
@@ -31,12 +56,14 @@ void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   }
   if (i < n) {  // the tail goes through the same vector code, padded, so every entry matches
     alignas(64) float in[width] = {}, s[width], c[width];
-    std::copy(angle + i, angle + n, in);
+    for (std::size_t j = i; j < n; ++j) in[j - i] = angle[j];
     const auto sc = xsimd::sincos(batch::load_aligned(in));
     sc.first.store_aligned(s);
     sc.second.store_aligned(c);
-    std::copy(s, s + (n - i), sin_out + i);
-    std::copy(c, c + (n - i), cos_out + i);
+    for (std::size_t j = i; j < n; ++j) {
+      sin_out[j] = s[j - i];
+      cos_out[j] = c[j - i];
+    }
   }
 }
 
@@ -49,8 +76,8 @@ struct spread_lower {
 struct spread_upper {
   static constexpr std::uint32_t get(std::size_t i, std::size_t n) { return static_cast<std::uint32_t>(n / 2 + i / 2); }
 };
-const auto lower_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, spread_lower>();
-const auto upper_pairs = xsimd::make_batch_constant<xsimd::batch<std::uint32_t>, spread_upper>();
+const auto lower_pairs = xsimd::make_batch_constant<index_batch, spread_lower>();
+const auto upper_pairs = xsimd::make_batch_constant<index_batch, spread_upper>();
 
 // The article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) * (-s0 s0 -s1 s1 ...).
 // With several heads the spread cos and signed sin rows are built once into scratch and
@@ -160,9 +187,16 @@ void angle_sum(T ca, T sa, T cb, T sb, bool scaled, float factor, T& c, T& s) {
 // Calls body(heads) with one head as a compile-time constant (the case fusion is for: its
 // loop over heads disappears); more heads stay a run-time count. One instantiation per case
 // only: each one is code the browser downloads.
+// A compile-time count of our own rather than std::integral_constant, whose conversion
+// would be a weak symbol outside this namespace in an unoptimised build.
+template <std::size_t N>
+struct fixed_count {
+  constexpr operator std::size_t() const noexcept { return N; }
+};
+
 template <class Body>
 void specialised(std::size_t heads, Body body) {
-  if (heads == 1) body(std::integral_constant<std::size_t, 1>{});
+  if (heads == 1) body(fixed_count<1>{});
   else body(heads);
 }
 
@@ -336,23 +370,23 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 
 }  // namespace simd_impl
 
-const kernel_table* simd_table() noexcept {
+const kernel_table& table() noexcept {
   // In wasm, xsimd's SSE4.1 code is lowered to SIMD128: name what actually runs.
 #ifdef __wasm_simd128__
-  static const kernel_table table{"wasm-simd128",
+  static const kernel_table t{"wasm-simd128",
 #else
-  static const kernel_table table{xsimd::default_arch::name(),
+  static const kernel_table t{simd_impl::arch::name(),
 #endif
-                                  simd_impl::sincos,
-                                  simd_impl::rotate_interleaved,
-                                  simd_impl::rotate_half,
-                                  simd_impl::rotate_interleaved_sum,
-                                  simd_impl::rotate_half_sum,
-                                  simd_impl::dot,
-                                  simd_impl::dot_rows,
-                                  simd_impl::add,
-                                  simd_impl::add_angles};
-  return &table;
+                              simd_impl::sincos,
+                              simd_impl::rotate_interleaved,
+                              simd_impl::rotate_half,
+                              simd_impl::rotate_interleaved_sum,
+                              simd_impl::rotate_half_sum,
+                              simd_impl::dot,
+                              simd_impl::dot_rows,
+                              simd_impl::add,
+                              simd_impl::add_angles};
+  return t;
 }
 
-}  // namespace posenc::kernels
+}  // namespace posenc::kernels::POSENC_SIMD_TARGET

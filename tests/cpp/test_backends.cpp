@@ -100,6 +100,76 @@ TEST(Backends, PublicResultsAgreeAcrossBackends) {
   }
 }
 
+// Natively the simd backend runs the best target the CPU supports; every target of the build
+// gives the baseline's bits on everything but the dot products, whose summation order
+// follows the vector width (their results stay within the twins' tolerance).
+TEST(Backends, EverySimdTargetGivesTheBaselineResults) {
+  const std::vector<const posenc::kernels::kernel_table*> targets = posenc::kernels::runnable_simd_tables();
+  if (targets.empty()) {
+    EXPECT_FALSE(posenc::simd_available());
+    return;
+  }
+  std::mt19937 rng(82);
+  const auto x = posenc_test::random_normal(rng, 5 * 4 * 64);
+  const auto q = posenc_test::random_normal(rng, 9 * 46), k = posenc_test::random_normal(rng, 300 * 46);
+  struct Named {
+    const char* name;
+    double tolerance;  // 0: the same bits
+    std::function<std::vector<float>()> f;
+  };
+  const Named cases[] = {
+      {"sinusoidal", 0, [] { return posenc::sinusoidal(300, 46); }},
+      {"sinusoidal half", 0, [] { return posenc::sinusoidal(301, 100, 500.0, posenc::layout::half); }},
+      {"rope_apply", 0,
+       [&] {
+         posenc::rope_options o;
+         o.dim = 64;
+         o.heads = 4;
+         auto y = x;
+         posenc::rope_apply(y.data(), y.size(), o, 16777000);
+         return y;
+       }},
+      {"rope_apply half rotary", 0,
+       [&] {
+         posenc::rope_options o;
+         o.dim = 64;
+         o.heads = 4;
+         o.rotary_dim = 38;
+         o.pairs = posenc::layout::half;
+         auto y = x;
+         posenc::rope_apply(y.data(), y.size(), o, 123);
+         return y;
+       }},
+      {"rope_matrix", 0, [] { return posenc::rope_matrix(9999999, 20); }},
+      {"attention rope", 4e-5,
+       [&] {
+         posenc::attention_options o;
+         o.dim = 46;
+         o.kind = posenc::encoding::rope;
+         return posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o);
+       }},
+  };
+  const backend saved = posenc::active_backend();
+  for (const Named& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::vector<float>> results;
+    for (const auto* t : targets) {
+      posenc::kernels::use_table(*t);
+      results.push_back(c.f());
+    }
+    ASSERT_FALSE(results[0].empty());
+    for (std::size_t t = 1; t < results.size(); ++t) {
+      SCOPED_TRACE(targets[t]->name);
+      ASSERT_EQ(results[t].size(), results[0].size());
+      if (c.tolerance == 0)
+        EXPECT_EQ(0, std::memcmp(results[0].data(), results[t].data(), results[0].size() * sizeof(float)));
+      else
+        EXPECT_LE(posenc_test::max_abs_error(results[0], results[t]), c.tolerance);
+    }
+  }
+  posenc::use_backend(saved);
+}
+
 TEST(Backends, SeededTablesAreBitIdenticalOnEveryBackend) {
   const auto learned = on_each_backend([] { return posenc::learned_table(64, 37, 5).table(); });
   const auto gaussian = on_each_backend([] { return posenc::gaussian_table(10, 300, 6, 1.0); });

@@ -15,8 +15,9 @@ bool simd_available() noexcept;
 backend active_backend() noexcept;
 // Selects a backend; throws invalid_argument when simd is asked for but not built.
 void use_backend(backend b);
-// The instruction set the SIMD kernels were compiled for ("sse2", "avx2+fma", "sse4.1"
-// which is wasm SIMD128 under Emscripten), or "scalar".
+// The instruction set of the SIMD kernels the simd backend runs: natively the best one the
+// CPU supports among those built ("sse2", "avx2", "avx512f" on x86-64), "wasm-simd128" under
+// Emscripten, or "scalar" in a build without SIMD.
 const char* simd_arch_name() noexcept;
 
 }  // namespace posenc
