@@ -11,6 +11,7 @@ const packages = {
   'g++': 'the native build',
   'make': 'the build',
   'clang': 'the libFuzzer targets',
+  'clang-format': 'the C++ format check (npm test)',
   'libclang-rt-14-dev': 'libFuzzer and the sanitizer runtimes for clang',
   'libxsimd-dev': 'the SIMD kernels (xsimd 8)',
   'libgtest-dev': 'the native test suite (GoogleTest)',

@@ -1,4 +1,5 @@
 // `npm test`: every suite, in order, each in its own stage, then one summary line.
+//   format     clang-format, prettier and the 120-character line limit (tools/format.mjs)
 //   native     GoogleTest through ctest (Release)
 //   sanitize   the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 //   fuzz       libFuzzer targets (clang, ASan + UBSan), about two minutes (tools/fuzz.mjs)
@@ -41,6 +42,7 @@ const counters = {
 };
 
 const stages = [
+  { name: 'format', count: 'plain', command: ['node', ['tools/format.mjs']] },
   { name: 'native', count: 'ctest', prepare: () => cmakeBuild('native'),
     command: ['ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j2']] },
   { name: 'sanitize', count: 'ctest', prepare: () => cmakeBuild('sanitize'),
