@@ -24,7 +24,9 @@ const random = (n) => Float32Array.from({ length: n }, (_, i) => Math.sin(i * 12
 
 // The loop a user would write: cos/sin cached per position (computed outside the timing).
 function plainJsCache(shape) {
-  const half = shape.dim / 2, cos = new Float32Array(shape.seq * half), sin = new Float32Array(shape.seq * half);
+  const half = shape.dim / 2,
+    cos = new Float32Array(shape.seq * half),
+    sin = new Float32Array(shape.seq * half);
   for (let p = 0; p < shape.seq; p++)
     for (let i = 0; i < half; i++) {
       const angle = p * Math.pow(10000, (-2 * i) / shape.dim);
@@ -42,7 +44,11 @@ function plainJsRopeInterleaved(x, { seq, heads, dim }, { cos, sin }) {
     for (let h = 0; h < heads; h++) {
       const base = (p * heads + h) * dim;
       for (let i = 0; i < half; i++) {
-        const a = base + 2 * i, c = cos[row + i], s = sin[row + i], xa = x[a], xb = x[a + 1];
+        const a = base + 2 * i,
+          c = cos[row + i],
+          s = sin[row + i],
+          xa = x[a],
+          xb = x[a + 1];
         x[a] = xa * c - xb * s;
         x[a + 1] = xb * c + xa * s;
       }
@@ -56,7 +62,12 @@ function plainJsRopeHalf(x, { seq, heads, dim }, { cos, sin }) {
     for (let h = 0; h < heads; h++) {
       const base = (p * heads + h) * dim;
       for (let i = 0; i < half; i++) {
-        const a = base + i, b = a + half, c = cos[row + i], s = sin[row + i], xa = x[a], xb = x[b];
+        const a = base + i,
+          b = a + half,
+          c = cos[row + i],
+          s = sin[row + i],
+          xa = x[a],
+          xb = x[b];
         x[a] = xa * c - xb * s;
         x[b] = xb * c + xa * s;
       }
@@ -81,7 +92,12 @@ function plainJsRotateToken(x, heads, dim, cos, sin) {
   for (let h = 0; h < heads; h++) {
     const base = h * dim;
     for (let i = 0; i < half; i++) {
-      const a = base + i, b = a + half, c = cos[i], s = sin[i], xa = x[a], xb = x[b];
+      const a = base + i,
+        b = a + half,
+        c = cos[i],
+        s = sin[i],
+        xa = x[a],
+        xb = x[b];
       x[a] = xa * c - xb * s;
       x[b] = xb * c + xa * s;
     }
@@ -94,23 +110,33 @@ const DECODE = { heads: 32, kvHeads: 8, dim: 128, layers: 32, base: 500000, posi
 function addDecodeCases(add, posenc, flavour) {
   const { heads, kvHeads, dim, layers, base, positions } = DECODE;
   const o = { dim, heads, layout: 'half', base };
-  const q = posenc.buffer(heads * dim), k = posenc.buffer(kvHeads * dim);
+  const q = posenc.buffer(heads * dim),
+    k = posenc.buffer(kvHeads * dim);
   q.view().set(random(heads * dim));
   k.view().set(random(kvHeads * dim));
-  const plan = posenc.ropePlan(o), kPlan = posenc.ropePlan({ ...o, heads: kvHeads });
+  const plan = posenc.ropePlan(o),
+    kPlan = posenc.ropePlan({ ...o, heads: kvHeads });
   let p = 0;
   const next = () => (p = (p + 1) % positions);
   add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a WasmBuffer`, { items: 1 }, () => plan.apply(q, next()));
-  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer`, { items: 1 },
-      () => posenc.rope(q, { ...o, offset: next(), inPlace: true }));
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer`, { items: 1 }, () =>
+    posenc.rope(q, { ...o, offset: next(), inPlace: true }),
+  );
   // The same options written out: the spread above costs the caller a few µs by itself (next case).
-  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer, options as a literal`, { items: 1 },
-      () => posenc.rope(q, { dim, heads, layout: 'half', base, offset: next(), inPlace: true }));
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, rope() on a WasmBuffer, options as a literal`, { items: 1 }, () =>
+    posenc.rope(q, { dim, heads, layout: 'half', base, offset: next(), inPlace: true }),
+  );
   const kept = [];
-  add('decode [1 x 32 x 128]', `wasm ${flavour}, the spread { ...o, offset, inPlace } alone`, { items: 1 },
-      () => (kept[0] = { ...o, offset: next(), inPlace: true }));
+  add(
+    'decode [1 x 32 x 128]',
+    `wasm ${flavour}, the spread { ...o, offset, inPlace } alone`,
+    { items: 1 },
+    () => (kept[0] = { ...o, offset: next(), inPlace: true }),
+  );
   const plainQ = random(heads * dim);
-  add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a Float32Array`, { items: 1 }, () => plan.apply(plainQ, next()));
+  add('decode [1 x 32 x 128]', `wasm ${flavour}, ropePlan on a Float32Array`, { items: 1 }, () =>
+    plan.apply(plainQ, next()),
+  );
   add('token (32 layers of q and k)', `wasm ${flavour}, ropePlan on WasmBuffers`, { items: 1 }, () => {
     const position = next();
     for (let layer = 0; layer < layers; layer++) {
@@ -121,9 +147,11 @@ function addDecodeCases(add, posenc, flavour) {
 }
 function addPlainDecodeCases(add, posenc) {
   const { heads, kvHeads, dim, layers, base, positions } = DECODE;
-  const invFreq = Float64Array.from({ length: dim / 2 }, (_, i) => base ** (-2 * i / dim));
-  const cos = new Float64Array(dim / 2), sin = new Float64Array(dim / 2);
-  const q = random(heads * dim), k = random(kvHeads * dim);
+  const invFreq = Float64Array.from({ length: dim / 2 }, (_, i) => base ** ((-2 * i) / dim));
+  const cos = new Float64Array(dim / 2),
+    sin = new Float64Array(dim / 2);
+  const q = random(heads * dim),
+    k = random(kvHeads * dim);
   // Checked against the library before it is timed.
   const mine = q.slice();
   plainJsDecode(mine, heads, dim, 4321, invFreq, cos, sin);
@@ -132,8 +160,9 @@ function addPlainDecodeCases(add, posenc) {
   if (!(worst < 1e-5)) throw new Error(`plain JS decode step disagrees with posenc.rope by ${worst}`);
   let p = 0;
   const next = () => (p = (p + 1) % positions);
-  add('decode [1 x 32 x 128]', 'plain JavaScript loop (its own angles)', { items: 1 },
-      () => plainJsDecode(q, heads, dim, next(), invFreq, cos, sin));
+  add('decode [1 x 32 x 128]', 'plain JavaScript loop (its own angles)', { items: 1 }, () =>
+    plainJsDecode(q, heads, dim, next(), invFreq, cos, sin),
+  );
   // A JavaScript decoder would compute a token's angles once and reuse them in every layer.
   add('token (32 layers of q and k)', 'plain JavaScript loop (angles once per token)', { items: 1 }, () => {
     const position = next();
@@ -163,26 +192,42 @@ function checkPlainJs(posenc, x, shape, layout, cache) {
 // and memcpy bounds of the bench-only module M.
 function addRopeCases(add, posenc, M, flavour) {
   for (const [label, shape] of Object.entries(shapes)) {
-    const n = elements(shape), bytes = n * 8;
+    const n = elements(shape),
+      bytes = n * 8;
     for (const layout of ['interleaved', 'half']) {
       const options = { dim: shape.dim, heads: shape.heads, layout, inPlace: true };
       const buffer = posenc.buffer(n);
       buffer.view().set(random(n));
-      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (cached)`, { bytes },
-          () => posenc.rope(buffer, options));
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (cached)`, { bytes }, () =>
+        posenc.rope(buffer, options),
+      );
       // Angles computed in the call: the cache is off while this case runs, not toggled per call.
-      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer (fused)`, { bytes },
-          () => posenc.rope(buffer, options), (timed) => {
-            const limit = posenc.ropeCacheLimit(0);
-            try { return timed(); } finally { posenc.ropeCacheLimit(limit); }
-          });
+      add(
+        `rope ${label} ${layout}`,
+        `wasm ${flavour}, API on a WasmBuffer (fused)`,
+        { bytes },
+        () => posenc.rope(buffer, options),
+        (timed) => {
+          const limit = posenc.ropeCacheLimit(0);
+          try {
+            return timed();
+          } finally {
+            posenc.ropeCacheLimit(limit);
+          }
+        },
+      );
       // Explicit positions (packed sequences, decoding): the same rows, positions given as an array.
       const positions = Array.from({ length: shape.seq }, (_, i) => i);
-      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a WasmBuffer, explicit positions (cached)`, { bytes },
-          () => posenc.rope(buffer, { ...options, positions }));
+      add(
+        `rope ${label} ${layout}`,
+        `wasm ${flavour}, API on a WasmBuffer, explicit positions (cached)`,
+        { bytes },
+        () => posenc.rope(buffer, { ...options, positions }),
+      );
       const plain = random(n);
-      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes },
-          () => posenc.rope(plain, options));
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, in place (copy in/out)`, { bytes }, () =>
+        posenc.rope(plain, options),
+      );
       // What the in-place path adds to the buffer's rotation: a copy in and a copy out per block of
       // the core's size (block_floats in cpp/src/rope.cpp), here without the rotation between them.
       const block = posenc.buffer(32768);
@@ -195,8 +240,9 @@ function addRopeCases(add, posenc, M, flavour) {
           plain.set(heap.subarray(0, m), i);
         }
       });
-      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes },
-          () => posenc.rope(plain, { ...options, inPlace: false }));
+      add(`rope ${label} ${layout}`, `wasm ${flavour}, API on a Float32Array, fresh result`, { bytes }, () =>
+        posenc.rope(plain, { ...options, inPlace: false }),
+      );
     }
     const handle = M.createBuffer(n);
     add(`rope ${label} interleaved`, `wasm ${flavour}, in-place stream x[i] *= a`, { bytes }, () => {
@@ -214,7 +260,8 @@ function addRopeCases(add, posenc, M, flavour) {
 function measure(cases, rounds, log) {
   for (const c of cases) {
     c.around(() => c.run());
-    let reps = 1, elapsed = 0;
+    let reps = 1,
+      elapsed = 0;
     for (;;) {
       elapsed = c.around(() => {
         const t = performance.now();
@@ -229,11 +276,13 @@ function measure(cases, rounds, log) {
   for (let r = 0; r < rounds; r++) {
     log(`  wasm round ${r + 1}/${rounds}`);
     for (const c of cases) {
-      c.samples.push(c.around(() => {
-        const t = performance.now();
-        for (let i = 0; i < c.reps; i++) c.run();
-        return (performance.now() - t) / c.reps;
-      }));
+      c.samples.push(
+        c.around(() => {
+          const t = performance.now();
+          for (let i = 0; i < c.reps; i++) c.run();
+          return (performance.now() - t) / c.reps;
+        }),
+      );
     }
   }
 }
@@ -252,31 +301,43 @@ export async function benchWasm({ rounds = 11, log = console.log } = {}) {
     const M = await rawModule(flavour);
     addRopeCases(add, posenc, M, flavour);
     const table = M.createBuffer(8192 * 512);
-    add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 },
-        () => posenc.sinusoidal({ positions: 8192, dim: 512 }));
-    add('sinusoidal 8192x512', `wasm ${flavour}, naive sinf loop`, { items: 8192 * 512 },
-        () => M.benchNaiveSinusoidal(table.view().byteOffset, 8192, 512));
-    const q = random(1024 * 64), k = random(1024 * 64).reverse();
-    add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 },
-        () => posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }));
+    add('sinusoidal 8192x512', `wasm ${flavour}, library`, { items: 8192 * 512 }, () =>
+      posenc.sinusoidal({ positions: 8192, dim: 512 }),
+    );
+    add('sinusoidal 8192x512', `wasm ${flavour}, naive sinf loop`, { items: 8192 * 512 }, () =>
+      M.benchNaiveSinusoidal(table.view().byteOffset, 8192, 512),
+    );
+    const q = random(1024 * 64),
+      k = random(1024 * 64).reverse();
+    add('attention rope 1024x1024x64', `wasm ${flavour}, library`, { items: 1024 * 1024 * 64 }, () =>
+      posenc.attentionScores(q, k, { dim: 64, encoding: 'rope' }),
+    );
     addDecodeCases(add, posenc, flavour);
   }
   const reference = await load({ simd: true });
   addPlainDecodeCases(add, reference);
   for (const [label, shape] of Object.entries(shapes)) {
-    const n = elements(shape), cache = plainJsCache(shape);
+    const n = elements(shape),
+      cache = plainJsCache(shape);
     for (const layout of ['interleaved', 'half']) {
       const x = random(n);
       checkPlainJs(reference, x, shape, layout, cache);
-      add(`rope ${label} ${layout}`, 'plain JavaScript loop (cached cos/sin)', { bytes: n * 8 },
-          () => plainJsRope[layout](x, shape, cache));
+      add(`rope ${label} ${layout}`, 'plain JavaScript loop (cached cos/sin)', { bytes: n * 8 }, () =>
+        plainJsRope[layout](x, shape, cache),
+      );
     }
   }
 
   measure(cases, rounds, log);
   return cases.map(({ group, name, work, samples }) => {
-    const sorted = [...samples].sort((a, b) => a - b), ms = sorted[Math.floor(sorted.length / 2)];
-    return { group, name, ms, ...(work.bytes ? { gbps: work.bytes / ms / 1e6 } : { itemsPerSecond: work.items / ms * 1e3 }) };
+    const sorted = [...samples].sort((a, b) => a - b),
+      ms = sorted[Math.floor(sorted.length / 2)];
+    return {
+      group,
+      name,
+      ms,
+      ...(work.bytes ? { gbps: work.bytes / ms / 1e6 } : { itemsPerSecond: (work.items / ms) * 1e3 }),
+    };
   });
 }
 

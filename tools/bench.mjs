@@ -14,26 +14,37 @@ function machine() {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? os.cpus()[0]?.model;
   const flags = readFileSync('/proc/cpuinfo', 'utf8').match(/flags\s*:\s*(.*)/)?.[1] ?? '';
   const simd = ['avx512f', 'avx2', 'fma', 'sse4_1'].filter((f) => flags.split(' ').includes(f)).join(' ');
-  return `${cpu}, ${os.cpus().length} cores (${simd}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-    `Linux ${os.release()}, Node ${process.version}`;
+  return (
+    `${cpu}, ${os.cpus().length} cores (${simd}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+    `Linux ${os.release()}, Node ${process.version}`
+  );
 }
 
 function benchNative() {
   const dir = cmakeBuild('native');
   const done = step('Native benchmarks (Google Benchmark, 9 interleaved repetitions, medians)');
-  const { status, output } = capture(path.join(dir, 'posenc_bench'), [
-    '--benchmark_format=json', '--benchmark_repetitions=9', '--benchmark_enable_random_interleaving=true',
-    '--benchmark_report_aggregates_only=true', '--benchmark_min_time=0.2',
-  ], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const { status, output } = capture(
+    path.join(dir, 'posenc_bench'),
+    [
+      '--benchmark_format=json',
+      '--benchmark_repetitions=9',
+      '--benchmark_enable_random_interleaving=true',
+      '--benchmark_report_aggregates_only=true',
+      '--benchmark_min_time=0.2',
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   if (status !== 0) throw new Error(`posenc_bench failed:\n${output.slice(-2000)}`);
   const report = JSON.parse(output.slice(output.indexOf('{')));
   done();
-  return report.benchmarks.filter((b) => b.aggregate_name === 'median').map((b) => ({
-    name: b.name.replace(/_median$/, ''),
-    ms: b.real_time / 1e6 * ({ ns: 1, us: 1e3, ms: 1e6 }[b.time_unit] ?? 1),
-    gbps: b.bytes_per_second ? b.bytes_per_second / 1e9 : undefined,
-    itemsPerSecond: b.items_per_second,
-  }));
+  return report.benchmarks
+    .filter((b) => b.aggregate_name === 'median')
+    .map((b) => ({
+      name: b.name.replace(/_median$/, ''),
+      ms: (b.real_time / 1e6) * ({ ns: 1, us: 1e3, ms: 1e6 }[b.time_unit] ?? 1),
+      gbps: b.bytes_per_second ? b.bytes_per_second / 1e9 : undefined,
+      itemsPerSecond: b.items_per_second,
+    }));
 }
 
 // The wasm benchmarks, each run in a fresh Node process: on this VM a process keeps the speed
@@ -46,10 +57,16 @@ function benchWasmProcesses(processes) {
   }
   const runs = [];
   for (let i = 0; i < processes; i++) {
-    const { status, output } = capture(process.execPath, [path.join(root, 'tools', 'bench-wasm.mjs')],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { status, output } = capture(process.execPath, [path.join(root, 'tools', 'bench-wasm.mjs')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (status !== 0) throw new Error(`tools/bench-wasm.mjs failed:\n${output.slice(-2000)}`);
-    runs.push(output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)));
+    runs.push(
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line)),
+    );
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const merged = runs[0].map((row) => {
@@ -57,8 +74,8 @@ function benchWasmProcesses(processes) {
     const ms = median(same.map((r) => r.ms));
     const perProcess = same.map((r) => r.ms);
     return row.gbps !== undefined
-      ? { group: row.group, name: row.name, ms, gbps: row.gbps * row.ms / ms, perProcess }
-      : { group: row.group, name: row.name, ms, itemsPerSecond: row.itemsPerSecond * row.ms / ms, perProcess };
+      ? { group: row.group, name: row.name, ms, gbps: (row.gbps * row.ms) / ms, perProcess }
+      : { group: row.group, name: row.name, ms, itemsPerSecond: (row.itemsPerSecond * row.ms) / ms, perProcess };
   });
   return { merged, runs };
 }
@@ -70,53 +87,103 @@ function targets(native, wasm) {
   const w = (group, name) => wasm.find((r) => r.group === group && r.name === name);
   const rows = [];
   const check = (what, value, goal, atLeast = true) =>
-    rows.push({ what, value, goal: `${atLeast ? '>=' : '<='} ${goal}`, ok: value !== undefined && (atLeast ? value >= goal : value <= goal) });
+    rows.push({
+      what,
+      value,
+      goal: `${atLeast ? '>=' : '<='} ${goal}`,
+      ok: value !== undefined && (atLeast ? value >= goal : value <= goal),
+    });
   for (const layout of ['interleaved', 'half']) {
-    check(`native RoPE A cached ${layout} / native in-place stream`,
-      n(`rope_cached/A/${layout}/simd`)?.gbps / n('stream_in_place/A')?.gbps, 0.7);
-    check(`native RoPE A fused / cached ${layout} (time)`,
-      n(`rope_fused/A/${layout}/simd`)?.ms / n(`rope_cached/A/${layout}/simd`)?.ms, 2, false);
-    check(`native RoPE B fused / cached ${layout} (time)`,
-      n(`rope_fused/B/${layout}/simd`)?.ms / n(`rope_cached/B/${layout}/simd`)?.ms, 2, false);
+    check(
+      `native RoPE A cached ${layout} / native in-place stream`,
+      n(`rope_cached/A/${layout}/simd`)?.gbps / n('stream_in_place/A')?.gbps,
+      0.7,
+    );
+    check(
+      `native RoPE A fused / cached ${layout} (time)`,
+      n(`rope_fused/A/${layout}/simd`)?.ms / n(`rope_cached/A/${layout}/simd`)?.ms,
+      2,
+      false,
+    );
+    check(
+      `native RoPE B fused / cached ${layout} (time)`,
+      n(`rope_fused/B/${layout}/simd`)?.ms / n(`rope_cached/B/${layout}/simd`)?.ms,
+      2,
+      false,
+    );
     const group = `rope A ${layout}`;
     const cached = w(group, 'wasm simd, API on a WasmBuffer (cached)');
-    check(`wasm RoPE A cached ${layout} / in-wasm in-place stream`,
-      cached?.gbps / w('rope A interleaved', 'wasm simd, in-place stream x[i] *= a')?.gbps, 0.6);
+    check(
+      `wasm RoPE A cached ${layout} / in-wasm in-place stream`,
+      cached?.gbps / w('rope A interleaved', 'wasm simd, in-place stream x[i] *= a')?.gbps,
+      0.6,
+    );
     const plain = w(group, 'plain JavaScript loop (cached cos/sin)');
     check(`wasm RoPE A cached ${layout} / plain JS loop`, cached?.gbps / plain?.gbps, 6);
     // The bound on the row above: an in-place pass that does no arithmetic at all.
     rows.push({
       what: `(bound) in-wasm in-place stream / plain JS loop ${layout}`,
       value: w('rope A interleaved', 'wasm simd, in-place stream x[i] *= a')?.gbps / plain?.gbps,
-      goal: 'none', ok: null,
+      goal: 'none',
+      ok: null,
     });
-    check(`wasm RoPE A fused / cached ${layout} (time)`,
-      w(group, 'wasm simd, API on a WasmBuffer (fused)')?.ms / cached?.ms, 2, false);
+    check(
+      `wasm RoPE A fused / cached ${layout} (time)`,
+      w(group, 'wasm simd, API on a WasmBuffer (fused)')?.ms / cached?.ms,
+      2,
+      false,
+    );
     const groupB = `rope B ${layout}`;
-    check(`wasm RoPE B fused / cached ${layout} (time)`,
-      w(groupB, 'wasm simd, API on a WasmBuffer (fused)')?.ms / w(groupB, 'wasm simd, API on a WasmBuffer (cached)')?.ms, 2, false);
-    check(`wasm RoPE A Float32Array in place / WasmBuffer ${layout} (time)`,
-      w(group, 'wasm simd, API on a Float32Array, in place (copy in/out)')?.ms / cached?.ms, 3, false);
+    check(
+      `wasm RoPE B fused / cached ${layout} (time)`,
+      w(groupB, 'wasm simd, API on a WasmBuffer (fused)')?.ms /
+        w(groupB, 'wasm simd, API on a WasmBuffer (cached)')?.ms,
+      2,
+      false,
+    );
+    check(
+      `wasm RoPE A Float32Array in place / WasmBuffer ${layout} (time)`,
+      w(group, 'wasm simd, API on a Float32Array, in place (copy in/out)')?.ms / cached?.ms,
+      3,
+      false,
+    );
   }
   const decode = (name) => w('decode [1 x 32 x 128]', name)?.ms;
-  check('wasm decode step [1 x 32 x 128], ropePlan on a WasmBuffer / plain JS loop with its own angles (speed)',
-    decode('plain JavaScript loop (its own angles)') / decode('wasm simd, ropePlan on a WasmBuffer'), 6);
-  check('wasm decode step, ropePlan on a Float32Array / on a WasmBuffer (time)',
-    decode('wasm simd, ropePlan on a Float32Array') / decode('wasm simd, ropePlan on a WasmBuffer'), 1.6, false);
+  check(
+    'wasm decode step [1 x 32 x 128], ropePlan on a WasmBuffer / plain JS loop with its own angles (speed)',
+    decode('plain JavaScript loop (its own angles)') / decode('wasm simd, ropePlan on a WasmBuffer'),
+    6,
+  );
+  check(
+    'wasm decode step, ropePlan on a Float32Array / on a WasmBuffer (time)',
+    decode('wasm simd, ropePlan on a Float32Array') / decode('wasm simd, ropePlan on a WasmBuffer'),
+    1.6,
+    false,
+  );
   const token = (name) => w('token (32 layers of q and k)', name)?.ms;
   rows.push({
     what: 'token of 32 layers (q [1 x 32 x 128], k [1 x 8 x 128]): ropePlan us / plain JS us',
     value: token('wasm simd, ropePlan on WasmBuffers') * 1e3,
-    goal: `plain JS ${fmt(token('plain JavaScript loop (angles once per token)') * 1e3)} us`, ok: null,
+    goal: `plain JS ${fmt(token('plain JavaScript loop (angles once per token)') * 1e3)} us`,
+    ok: null,
   });
-  check('native sinusoidal 8192x512 / scalar sinf loop',
-    n('sinusoidal_8192x512/simd')?.itemsPerSecond / n('sinusoidal_8192x512/naive_sinf')?.itemsPerSecond, 3);
-  check('wasm sinusoidal 8192x512 / the same sinf loop in wasm',
+  check(
+    'native sinusoidal 8192x512 / scalar sinf loop',
+    n('sinusoidal_8192x512/simd')?.itemsPerSecond / n('sinusoidal_8192x512/naive_sinf')?.itemsPerSecond,
+    3,
+  );
+  check(
+    'wasm sinusoidal 8192x512 / the same sinf loop in wasm',
     w('sinusoidal 8192x512', 'wasm simd, library')?.itemsPerSecond /
-    w('sinusoidal 8192x512', 'wasm simd, naive sinf loop')?.itemsPerSecond, 2);
-  check('wasm attention with RoPE, SIMD / scalar build',
+      w('sinusoidal 8192x512', 'wasm simd, naive sinf loop')?.itemsPerSecond,
+    2,
+  );
+  check(
+    'wasm attention with RoPE, SIMD / scalar build',
     w('attention rope 1024x1024x64', 'wasm simd, library')?.itemsPerSecond /
-    w('attention rope 1024x1024x64', 'wasm scalar, library')?.itemsPerSecond, 4);
+      w('attention rope 1024x1024x64', 'wasm scalar, library')?.itemsPerSecond,
+    4,
+  );
   return rows;
 }
 
@@ -133,12 +200,32 @@ await main(async () => {
     const r = await (await import(pathToFileURL(pageBench).href)).benchPage();
     const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
     page = [
-      { what: 'page JS + SIMD wasm, gzip -9', value: `${kb(r.size.js)} + ${kb(r.size.wasm)} = ${kb(r.size.total)}`, budget: '<= 300 KB', ok: r.size.total <= 300e3 },
-      { what: `first complete render: first screen drawn, its fonts loaded (ms, median of ${r.runs} loads, range)`,
-        value: `${r.firstScreen.median.toFixed(0)} (${r.firstScreen.min.toFixed(0)}-${r.firstScreen.max.toFixed(0)})`, budget: '<= 1000', ok: r.firstScreen.median <= 1000 },
-      { what: `stress case: all ${r.figures} figures forced visible at once (ms, median, range)`,
-        value: `${r.firstRenderAll.median.toFixed(0)} (${r.firstRenderAll.min.toFixed(0)}-${r.firstRenderAll.max.toFixed(0)})`, budget: 'none', ok: true },
-      ...Object.entries(r.updates).map(([k, v]) => ({ what: `slider update ${k} (median ms)`, value: v.median.toFixed(1), budget: '<= 16', ok: v.median <= 16 })),
+      {
+        what: 'page JS + SIMD wasm, gzip -9',
+        value: `${kb(r.size.js)} + ${kb(r.size.wasm)} = ${kb(r.size.total)}`,
+        budget: '<= 300 KB',
+        ok: r.size.total <= 300e3,
+      },
+      {
+        what: `first complete render: first screen drawn, its fonts loaded (ms, median of ${r.runs} loads, range)`,
+        value: `${r.firstScreen.median.toFixed(0)} (${r.firstScreen.min.toFixed(0)}-${r.firstScreen.max.toFixed(0)})`,
+        budget: '<= 1000',
+        ok: r.firstScreen.median <= 1000,
+      },
+      {
+        what: `stress case: all ${r.figures} figures forced visible at once (ms, median, range)`,
+        value:
+          `${r.firstRenderAll.median.toFixed(0)} ` +
+          `(${r.firstRenderAll.min.toFixed(0)}-${r.firstRenderAll.max.toFixed(0)})`,
+        budget: 'none',
+        ok: true,
+      },
+      ...Object.entries(r.updates).map(([k, v]) => ({
+        what: `slider update ${k} (median ms)`,
+        value: v.median.toFixed(1),
+        budget: '<= 16',
+        ok: v.median <= 16,
+      })),
     ];
     pageExtremes = r.extremes;
     finished();
@@ -146,9 +233,18 @@ await main(async () => {
 
   console.log(`\nMachine: ${machine()}\n`);
   console.log('| native benchmark | median ms | GB/s | items/s |\n|---|---:|---:|---:|');
-  for (const r of native) console.log(`| ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
+  for (const r of native)
+    console.log(
+      `| ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ` +
+        `${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`,
+    );
   console.log('\n| wasm workload | implementation | median ms | GB/s | items/s |\n|---|---|---:|---:|---:|');
-  for (const r of wasm) console.log(`| ${r.group} | ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} | ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} |`);
+  for (const r of wasm)
+    console.log(
+      `| ${r.group} | ${r.name} | ${fmt(r.ms, 3)} | ${fmt(r.gbps)} ` +
+        `| ${r.itemsPerSecond ? (r.itemsPerSecond / 1e6).toFixed(0) + ' M' : ''} ` +
+        `|`,
+    );
   // Targets from the medians; beside each, its range over the wasm processes (the native side
   // is one run of Google Benchmark).
   const goals = targets(native, wasm);
@@ -160,19 +256,34 @@ await main(async () => {
   console.log(`\n| target | measured (range over ${processes} wasm processes) | goal | met |\n|---|---:|---|---|`);
   for (const g of goals) {
     const range = g.range[0] === g.range[1] ? '' : ` (${fmt(g.range[0])}-${fmt(g.range[1])})`;
-    console.log(`| ${g.what} | ${fmt(g.value)}${range} | ${g.goal} | ${g.ok === null ? '-' : g.ok ? 'yes' : '**no**'} |`);
+    console.log(
+      `| ${g.what} | ${fmt(g.value)}${range} | ${g.goal} | ${g.ok === null ? '-' : g.ok ? 'yes' : '**no**'} |`,
+    );
   }
   if (page) {
     console.log('\n| page (headless Chromium) | measured | budget | met |\n|---|---:|---|---|');
-    for (const r of page) console.log(`| ${r.what} | ${r.value} | ${r.budget} | ${r.budget === 'none' ? '-' : r.ok ? 'yes' : '**no**'} |`);
-    const { extremesTable } = await import(pathToFileURL(path.join(root, 'tests', 'browser', 'bench-extremes.mjs')).href);
-    console.log(`\nEvery figure with its controls at their maxima (targets: update <= 100 ms, first render <= 1000 ms)\n`);
+    for (const r of page)
+      console.log(`| ${r.what} | ${r.value} | ${r.budget} | ${r.budget === 'none' ? '-' : r.ok ? 'yes' : '**no**'} |`);
+    const { extremesTable } = await import(
+      pathToFileURL(path.join(root, 'tests', 'browser', 'bench-extremes.mjs')).href
+    );
+    console.log(
+      `\nEvery figure with its controls at their maxima (targets: update <= 100 ms, first render <= 1000 ms)\n`,
+    );
     console.log(extremesTable(pageExtremes).join('\n'));
   }
 
   const out = path.join(root, 'cpp', 'bench', 'results');
   mkdirSync(out, { recursive: true });
-  const result = { date: new Date().toISOString(), machine: machine(), native, wasm, targets: goals, page, pageExtremes };
+  const result = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    native,
+    wasm,
+    targets: goals,
+    page,
+    pageExtremes,
+  };
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
   writeFileSync(path.join(out, 'gbps.svg'), plotBars(result));
   console.log(`\nwrote ${path.relative(root, out)}/latest.json and gbps.svg`);

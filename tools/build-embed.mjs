@@ -49,29 +49,69 @@ const CSS_PROPERTY_DOCS = {
 
 /** Attributes every figure has besides its parameters (figure.js observes them). */
 const COMMON_ATTRIBUTES = [
-  { name: 'no-controls', type: { text: 'boolean' }, default: 'false',
-    description: 'Hide the sliders and buttons: a trimmed figure for a tight spot in an article. The figure still reacts to attribute changes.' },
-  { name: 'theme', type: { text: "'light' | 'dark' | 'auto'" }, default: "'auto'",
-    description: "Light or dark colours: 'auto' follows the reader's preference (prefers-color-scheme); 'light' or 'dark' pins them, for a site whose own theme does not follow the reader's." },
-  { name: 'lang', type: { text: "'en' | 'zh'" },
-    description: "Language of the figure's text (zh* gives Chinese, anything else English). Without it, the nearest ancestor's lang, then the browser's language." },
+  {
+    name: 'no-controls',
+    type: { text: 'boolean' },
+    default: 'false',
+    description:
+      'Hide the sliders and buttons: a trimmed figure for a tight spot in an ' +
+      'article. The figure still reacts to attribute changes.',
+  },
+  {
+    name: 'theme',
+    type: { text: "'light' | 'dark' | 'auto'" },
+    default: "'auto'",
+    description:
+      "Light or dark colours: 'auto' follows the reader's preference " +
+      "(prefers-color-scheme); 'light' or 'dark' pins them, for a site whose " +
+      "own theme does not follow the reader's.",
+  },
+  {
+    name: 'lang',
+    type: { text: "'en' | 'zh'" },
+    description:
+      "Language of the figure's text (zh* gives Chinese, anything else " +
+      "English). Without it, the nearest ancestor's lang, then the browser's " +
+      'language.',
+  },
 ];
 
 const EVENTS = [
-  { name: 'change', type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
-    description: "A control changed a parameter; detail is the figure's full state (parameter name -> value). Bubbles and is composed." },
-  { name: 'posenc-connect', type: { text: 'CustomEvent<{ configured: boolean }>' },
-    description: 'Fired when the figure is connected, before its first computation. Bubbles and is composed. A host page that sets the figure\'s attributes in a listener and sets detail.configured = true lets the figure start at once; otherwise the figure waits for DOMContentLoaded while the document is still loading.' },
-  { name: 'render', type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
-    description: 'The figure drew a new result; detail holds the parameters it was computed for. Bubbles.' },
+  {
+    name: 'change',
+    type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
+    description:
+      "A control changed a parameter; detail is the figure's full state " +
+      '(parameter name -> value). Bubbles and is composed.',
+  },
+  {
+    name: 'posenc-connect',
+    type: { text: 'CustomEvent<{ configured: boolean }>' },
+    description:
+      'Fired when the figure is connected, before its first computation. ' +
+      "Bubbles and is composed. A host page that sets the figure's attributes " +
+      'in a listener and sets detail.configured = true lets the figure start ' +
+      'at once; otherwise the figure waits for DOMContentLoaded while the ' +
+      'document is still loading.',
+  },
+  {
+    name: 'render',
+    type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
+    description: 'The figure drew a new result; detail holds the parameters it was computed for. Bubbles.',
+  },
 ];
 
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
 function describeSpec(spec) {
-  const range = spec.type === 'int' || spec.type === 'real'
-    ? `${spec.type === 'int' ? 'An integer' : 'A number'} in [${spec.min}, ${spec.max}]${spec.even ? ', rounded to an even value' : ''}, clamped into range`
-    : spec.type === 'enum' ? `One of ${spec.values.map((v) => `"${v}"`).join(', ')}` : 'A boolean (present, "true", "1", "on")';
+  const range =
+    spec.type === 'int' || spec.type === 'real'
+      ? `${spec.type === 'int' ? 'An integer' : 'A number'} ` +
+        `in [${spec.min}, ${spec.max}]${spec.even ? ', rounded to an even value' : ''}, ` +
+        `clamped into range`
+      : spec.type === 'enum'
+        ? `One of ${spec.values.map((v) => `"${v}"`).join(', ')}`
+        : 'A boolean (present, "true", "1", "on")';
   return `${range}; anything else falls back to the default.`;
 }
 
@@ -87,14 +127,27 @@ async function loadElements(root) {
   const saved = {};
   const stubs = {
     HTMLElement: class HTMLElement {},
-    customElements: { get: (tag) => registry.get(tag), define: (tag, cls) => { if (registry.has(tag)) throw new Error(`${tag} defined twice`); registry.set(tag, cls); } },
+    customElements: {
+      get: (tag) => registry.get(tag),
+      define: (tag, cls) => {
+        if (registry.has(tag)) throw new Error(`${tag} defined twice`);
+        registry.set(tag, cls);
+      },
+    },
   };
-  for (const [k, v] of Object.entries(stubs)) { saved[k] = Object.getOwnPropertyDescriptor(globalThis, k); if (!(k in globalThis)) globalThis[k] = v; else throw new Error(`build-embed: global ${k} already exists in Node`); }
+  for (const [k, v] of Object.entries(stubs)) {
+    saved[k] = Object.getOwnPropertyDescriptor(globalThis, k);
+    if (!(k in globalThis)) globalThis[k] = v;
+    else throw new Error(`build-embed: global ${k} already exists in Node`);
+  }
   try {
     const mod = await import(pathToFileURL(join(root, 'web', 'elements', 'index.js')).href);
     return { mod, registry };
   } finally {
-    for (const k of Object.keys(stubs)) { if (saved[k]) Object.defineProperty(globalThis, k, saved[k]); else delete globalThis[k]; }
+    for (const k of Object.keys(stubs)) {
+      if (saved[k]) Object.defineProperty(globalThis, k, saved[k]);
+      else delete globalThis[k];
+    }
   }
 }
 
@@ -102,18 +155,28 @@ async function loadElements(root) {
 function cssProperties(css, warn) {
   const light = css.slice(0, css.indexOf('@media')); // the first :host block holds the light defaults
   const props = new Map();
-  for (const m of light.matchAll(/var\((--posenc-[a-z-]+),\s*((?:[^()]|\([^()]*\))*)\)/g)) if (!props.has(m[1])) props.set(m[1], m[2].trim());
+  for (const m of light.matchAll(/var\((--posenc-[a-z-]+),\s*((?:[^()]|\([^()]*\))*)\)/g))
+    if (!props.has(m[1])) props.set(m[1], m[2].trim());
   for (const m of css.matchAll(/var\((--posenc-[a-z-]+)/g)) if (!props.has(m[1])) props.set(m[1], undefined);
   return [...props].map(([name, def]) => {
-    if (!CSS_PROPERTY_DOCS[name]) warn(`build-embed: ${name} (web/elements/style.js) has no description in tools/build-embed.mjs`);
-    return { name, description: CSS_PROPERTY_DOCS[name] ?? 'Theming property of the figures.', ...(def ? { default: def } : {}) };
+    if (!CSS_PROPERTY_DOCS[name])
+      warn(`build-embed: ${name} (web/elements/style.js) has no description in tools/build-embed.mjs`);
+    return {
+      name,
+      description: CSS_PROPERTY_DOCS[name] ?? 'Theming property of the figures.',
+      ...(def ? { default: def } : {}),
+    };
   });
 }
 
 /** An element's summary, from the leading comment of its file: the first sentence (two when the first
  *  is a mere title, like "RoPE in the plane."), without the page's section number. */
 function summaryOf(source) {
-  const comment = (/^(?:\/\/.*\n)+/.exec(source)?.[0] ?? '').split('\n').map((l) => l.replace(/^\/\/ ?/, '')).join(' ').trim();
+  const comment = (/^(?:\/\/.*\n)+/.exec(source)?.[0] ?? '')
+    .split('\n')
+    .map((l) => l.replace(/^\/\/ ?/, ''))
+    .join(' ')
+    .trim();
   const text = comment.replace(/^Section [\w.]+(, more)?: /, '').replace(/^./, (c) => c.toUpperCase());
   const sentences = text.split(/(?<=\S\.)\s+/);
   return (sentences[0].length < 20 ? sentences.slice(0, 2) : sentences.slice(0, 1)).join(' ');
@@ -129,29 +192,41 @@ export async function manifest({ root, warn = console.warn }) {
   const exported = Object.entries(mod).filter(([, v]) => typeof v === 'function' && typeof v.tag === 'string');
 
   // nothing registered that has no parameters, nothing in the table that is not registered
-  const tags = [...registry.keys()].sort(), table = Object.keys(FIGURE_PARAMS).sort();
-  if (JSON.stringify(tags) !== JSON.stringify(table)) throw new Error(`build-embed: registered elements ${tags} differ from FIGURE_PARAMS ${table}`);
+  const tags = [...registry.keys()].sort(),
+    table = Object.keys(FIGURE_PARAMS).sort();
+  if (JSON.stringify(tags) !== JSON.stringify(table))
+    throw new Error(`build-embed: registered elements ${tags} differ from FIGURE_PARAMS ${table}`);
   const properties = cssProperties(CSS, warn);
 
-  const declarations = [], exports = [];
+  const declarations = [],
+    exports = [];
   for (const [tag, cls] of registry) {
     const name = exported.find(([, v]) => v === cls)?.[0];
-    if (!name) throw new Error(`build-embed: ${tag} is registered but its class is not exported by web/elements/index.js`);
+    if (!name)
+      throw new Error(`build-embed: ${tag} is registered but its class is not exported by web/elements/index.js`);
     const file = new RegExp(`export \\{ ${name} \\} from '(\\./[^']+)'`).exec(index)?.[1];
     const source = file ? await readFile(join(root, 'web', 'elements', file), 'utf8') : '';
     const summary = summaryOf(source);
     const attributes = Object.entries(FIGURE_PARAMS[tag]).map(([param, spec]) => ({
-      name: kebab(param), type: { text: specType(spec) },
+      name: kebab(param),
+      type: { text: specType(spec) },
       default: spec.type === 'enum' ? `'${spec.def}'` : formatValue(spec, spec.def),
-      description: describeSpec(spec), fieldName: param,
+      description: describeSpec(spec),
+      fieldName: param,
     }));
     const observed = [...cls.observedAttributes].sort();
     const listed = [...attributes, ...COMMON_ATTRIBUTES].map((a) => a.name).sort();
-    if (JSON.stringify(observed) !== JSON.stringify(listed)) throw new Error(`build-embed: ${tag} observes ${observed}, the manifest would list ${listed}`);
+    if (JSON.stringify(observed) !== JSON.stringify(listed))
+      throw new Error(`build-embed: ${tag} observes ${observed}, the manifest would list ${listed}`);
     declarations.push({
-      kind: 'class', name, customElement: true, tagName: tag,
+      kind: 'class',
+      name,
+      customElement: true,
+      tagName: tag,
       summary,
-      description: `Live figure computed by the posenc wasm library. Works with no attributes; every attribute can change later.`,
+      description:
+        `Live figure computed by the posenc wasm library. Works ` +
+        `with no attributes; every attribute can change later.`,
       superclass: { name: 'PosencFigure', module: 'posenc-embed.js' },
       attributes: [...attributes, ...COMMON_ATTRIBUTES],
       events: EVENTS,
@@ -160,10 +235,22 @@ export async function manifest({ root, warn = console.warn }) {
     exports.push({ kind: 'js', name, declaration: { name, module: 'posenc-embed.js' } });
     exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name, module: 'posenc-embed.js' } });
   }
-  exports.push({ kind: 'js', name: 'FIGURE_PARAMS', declaration: { name: 'FIGURE_PARAMS', module: 'posenc-embed.js' } });
+  exports.push({
+    kind: 'js',
+    name: 'FIGURE_PARAMS',
+    declaration: { name: 'FIGURE_PARAMS', module: 'posenc-embed.js' },
+  });
   return {
     schemaVersion: '1.0.0',
-    modules: [{ kind: 'javascript-module', path: 'posenc-embed.js', description: 'Registers every posenc figure element.', declarations, exports }],
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: 'posenc-embed.js',
+        description: 'Registers every posenc figure element.',
+        declarations,
+        exports,
+      },
+    ],
   };
 }
 
@@ -175,11 +262,18 @@ const minifyStyle = (root) => ({
   setup(b) {
     b.onLoad({ filter: /web[\\/]elements[\\/]style\.js$/ }, async (args) => {
       const src = await readFile(args.path, 'utf8');
-      const start = src.indexOf('export const CSS = `'), end = src.indexOf('\n`;\n', start);
-      if (start < 0 || end < 0) throw new Error('build-embed: style.js no longer holds its CSS in one template string ending on a line of its own');
+      const start = src.indexOf('export const CSS = `'),
+        end = src.indexOf('\n`;\n', start);
+      if (start < 0 || end < 0)
+        throw new Error(
+          'build-embed: style.js no longer holds its CSS in one template string ending on a line of its own',
+        );
       const { CSS } = await import(pathToFileURL(join(root, 'web', 'elements', 'style.js')).href);
       const css = (await transform(CSS, { loader: 'css', minify: true })).code.trim();
-      return { contents: `${src.slice(0, start)}export const CSS = ${JSON.stringify(css)};${src.slice(end + 3)}`, loader: 'js' };
+      return {
+        contents: `${src.slice(0, start)}export const CSS = ${JSON.stringify(css)};${src.slice(end + 3)}`,
+        loader: 'js',
+      };
     });
   },
 });
@@ -188,26 +282,43 @@ const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
 export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist'), quiet = false } = {}) {
   const log = quiet ? () => {} : (...a) => console.log(...a);
-  const lib = join(dist, 'lib'), site = join(dist, 'site'), out = lib;
+  const lib = join(dist, 'lib'),
+    site = join(dist, 'site'),
+    out = lib;
   requireWasm(lib, root);
   for (const f of EMBED_FILES) await rm(join(out, f), { force: true });
 
   await build({
     absWorkingDir: root,
-    entryPoints: { 'posenc-embed': join(root, 'web', 'embed', 'posenc-embed.js'), worker: join(root, 'web', 'elements', 'worker.js') },
-    outdir: out, bundle: true, format: 'esm', minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning',
-    plugins: [externalGlue, minifyStyle(root), colorTables(root)], logOverride: { 'unsupported-dynamic-import': 'silent' },
+    entryPoints: {
+      'posenc-embed': join(root, 'web', 'embed', 'posenc-embed.js'),
+      worker: join(root, 'web', 'elements', 'worker.js'),
+    },
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2022'],
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [externalGlue, minifyStyle(root), colorTables(root)],
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
-  for (const [file, rewrite] of [['posenc-embed.js', hintUrlImports], ['worker.js', glueAsAssets]]) {
+  for (const [file, rewrite] of [
+    ['posenc-embed.js', hintUrlImports],
+    ['worker.js', glueAsAssets],
+  ]) {
     await writeFile(join(out, file), rewrite(await readFile(join(out, file), 'utf8')));
   }
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
   await writeFile(join(out, 'posenc-embed.d.ts'), elementTypes(cem));
-  for (const framework of ['react', 'preact']) await writeFile(join(out, `posenc-embed-${framework}.d.ts`), jsxTypes(framework));
+  for (const framework of ['react', 'preact'])
+    await writeFile(join(out, `posenc-embed-${framework}.d.ts`), jsxTypes(framework));
 
   // the gallery and the example post, with their own copy of the embed
-  if (!existsSync(site)) throw new Error(`build-embed: ${relative(root, site)} is missing: run tools/build-site.mjs first`);
+  if (!existsSync(site))
+    throw new Error(`build-embed: ${relative(root, site)} is missing: run tools/build-site.mjs first`);
   for (const f of PAGES) await copyFile(join(root, 'web', 'embed', f), join(site, f));
   const png = join(root, 'web', 'embed', 'example-post.png');
   if (existsSync(png)) await copyFile(png, join(site, 'example-post.png'));
@@ -218,14 +329,22 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
 
   // size: what one browser downloads (the embed, its Worker, ONE wasm flavour's glue + binary)
   const size = {};
-  for (const f of ['posenc-embed.js', 'worker.js', ...FLAVOURS.flatMap((v) => [`posenc-${v}.mjs`, `posenc-${v}.wasm`])]) size[f] = gz(await readFile(join(out, f)));
+  for (const f of ['posenc-embed.js', 'worker.js', ...FLAVOURS.flatMap((v) => [`posenc-${v}.mjs`, `posenc-${v}.wasm`])])
+    size[f] = gz(await readFile(join(out, f)));
   const js = size['posenc-embed.js'] + size['worker.js'];
   const per = Object.fromEntries(FLAVOURS.map((f) => [f, js + size[`posenc-${f}.mjs`] + size[`posenc-${f}.wasm`]]));
   const kb = (n) => (n / 1024).toFixed(1);
   const both = (n) => `${(n / 1000).toFixed(1)} KB (${kb(n)} KiB)`;
-  log(`build-embed: ${relative(root, out)}/  posenc-embed.js ${kb(size['posenc-embed.js'])} + worker.js ${kb(size['worker.js'])} + ` +
-    `posenc-simd.mjs ${kb(size['posenc-simd.mjs'])} + posenc-simd.wasm ${kb(size['posenc-simd.wasm'])} KiB gzipped = ${both(per.simd)} ` +
-    `(scalar flavour ${both(per.scalar)}; budget ${both(EMBED_BUDGET)}); ${cem.modules[0].declarations.length} elements in custom-elements.json`);
+  log(
+    `build-embed: ${relative(root, out)}/  posenc-embed.js ` +
+      `${kb(size['posenc-embed.js'])} + worker.js ${kb(size['worker.js'])} ` +
+      `+ ` +
+      (`posenc-simd.mjs ${kb(size['posenc-simd.mjs'])} + posenc-simd.wasm ` +
+        `${kb(size['posenc-simd.wasm'])} KiB gzipped = ${both(per.simd)} `) +
+      (`(scalar flavour ${both(per.scalar)}; budget ${both(EMBED_BUDGET)}); ` +
+        `${cem.modules[0].declarations.length} elements in ` +
+        `custom-elements.json`),
+  );
   const worst = Math.max(...Object.values(per));
   if (worst > EMBED_BUDGET) console.warn(`build-embed: OVER BUDGET: ${both(worst)} gzipped > ${both(EMBED_BUDGET)}`);
   return { out, gzip: { ...size, total: per }, overBudget: worst > EMBED_BUDGET };
@@ -233,5 +352,8 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  buildEmbed({ root }).catch((err) => { console.error(err); process.exit(1); });
+  buildEmbed({ root }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

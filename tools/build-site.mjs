@@ -1,5 +1,6 @@
 // Builds the page into dist/site/:
-//   app.js               esbuild bundle (a classic script, minified) of web/site/main.js (the figures; no library in it)
+//   app.js               esbuild bundle (a classic script, minified) of web/site/main.js (the figures; no
+//                        library in it)
 //   worker.js            esbuild bundle of web/elements/worker.js with the library in it; the wasm glue and
 //   posenc-*.{mjs,wasm}  binaries of both flavours beside it (tools/wasm-assets.mjs)
 //   lib/                 the library as built by tools/build.mjs (dist/lib), for readers and tests to import
@@ -27,7 +28,9 @@ export function renderTex(html, file = 'html') {
   return html.replace(/<(span|div) class="tex( display)?">([\s\S]*?)<\/\1>/g, (_, tag, display, tex) => {
     try {
       // display formulas may wrap onto several lines on a narrow screen (tex-lines.mjs)
-      const out = display ? displayHtml(katex, decode(tex.trim())) : katex.renderToString(decode(tex.trim()), { throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' });
+      const out = display
+        ? displayHtml(katex, decode(tex.trim()))
+        : katex.renderToString(decode(tex.trim()), { throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' });
       return `<${tag} class="tex${display ?? ''}">${out}</${tag}>`;
     } catch (err) {
       throw new Error(`${file}: KaTeX cannot typeset ${JSON.stringify(tex.slice(0, 80))}: ${err.message}`);
@@ -39,9 +42,13 @@ async function copyDir(src, dst, filter) {
   await mkdir(dst, { recursive: true });
   const copied = [];
   for (const e of await readdir(src, { withFileTypes: true })) {
-    const from = join(src, e.name), to = join(dst, e.name);
+    const from = join(src, e.name),
+      to = join(dst, e.name);
     if (e.isDirectory()) copied.push(...(await copyDir(from, to, filter)));
-    else if (filter(e.name)) { await copyFile(from, to); copied.push(to); }
+    else if (filter(e.name)) {
+      await copyFile(from, to);
+      copied.push(to);
+    }
   }
   return copied;
 }
@@ -58,26 +65,50 @@ const externalLibrary = (root) => ({
   },
 });
 
-export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'), libDir = process.env.POSENC_LIB_DIR || join(dist, 'lib'), quiet = false } = {}) {
+export async function buildSite({
+  root = process.cwd(),
+  dist = join(root, 'dist'),
+  libDir = process.env.POSENC_LIB_DIR || join(dist, 'lib'),
+  quiet = false,
+} = {}) {
   const out = join(dist, 'site');
   const site = join(root, 'web', 'site');
   const log = quiet ? () => {} : (...a) => console.log(...a);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 
-  const common = { absWorkingDir: root, outdir: out, bundle: true, format: 'esm', minify: !process.env.POSENC_NO_MINIFY,
-    sourcemap: 'linked', target: ['es2022'], legalComments: 'none', logLevel: 'warning', logOverride: { 'unsupported-dynamic-import': 'silent' } };
+  const common = {
+    absWorkingDir: root,
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    minify: !process.env.POSENC_NO_MINIFY,
+    sourcemap: 'linked',
+    target: ['es2022'],
+    legalComments: 'none',
+    logLevel: 'warning',
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
+  };
   // app.js is a classic script that the page loads (parser-blocking, preloaded from <head>) just
   // before the figures: each element is then defined before it is parsed and starts computing as it
   // connects, instead of after the whole document has been laid out once without its figures
   // (first figure drawn at 0.6-0.8 s instead of 0.9-1.7 s on this VM). import.meta.url (the Worker's
   // URL in compute.js) becomes the script's own URL, taken while it runs.
-  await build({ ...common, entryPoints: { app: join(site, 'main.js') }, plugins: [externalLibrary(root), colorTables(root)], format: 'iife',
+  await build({
+    ...common,
+    entryPoints: { app: join(site, 'main.js') },
+    plugins: [externalLibrary(root), colorTables(root)],
+    format: 'iife',
     banner: { js: 'var __posencScriptUrl = document.currentScript && document.currentScript.src;' },
-    define: { 'import.meta.url': '__posencScriptUrl' } });
+    define: { 'import.meta.url': '__posencScriptUrl' },
+  });
   // The Worker gets the library bundled in: as separate modules it was a waterfall of four fetches
   // (worker -> index -> load -> posenc -> glue) before the wasm download could even start.
-  await build({ ...common, entryPoints: { worker: join(root, 'web', 'elements', 'worker.js') }, plugins: [externalGlue] });
+  await build({
+    ...common,
+    entryPoints: { worker: join(root, 'web', 'elements', 'worker.js') },
+    plugins: [externalGlue],
+  });
 
   for (const f of await readdir(site)) {
     const from = join(site, f);
@@ -98,7 +129,11 @@ export async function buildSite({ root = process.cwd(), dist = join(root, 'dist'
   if (!files.some((f) => f.endsWith('index.js'))) throw new Error(`build-site: ${libDir} has no index.js`);
 
   const { js, wasm } = await pageDownloadSize(out);
-  log(`build-site: ${relative(root, out)}/  JS ${(js / 1024).toFixed(1)} KiB + wasm ${(wasm / 1024).toFixed(1)} KiB gzipped = ${((js + wasm) / 1024).toFixed(1)} KiB (budget 300)`);
+  log(
+    `build-site: ${relative(root, out)}/  JS ${(js / 1024).toFixed(1)} ` +
+      `KiB + wasm ${(wasm / 1024).toFixed(1)} KiB gzipped ` +
+      `= ${((js + wasm) / 1024).toFixed(1)} KiB (budget 300)`,
+  );
   return { out, gzip: { js, wasm } };
 }
 
@@ -113,5 +148,8 @@ export async function pageDownloadSize(out) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  buildSite({ root }).catch((err) => { console.error(err); process.exit(1); });
+  buildSite({ root }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

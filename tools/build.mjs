@@ -15,7 +15,8 @@ import { main, root, step } from './lib.mjs';
 function copyDir(from, to) {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name), target = path.join(to, entry.name);
+    const source = path.join(from, entry.name),
+      target = path.join(to, entry.name);
     if (entry.isDirectory()) copyDir(source, target);
     else copyFileSync(source, target);
   }

@@ -8,7 +8,8 @@ const jobs = String(Math.max(2, (await import('node:os')).availableParallelism?.
 export const builds = {
   native: { dir: 'build/native', emscripten: false, flags: ['-DCMAKE_BUILD_TYPE=Release'] },
   sanitize: {
-    dir: 'build/sanitize', emscripten: false,
+    dir: 'build/sanitize',
+    emscripten: false,
     flags: ['-DCMAKE_BUILD_TYPE=Debug', '-DPOSENC_SANITIZE=ON', '-DPOSENC_BENCH=OFF'],
   },
   'wasm-simd': { dir: 'build/wasm-simd', emscripten: true, flags: ['-DPOSENC_SIMD=ON'] },
@@ -24,7 +25,12 @@ export function cmakeBuild(name) {
     const configure = ['-S', root, '-B', dir, '-DPOSENC_WERROR=ON', ...build.flags];
     if (build.emscripten) {
       // emcmake's default emulator passes a flag Node 20 rejects; use plain node.
-      run('emcmake', ['cmake', ...configure, '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node']);
+      run('emcmake', [
+        'cmake',
+        ...configure,
+        '-DCMAKE_BUILD_TYPE=Release',
+        '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node',
+      ]);
     } else {
       run('cmake', configure);
     }

@@ -34,10 +34,14 @@ export async function samples(name) {
 export const colorTables = (root) => ({
   name: 'posenc-color-tables',
   setup(b) {
-    b.onResolve({ filter: /^d3-scale-chromatic$/ }, () => ({ path: 'd3-scale-chromatic', namespace: 'posenc-color-tables' }));
+    b.onResolve({ filter: /^d3-scale-chromatic$/ }, () => ({
+      path: 'd3-scale-chromatic',
+      namespace: 'posenc-color-tables',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'posenc-color-tables' }, async () => {
       const lines = [`import { ramp } from ${JSON.stringify(join(root, 'web', 'elements', 'color-ramp.js'))};`];
-      for (const name of await importedNames(root)) lines.push(`export const ${name} = ramp(${JSON.stringify(await samples(name))});`);
+      for (const name of await importedNames(root))
+        lines.push(`export const ${name} = ramp(${JSON.stringify(await samples(name))});`);
       return { resolveDir: root, contents: `${lines.join('\n')}\n` };
     });
   },

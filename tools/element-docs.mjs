@@ -6,19 +6,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 const code = (text) => (text === undefined || text === '' ? '' : `\`${cell(text)}\``);
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 /** The markdown of docs/elements.md for `manifest`. */
 export function elementDocs(manifest) {
   const declarations = manifest.modules[0].declarations;
   const first = declarations[0];
-  const common = new Set(first.attributes.map((a) => a.name)
-    .filter((name) => declarations.every((d) => d.attributes.some((a) => a.name === name && !a.fieldName))));
+  const common = new Set(
+    first.attributes
+      .map((a) => a.name)
+      .filter((name) => declarations.every((d) => d.attributes.some((a) => a.name === name && !a.fieldName))),
+  );
   const out = [
     '# Figure elements',
     '',
@@ -31,23 +41,48 @@ export function elementDocs(manifest) {
     '',
     '## What every element has',
     '',
-    table(['attribute', 'type', 'default', 'description'], first.attributes.filter((a) => common.has(a.name))
-      .map((a) => [code(a.name), code(a.type.text), code(a.default), cell(a.description)])),
+    table(
+      ['attribute', 'type', 'default', 'description'],
+      first.attributes
+        .filter((a) => common.has(a.name))
+        .map((a) => [code(a.name), code(a.type.text), code(a.default), cell(a.description)]),
+    ),
     '',
-    table(['event', 'type', 'description'], first.events.map((e) => [code(e.name), code(e.type.text), cell(e.description)])),
+    table(
+      ['event', 'type', 'description'],
+      first.events.map((e) => [code(e.name), code(e.type.text), cell(e.description)]),
+    ),
     '',
     'Theming: set these custom properties on the element or any ancestor (they inherit into the shadow root).',
     '',
-    table(['property', 'default (light)', 'description'], first.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)])),
+    table(
+      ['property', 'default (light)', 'description'],
+      first.cssProperties.map((p) => [code(p.name), code(p.default), cell(p.description)]),
+    ),
     '',
     '## Elements',
     '',
     ...declarations.map((d) => `- [\`<${d.tagName}>\`](#${d.tagName}): ${cell(d.summary)}`),
   ];
   for (const d of declarations) {
-    out.push('', `### ${d.tagName}`, '', `${d.summary} Class \`${d.name}\`.`, '',
-      table(['attribute', 'type', 'default', 'values'], d.attributes.filter((a) => !common.has(a.name))
-        .map((a) => [code(a.name), code(a.type.text), code(a.default), cell(a.description.replace(/; anything else falls back to the default\.$/, ''))])));
+    out.push(
+      '',
+      `### ${d.tagName}`,
+      '',
+      `${d.summary} Class \`${d.name}\`.`,
+      '',
+      table(
+        ['attribute', 'type', 'default', 'values'],
+        d.attributes
+          .filter((a) => !common.has(a.name))
+          .map((a) => [
+            code(a.name),
+            code(a.type.text),
+            code(a.default),
+            cell(a.description.replace(/; anything else falls back to the default\.$/, '')),
+          ]),
+      ),
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -32,23 +32,47 @@ function attributesInterface(declaration) {
 export function elementTypes(manifest) {
   const declarations = manifest.modules[0].declarations;
   const events = declarations[0]?.events ?? [];
+  const figureDoc = doc('What every figure element shares: its parameters are its attributes.');
+  const specDoc = doc('How a parameter is read from its attribute: its type, range and default.');
   let out = HEADER;
   out += `// Importing 'posenc/elements' registers every figure element (customElements.define).
 
 ${doc('The events every figure element dispatches.')}export interface PosencFigureEventMap extends HTMLElementEventMap {
 ${events.map((e) => `${doc(e.description, '  ')}  ${quoted(e.name)}: ${e.type.text};\n`).join('')}}
 
-${doc('What every figure element shares: its parameters are its attributes.')}export declare class PosencFigure extends HTMLElement {
+${figureDoc}export declare class PosencFigure extends HTMLElement {
   ${doc('The tag the class is registered under.').trim()}
   static readonly tag: string;
-  addEventListener<K extends keyof PosencFigureEventMap>(type: K, listener: (this: this, event: PosencFigureEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof PosencFigureEventMap>(type: K, listener: (this: this, event: PosencFigureEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof PosencFigureEventMap>(
+    type: K,
+    listener: (this: this, event: PosencFigureEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof PosencFigureEventMap>(
+    type: K,
+    listener: (this: this, event: PosencFigureEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
-${doc('How a parameter is read from its attribute: its type, range and default.')}export type ParamSpec =
-  | { readonly type: 'int' | 'real'; readonly min: number; readonly max: number; readonly def: number; readonly even?: boolean }
+${specDoc}export type ParamSpec =
+  | {
+      readonly type: 'int' | 'real';
+      readonly min: number;
+      readonly max: number;
+      readonly def: number;
+      readonly even?: boolean;
+    }
   | { readonly type: 'enum'; readonly values: readonly string[]; readonly def: string }
   | { readonly type: 'bool'; readonly def: boolean };
 
@@ -58,12 +82,17 @@ ${doc('How a parameter is read from its attribute: its type, range and default.'
     out += doc(`\`<${d.tagName}>\`: ${d.summary}`);
     out += `export declare class ${d.name} extends PosencFigure {\n  static readonly tag: '${d.tagName}';\n}\n\n`;
   }
-  out += `${doc('Each tag\'s attributes, by tag: the props of the JSX declarations.')}export interface PosencElementAttributes {
+  const attributesDoc = doc("Each tag's attributes, by tag: the props of the JSX declarations.");
+  const paramsDoc = doc('Every parameter of every figure, by tag (the attributes, in camelCase).');
+  const infoDoc = doc("The library the figures' Worker runs: its version and whether it is the SIMD128 build.");
+  out += `${attributesDoc}export interface PosencElementAttributes {
 ${declarations.map((d) => `  '${d.tagName}': ${d.name}Attributes;\n`).join('')}}
 
-${doc('Every parameter of every figure, by tag (the attributes, in camelCase).')}export declare const FIGURE_PARAMS: { readonly [Tag in keyof PosencElementAttributes]: { readonly [param: string]: ParamSpec } };
+${paramsDoc}export declare const FIGURE_PARAMS: {
+  readonly [Tag in keyof PosencElementAttributes]: { readonly [param: string]: ParamSpec };
+};
 
-${doc('The library the figures\' Worker runs: its version and whether it is the SIMD128 build.')}export declare function libraryInfo(): Promise<{ version: string; simd: boolean }>;
+${infoDoc}export declare function libraryInfo(): Promise<{ version: string; simd: boolean }>;
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -95,7 +124,8 @@ ${imports}
 import type { PosencElementAttributes } from './posenc-embed.js';
 
 type PosencIntrinsicElements = {
-  [Tag in keyof PosencElementAttributes]: Omit<${props}, keyof PosencElementAttributes[Tag]> & PosencElementAttributes[Tag];
+  [Tag in keyof PosencElementAttributes]: Omit<${props}, keyof PosencElementAttributes[Tag]> &
+    PosencElementAttributes[Tag];
 };
 
 declare module '${module}' {

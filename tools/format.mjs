@@ -23,10 +23,12 @@ function tracked(patterns) {
 export function longLines(files) {
   const found = [];
   for (const file of files) {
-    readFileSync(path.join(root, file), 'utf8').split('\n').forEach((text, i) => {
-      const length = [...text].length;
-      if (length > MAX_LINE) found.push({ file, line: i + 1, length });
-    });
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        const length = [...text].length;
+        if (length > MAX_LINE) found.push({ file, line: i + 1, length });
+      });
   }
   return found;
 }
@@ -35,7 +37,11 @@ function clangFormat(files, write) {
   const args = write ? ['-i', ...files] : ['--dry-run', '--Werror', ...files];
   const { status, output, error } = capture('clang-format', args);
   if (error) throw new Error(`clang-format: ${error.message} (Debian package clang-format; npm test installs it)`);
-  const bad = new Set([...output.matchAll(/^(\S+?):\d+:\d+: (?:error|warning)/gm)].map((m) => path.relative(root, path.resolve(root, m[1]))));
+  const bad = new Set(
+    [...output.matchAll(/^(\S+?):\d+:\d+: (?:error|warning)/gm)].map((m) =>
+      path.relative(root, path.resolve(root, m[1])),
+    ),
+  );
   if (status !== 0 && !bad.size) throw new Error(`clang-format failed: ${output}`);
   return bad;
 }
@@ -44,7 +50,14 @@ function prettier(files, write) {
   const bin = path.join(root, 'node_modules', '.bin', 'prettier');
   const { status, output, error } = capture(bin, [write ? '--write' : '--list-different', ...files]);
   if (error) throw new Error(`prettier: ${error.message} (an npm dev dependency: npm ci installs it)`);
-  const bad = new Set(write ? [] : output.split('\n').map((l) => l.trim()).filter((l) => files.includes(l)));
+  const bad = new Set(
+    write
+      ? []
+      : output
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => files.includes(l)),
+  );
   if (status !== 0 && !bad.size) throw new Error(`prettier failed: ${output}`);
   return bad;
 }

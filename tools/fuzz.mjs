@@ -16,8 +16,16 @@ export function buildFuzzers() {
   const dir = path.join(root, 'build', 'fuzz');
   const done = step('Building the fuzz targets (clang, libFuzzer, ASan + UBSan)');
   if (!existsSync(path.join(dir, 'CMakeCache.txt'))) {
-    run('cmake', ['-S', root, '-B', dir, '-DCMAKE_CXX_COMPILER=clang++', '-DPOSENC_FUZZ=ON', '-DPOSENC_WERROR=ON',
-      '-DCMAKE_BUILD_TYPE=RelWithDebInfo']);
+    run('cmake', [
+      '-S',
+      root,
+      '-B',
+      dir,
+      '-DCMAKE_CXX_COMPILER=clang++',
+      '-DPOSENC_FUZZ=ON',
+      '-DPOSENC_WERROR=ON',
+      '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
+    ]);
   }
   run('cmake', ['--build', dir, '-j', '2']);
   done();
@@ -26,9 +34,11 @@ export function buildFuzzers() {
 
 export function fuzzAll() {
   const dir = buildFuzzers();
-  const targets = readdirSync(path.join(root, 'cpp', 'fuzz')).filter((f) => /^fuzz_.*\.cpp$/.test(f))
+  const targets = readdirSync(path.join(root, 'cpp', 'fuzz'))
+    .filter((f) => /^fuzz_.*\.cpp$/.test(f))
     .map((f) => f.replace('.cpp', ''));
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   for (const target of targets) {
     const seconds = Number(process.env.FUZZ_SECONDS) || budget[target] || 30;
     const done = step(`Fuzzing ${target} for ${seconds} s`);
@@ -40,8 +50,12 @@ export function fuzzAll() {
     const artifacts = path.join(dir, 'findings', target) + path.sep;
     mkdirSync(artifacts, { recursive: true });
     const { status, output } = capture(path.join(dir, target), [
-      `-max_total_time=${seconds}`, '-timeout=10', '-rss_limit_mb=2048', '-print_final_stats=1',
-      `-artifact_prefix=${artifacts}`, work,
+      `-max_total_time=${seconds}`,
+      '-timeout=10',
+      '-rss_limit_mb=2048',
+      '-print_final_stats=1',
+      `-artifact_prefix=${artifacts}`,
+      work,
     ]);
     const runs = /stat::number_of_executed_units:\s*(\d+)/.exec(output)?.[1] ?? '?';
     const coverage = [...output.matchAll(/cov: (\d+)/g)].pop()?.[1] ?? '?';
@@ -51,8 +65,10 @@ export function fuzzAll() {
     } else {
       failed++;
       console.log(output.split('\n').slice(-40).join('\n'));
-      console.log(`    ${target}: FINDING after ${runs} executions; reproducer in ${artifacts}` +
-        ` (copy it into cpp/fuzz/corpus/${target}/ once fixed, as a regression input)`);
+      console.log(
+        `    ${target}: FINDING after ${runs} executions; reproducer in ${artifacts}` +
+          ` (copy it into cpp/fuzz/corpus/${target}/ once fixed, as a regression input)`,
+      );
     }
     done();
   }

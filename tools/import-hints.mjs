@@ -13,16 +13,31 @@ const HINTS = '/* webpackIgnore: true */ /* @vite-ignore */ ';
 
 function replaceCounted(code, pattern, replace, want, what) {
   let n = 0;
-  const out = code.replace(pattern, (...m) => { n++; return replace(...m); });
-  if (n !== want) throw new Error(`import-hints: expected ${want} ${what}, found ${n} (did the esbuild output change?)`);
+  const out = code.replace(pattern, (...m) => {
+    n++;
+    return replace(...m);
+  });
+  if (n !== want)
+    throw new Error(`import-hints: expected ${want} ${what}, found ${n} (did the esbuild output change?)`);
   return out;
 }
 
 /** posenc-embed.js: the one `import(new URL(...).href)`, marked for bundlers to leave alone. */
 export const hintUrlImports = (code) =>
-  replaceCounted(code, /\bimport\(new URL\(/g, () => `import(${HINTS}new URL(`, 1, 'import(new URL(...)) in posenc-embed.js');
+  replaceCounted(
+    code,
+    /\bimport\(new URL\(/g,
+    () => `import(${HINTS}new URL(`,
+    1,
+    'import(new URL(...)) in posenc-embed.js',
+  );
 
 /** worker.js: `import("./posenc-<module>.mjs")` as an import of the glue file found beside it. */
 export const glueAsAssets = (code) =>
-  replaceCounted(code, /\bimport\("(\.\/posenc-(?:simd|scalar|models)\.mjs)"\)/g,
-    (_, file) => `import(${HINTS}new URL("${file}",import.meta.url).href)`, 3, 'glue imports in worker.js');
+  replaceCounted(
+    code,
+    /\bimport\("(\.\/posenc-(?:simd|scalar|models)\.mjs)"\)/g,
+    (_, file) => `import(${HINTS}new URL("${file}",import.meta.url).href)`,
+    3,
+    'glue imports in worker.js',
+  );

@@ -8,17 +8,33 @@ import { pathToFileURL } from 'node:url';
 import { main, root } from './lib.mjs';
 
 const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.woff2': 'font/woff2', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.ico': 'image/x-icon',
 };
 
 // Scripts only from this origin; 'wasm-unsafe-eval' lets WebAssembly compile; no eval, no inline script.
 export const contentSecurityPolicy = [
-  "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:", "font-src 'self'", "worker-src 'self' blob:", "connect-src 'self'",
-  "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'",
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
 ].join('; ');
 
 export function createStaticServer(directory) {
@@ -65,7 +81,8 @@ export function listen(server, port, attempts = 20) {
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await main(async () => {
     const site = path.join(root, 'dist', 'site');
-    if (!existsSync(path.join(site, 'index.html'))) throw new Error('dist/site/index.html is missing: run `npm run build`');
+    if (!existsSync(path.join(site, 'index.html')))
+      throw new Error('dist/site/index.html is missing: run `npm run build`');
     const port = await listen(createStaticServer(site), Number(process.env.PORT) || 8080);
     console.log(`\nposenc is served at http://127.0.0.1:${port}/  (Ctrl+C stops it)`);
   });

@@ -7,20 +7,20 @@ import { capture, main, root, run, step } from './lib.mjs';
 
 // Debian package -> why we need it.
 const packages = {
-  'cmake': 'the build',
+  cmake: 'the build',
   'g++': 'the native build',
-  'make': 'the build',
-  'clang': 'the libFuzzer targets',
+  make: 'the build',
+  clang: 'the libFuzzer targets',
   'clang-format': 'the C++ format check (npm test)',
   'libclang-rt-14-dev': 'libFuzzer and the sanitizer runtimes for clang',
   'libxsimd-dev': 'the SIMD kernels (xsimd 8)',
   'libgtest-dev': 'the native test suite (GoogleTest)',
   'libbenchmark-dev': 'the native benchmarks (Google Benchmark)',
-  'emscripten': 'the WebAssembly build (emcc 3.1.6)',
-  'wabt': 'wasm-objdump, to check the SIMD128 kernels',
-  'chromium': 'the browser tests (headless, driven by playwright-core)',
-  'fonts-wqy-microhei': 'Chinese glyphs in the headless browser\'s screenshots',
-  'hugo': 'the test of the figures in a Hugo blog, as docs/embedding.md sets it up',
+  emscripten: 'the WebAssembly build (emcc 3.1.6)',
+  wabt: 'wasm-objdump, to check the SIMD128 kernels',
+  chromium: 'the browser tests (headless, driven by playwright-core)',
+  'fonts-wqy-microhei': "Chinese glyphs in the headless browser's screenshots",
+  hugo: 'the test of the figures in a Hugo blog, as docs/embedding.md sets it up',
 };
 
 function checkNode() {
@@ -41,7 +41,9 @@ function missingPackages() {
 function installPackages(missing) {
   const done = step(`Installing Debian packages: ${missing.map((p) => `${p} (${packages[p]})`).join(', ')}`);
   if (process.getuid && process.getuid() !== 0) {
-    throw new Error(`missing Debian packages; run as root:\n  apt-get update && apt-get install -y ${missing.join(' ')}`);
+    throw new Error(
+      `missing Debian packages; run as root:\n  apt-get update && apt-get install -y ${missing.join(' ')}`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });

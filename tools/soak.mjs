@@ -1,7 +1,8 @@
 // Memory soak of the page (on demand, not part of the test suite): `node tools/soak.mjs [minutes]`
 // (default 10) after `npm run build`. Drives the heaviest figures' sliders continuously in headless
 // Chromium, round-robin, one change every frame or two, and samples the JS heap (CDP
-// Performance.getMetrics: JSHeapUsedSize, after a forced garbage collection, and the DOM node count) at the start, every
+// Performance.getMetrics: JSHeapUsedSize, after a forced garbage collection, and the DOM node count) at the start,
+// every
 // minute and at the end. Memory is flat when the end is within a few MB of the start.
 import { serve, launch, requireSite } from '../tests/browser/harness.mjs';
 
@@ -30,7 +31,8 @@ try {
     return { mb: get('JSHeapUsedSize') / 2 ** 20, nodes: get('Nodes') };
   };
   await b.page.goto(srv.url);
-  for (const [sel] of DRIVE) { // first draw of each, so the start includes every figure's steady state
+  for (const [sel] of DRIVE) {
+    // first draw of each, so the start includes every figure's steady state
     await b.page.locator(sel).scrollIntoViewIfNeeded();
     await b.page.waitForFunction((s) => document.querySelector(s).dataset.ready, sel, { timeout: 30000 });
   }
@@ -38,16 +40,34 @@ try {
   const show = (h) => `${h.mb.toFixed(1)} MB JS heap, ${h.nodes} DOM nodes`;
   console.log(`start: ${show(start)} (page)`);
   const t0 = Date.now();
-  let changes = 0, minute = 1;
+  let changes = 0,
+    minute = 1;
   while (Date.now() - t0 < minutes * 60e3) {
     const [sel, attr, value] = DRIVE[changes % DRIVE.length];
     // a figure far off screen does not compute: bring the one being driven into view
     if (changes % 40 < DRIVE.length) await b.page.locator(sel).scrollIntoViewIfNeeded();
-    await b.page.evaluate(([s, a, v]) => new Promise((r) => { document.querySelector(s).setAttribute(a, v); requestAnimationFrame(() => r()); }), [sel, attr, value(changes)]);
+    await b.page.evaluate(
+      ([s, a, v]) =>
+        new Promise((r) => {
+          document.querySelector(s).setAttribute(a, v);
+          requestAnimationFrame(() => r());
+        }),
+      [sel, attr, value(changes)],
+    );
     changes++;
-    if (Date.now() - t0 >= minute * 60e3) { console.log(`${minute} min: ${show(await heap())} after ${changes} changes`); minute++; }
+    if (Date.now() - t0 >= minute * 60e3) {
+      console.log(`${minute} min: ${show(await heap())} after ${changes} changes`);
+      minute++;
+    }
   }
   const end = await heap();
   const d = end.mb - start.mb;
-  console.log(`end: ${show(end)} after ${changes} changes in ${((Date.now() - t0) / 60e3).toFixed(1)} min (heap ${d >= 0 ? '+' : ''}${d.toFixed(1)} MB since the start)`);
-} finally { await b.close(); await srv.close(); }
+  console.log(
+    `end: ${show(end)} after ${changes} changes in ${((Date.now() - t0) / 60e3).toFixed(1)} ` +
+      `min (heap ${d >= 0 ? '+' : ''}${d.toFixed(1)} MB since ` +
+      `the start)`,
+  );
+} finally {
+  await b.close();
+  await srv.close();
+}

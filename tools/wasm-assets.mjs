@@ -14,14 +14,20 @@ export const MODULES = [...FLAVOURS, 'models'];
 /** esbuild: keep `import('./posenc-<flavour>.mjs')` of web/lib/load.js external (copied beside the bundle). */
 export const externalGlue = {
   name: 'posenc-external-glue',
-  setup(b) { b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models)\.mjs$/ }, (args) => ({ path: args.path, external: true })); },
+  setup(b) {
+    b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models)\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
 };
 
 /** Fail early, naming the missing file, if the wasm build has not run. */
 export function requireWasm(lib, root) {
-  for (const f of MODULES) for (const ext of ['mjs', 'wasm']) {
-    if (!existsSync(join(lib, `posenc-${f}.${ext}`))) throw new Error(`${relative(root, lib)}/posenc-${f}.${ext} is missing: run \`node tools/build.mjs\` (the wasm build) first`);
-  }
+  for (const f of MODULES)
+    for (const ext of ['mjs', 'wasm']) {
+      if (!existsSync(join(lib, `posenc-${f}.${ext}`)))
+        throw new Error(
+          `${relative(root, lib)}/posenc-${f}.${ext} is missing: run \`node tools/build.mjs\` (the wasm build) first`,
+        );
+    }
 }
 
 /** Copy one module's glue, minified, and its wasm from a CMake build folder into dist/lib. */
@@ -34,5 +40,6 @@ export async function installWasmModule(buildDir, module, lib) {
 
 /** Copy every module's glue and wasm from `lib` into `out`. */
 export async function copyWasmAssets(lib, out) {
-  for (const f of MODULES) for (const ext of ['mjs', 'wasm']) await copyFile(join(lib, `posenc-${f}.${ext}`), join(out, `posenc-${f}.${ext}`));
+  for (const f of MODULES)
+    for (const ext of ['mjs', 'wasm']) await copyFile(join(lib, `posenc-${f}.${ext}`), join(out, `posenc-${f}.${ext}`));
 }

@@ -37,8 +37,10 @@ std::vector<float> random_values(std::size_t n) {
 using table = const posenc::kernels::kernel_table*;
 
 void select(table t, benchmark::State& state) {
-  if (!t) state.SkipWithError("no SIMD in this build");
-  else posenc::kernels::use_table(*t);
+  if (!t)
+    state.SkipWithError("no SIMD in this build");
+  else
+    posenc::kernels::use_table(*t);
 }
 
 posenc::rope_options options_for(const shape& s, posenc::layout l) {
@@ -129,7 +131,8 @@ void attention_rope(benchmark::State& state, table b) {
   posenc::attention_options o;
   o.dim = dim;
   o.kind = posenc::encoding::rope;
-  for (auto _ : state) benchmark::DoNotOptimize(posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o).data());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o).data());
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * n * dim));
 }
 

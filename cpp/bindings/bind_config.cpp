@@ -33,8 +33,7 @@ val rope_from_config(val text, val o) {
 val llama_cpp_flags(val text, val o) {
   return js::guarded([&] {
     const auto query = js::read<posenc::llama_cpp_query>(o);
-    return js::writer::to_js(posenc::llama_cpp_flags(config_of(text), query.context_length),
-                             js::writer::absent::null);
+    return js::writer::to_js(posenc::llama_cpp_flags(config_of(text), query.context_length), js::writer::absent::null);
   });
 }
 

@@ -28,14 +28,13 @@ using js::with_options;
 val rope_blocks(val x, val out, val o) {
   return guarded([&] {
     js_array_blocks io(x, out);
-    posenc::rope_apply_blocks(checked_length("x", x), read<posenc::rope_options>(o),
-                              read<posenc::rope_positions>(o), io);
+    posenc::rope_apply_blocks(checked_length("x", x), read<posenc::rope_options>(o), read<posenc::rope_positions>(o),
+                              io);
     return out;
   });
 }
 val rope(val x, val o) { return rope_blocks(x, val::global("Float32Array").new_(x["length"]), o); }
 val rope_into(val x, val o) { return rope_blocks(x, x, o); }
-
 
 val rope_buffer(wasm_buffer& buffer, val o) {
   return guarded([&] {
@@ -54,7 +53,8 @@ val rope_attention_factor(val o) {
 }
 
 val rope_matrix(val o) {
-  return with_options<posenc::rope_matrix_options>(o, [](const auto& m) { return posenc::rope_matrix(m.position, m.dim, m.base); });
+  return with_options<posenc::rope_matrix_options>(
+      o, [](const auto& m) { return posenc::rope_matrix(m.position, m.dim, m.base); });
 }
 
 val rope_score_by_distance(val q, val k, val o) {
@@ -66,7 +66,8 @@ val rope_score_by_distance(val q, val k, val o) {
 }
 
 val rope_decay_bound(val o) {
-  return with_options<posenc::rope_distance_options>(o, [](const auto& d) { return posenc::rope_decay_bound(d.dim, d.base, d.max_distance); });
+  return with_options<posenc::rope_distance_options>(
+      o, [](const auto& d) { return posenc::rope_decay_bound(d.dim, d.base, d.max_distance); });
 }
 
 template <class Parts>
@@ -82,7 +83,8 @@ val rope_precision(val o, bool errors) {
   return guarded([&] {
     const auto p = read<posenc::precision_options>(o);
     const auto* positions = p.positions.data();
-    if (errors) return parts_to_js(posenc::rope_precision_error(p.variant, positions, p.positions.size(), p.dim, p.base));
+    if (errors)
+      return parts_to_js(posenc::rope_precision_error(p.variant, positions, p.positions.size(), p.dim, p.base));
     return parts_to_js(posenc::rope_precision_table(p.variant, positions, p.positions.size(), p.dim, p.base));
   });
 }

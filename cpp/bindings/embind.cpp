@@ -28,7 +28,6 @@ using js::wasm_buffer;
 using js::guarded;
 using js::with_options;
 
-
 template <class T>
 T options(const val& o) {
   return js::read<T>(o);
@@ -67,7 +66,8 @@ val relative_options(val o) {
 }
 
 val learned_table(val o) {
-  return with_options<posenc::learned_options>(o, [](const auto& l) { return posenc::learned_table(l.max_len, l.dim, l.seed, l.std).table(); });
+  return with_options<posenc::learned_options>(
+      o, [](const auto& l) { return posenc::learned_table(l.max_len, l.dim, l.seed, l.std).table(); });
 }
 
 val learned_encode(val o, val where) {
@@ -79,7 +79,8 @@ val learned_encode(val o, val where) {
 }
 
 val relative_distance(val o) {
-  return with_options<posenc::relative_distance_options>(o, [](const auto& r) { return posenc::relative_distance(r.lengths.query_len, r.lengths.keys(), r.min, r.max); });
+  return with_options<posenc::relative_distance_options>(
+      o, [](const auto& r) { return posenc::relative_distance(r.lengths.query_len, r.lengths.keys(), r.min, r.max); });
 }
 
 posenc::relative_table relative_table_of(const val& o) {
@@ -95,7 +96,8 @@ val relative_scores(val table_options, val q, val k, val o) {
   return guarded([&] {
     const auto table = relative_table_of(table_options);
     const auto qv = floats("q", q), kv = floats("k", k);
-    const auto s = table.scores(qv.data(), qv.size(), kv.data(), kv.size(), options<posenc::relative_scores_options>(o));
+    const auto s =
+        table.scores(qv.data(), qv.size(), kv.data(), kv.size(), options<posenc::relative_scores_options>(o));
     val out = val::object();
     out.set("total", to_js(s.total));
     out.set("c2c", to_js(s.c2c));
@@ -122,19 +124,25 @@ val attention_scores(val q, val k, val o) {
 
 // ---- beyond the article: biases, buckets, the precision lab ------------------------
 val alibi_slopes(val o) {
-  return with_options<posenc::alibi_slopes_options>(o, [](const auto& a) { return posenc::alibi_slopes(a.heads, a.max_bias); });
+  return with_options<posenc::alibi_slopes_options>(
+      o, [](const auto& a) { return posenc::alibi_slopes(a.heads, a.max_bias); });
 }
 
 val alibi_bias(val o) {
-  return with_options<posenc::alibi_bias_options>(o, [](const auto& a) { return posenc::alibi_bias(a.lengths.query_len, a.lengths.keys(), a.slope, a.causal); });
+  return with_options<posenc::alibi_bias_options>(
+      o, [](const auto& a) { return posenc::alibi_bias(a.lengths.query_len, a.lengths.keys(), a.slope, a.causal); });
 }
 
 val t5_buckets(val o) {
-  return with_options<posenc::t5_bucket_options>(o, [](const auto& t) { return posenc::t5_buckets(t.lengths.query_len, t.lengths.keys(), t.num_buckets, t.max_distance, t.bidirectional); });
+  return with_options<posenc::t5_bucket_options>(o, [](const auto& t) {
+    return posenc::t5_buckets(t.lengths.query_len, t.lengths.keys(), t.num_buckets, t.max_distance, t.bidirectional);
+  });
 }
 
 val deberta_log_buckets(val o) {
-  return with_options<posenc::deberta_bucket_options>(o, [](const auto& d) { return posenc::deberta_log_buckets(d.lengths.query_len, d.lengths.keys(), d.bucket_size, d.max_position); });
+  return with_options<posenc::deberta_bucket_options>(o, [](const auto& d) {
+    return posenc::deberta_log_buckets(d.lengths.query_len, d.lengths.keys(), d.bucket_size, d.max_position);
+  });
 }
 
 val round_bfloat16(val values) {

@@ -16,9 +16,7 @@
 
 namespace js {
 
-inline val error_object(const char* type, const std::string& message) {
-  return val::global(type).new_(val(message));
-}
+inline val error_object(const char* type, const std::string& message) { return val::global(type).new_(val(message)); }
 
 // compute(context)'s value, or the Error that describes why it failed: a missing argument is a
 // TypeError, a bad value a RangeError, both with the core's message. One function for every call

@@ -45,7 +45,7 @@ inline const val& numbers_helper() {
 }
 // The result of a helper: an Error is thrown on as error_result.
 inline val checked(val result) {
-  if (result.instanceof(val::global("Error"))) throw error_result{std::move(result)};
+  if (result.instanceof (val::global("Error"))) throw error_result{std::move(result)};
   return result;
 }
 
@@ -94,8 +94,16 @@ struct field_slot {
   std::int32_t length;  // a string's bytes
 };
 static_assert(sizeof(field_slot) == 16, "posenc_read_fields (js_fields.cpp) writes slots of 16 bytes");
-enum slot_kind : std::int32_t { absent_value, number_value, false_value, true_value, null_value, text_value,
-                                other_value, thrown_value };
+enum slot_kind : std::int32_t {
+  absent_value,
+  number_value,
+  false_value,
+  true_value,
+  null_value,
+  text_value,
+  other_value,
+  thrown_value
+};
 
 }  // namespace js
 
@@ -158,13 +166,20 @@ class field_value {
   // The value itself: what a message shows and what the slower paths (objects, lists) take.
   val js(std::size_t index) const {
     switch (kind()) {
-      case absent_value: return val::undefined();
-      case number_value: return val(slot_.number);
-      case false_value: return val(false);
-      case true_value: return val(true);
-      case null_value: return val::null();
-      case text_value: return val(text());
-      default: return others_[index];
+      case absent_value:
+        return val::undefined();
+      case number_value:
+        return val(slot_.number);
+      case false_value:
+        return val(false);
+      case true_value:
+        return val(true);
+      case null_value:
+        return val::null();
+      case text_value:
+        return val(text());
+      default:
+        return others_[index];
     }
   }
 
@@ -181,9 +196,9 @@ class reader {
   template <class T>
   static void fill(const val& object, const std::string& prefix, T& out) {
     reader fields(prefix);
-    fields.others_ = val::take_ownership(posenc_read_fields(object.as_handle(), field_keys<T>().as_handle(),
-                                                            fields.slots_, fields.text_, int(text_bytes),
-                                                            !prefix.empty()));
+    fields.others_ =
+        val::take_ownership(posenc_read_fields(object.as_handle(), field_keys<T>().as_handle(), fields.slots_,
+                                               fields.text_, int(text_bytes), !prefix.empty()));
     for_each_field(out, fields);
   }
 
@@ -219,11 +234,16 @@ class reader {
 
   template <class T>
   static const char* requirement() {
-    if constexpr (std::is_same_v<T, bool>) return "a boolean";
-    else if constexpr (std::is_arithmetic_v<T>) return "a number";
-    else if constexpr (std::is_same_v<T, std::string> || std::is_enum_v<T>) return "a string";
-    else if constexpr (has_fields<T>::value) return "an object";
-    else return "given";
+    if constexpr (std::is_same_v<T, bool>)
+      return "a boolean";
+    else if constexpr (std::is_arithmetic_v<T>)
+      return "a number";
+    else if constexpr (std::is_same_v<T, std::string> || std::is_enum_v<T>)
+      return "a string";
+    else if constexpr (has_fields<T>::value)
+      return "an object";
+    else
+      return "given";
   }
 
   [[gnu::noinline]] double number(const field_name& name, const field_value& v, std::size_t index) const {
@@ -248,23 +268,23 @@ class reader {
     out = v.kind() == true_value;
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::string& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = text(name, v, index);
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::layout& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = posenc::parse_layout(text(name, v, index));
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::rope_type& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = posenc::parse_rope_type(text(name, v, index));
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::encoding& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = posenc::parse_encoding(text(name, v, index));
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::precision& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = posenc::parse_precision(text(name, v, index));
   }
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
@@ -282,7 +302,7 @@ class reader {
     return emscripten::convertJSArrayToNumberVector<double>(list);
   }
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::vector<double>& out,
-            posenc::integer_range) {
+                              posenc::integer_range) {
     out = numbers(name, v.js(index));
   }
   // Integers in range; the name of an element is built only for one that fails (a string per
@@ -294,9 +314,9 @@ class reader {
     for (std::size_t i = 0; i < values.size(); ++i) {
       const double x = values[i];
       const bool valid = x >= double(range.lo) && x <= double(range.hi) && x == std::floor(x);
-      out[i] = valid ? std::int64_t(x)
-                     : posenc::checked_integer(std::string(name) + "[" + std::to_string(i) + "]", x, range.lo,
-                                               range.hi);
+      out[i] = valid
+                   ? std::int64_t(x)
+                   : posenc::checked_integer(std::string(name) + "[" + std::to_string(i) + "]", x, range.lo, range.hi);
     }
   }
   template <class T>

@@ -50,9 +50,7 @@ class plan_handle {
 };
 
 val create_rope_plan(val o) {
-  return js::guarded([&] {
-    return val(plan_handle(js::read<posenc::rope_options>(o)));
-  });
+  return js::guarded([&] { return val(plan_handle(js::read<posenc::rope_options>(o))); });
 }
 
 }  // namespace
@@ -74,13 +72,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(plan_handle* pla
                                                                 const double* positions, double count) {
   const val result = js::guarded([&] {
     const auto n = posenc::checked_integer("x.length", length, 0, std::int64_t(posenc::max_elements));
-    const auto m = std::size_t(posenc::checked_integer("positions.length", count, 0, std::int64_t(posenc::max_elements)));
+    const auto m =
+        std::size_t(posenc::checked_integer("positions.length", count, 0, std::int64_t(posenc::max_elements)));
     std::vector<std::int64_t> listed(m);
     for (std::size_t i = 0; i < m; ++i) {
       const double p = positions[i];
       const bool valid = p >= 0 && p < double(posenc::position_limit) && p == double(std::int64_t(p));
-      listed[i] = valid ? std::int64_t(p)
-                        : posenc::checked_integer("positions[" + std::to_string(i) + "]", p, 0, posenc::position_limit - 1);
+      listed[i] =
+          valid ? std::int64_t(p)
+                : posenc::checked_integer("positions[" + std::to_string(i) + "]", p, 0, posenc::position_limit - 1);
     }
     plan->plan().apply(x, std::size_t(n), listed.data(), m);
     return val::undefined();

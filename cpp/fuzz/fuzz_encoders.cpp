@@ -33,21 +33,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::size_t max_len = fuzz::size_value(in, 64);
       const double std = in.ConsumeBool() ? in.ConsumeFloatingPoint<double>() : 0.02;
       const auto p = fuzz::positions(in, in.ConsumeIntegralInRange<std::size_t>(0, 8));
-      if (double(max_len) * double(dim) > fuzz::big_but_valid && double(max_len) * double(dim) <= double(posenc::max_elements))
+      if (double(max_len) * double(dim) > fuzz::big_but_valid &&
+          double(max_len) * double(dim) <= double(posenc::max_elements))
         return 0;
       cross_check("learned_encode", [&] { return posenc::learned_encode(max_len, dim, 7, std, p.data(), p.size()); });
-      cross_check("learned_table", [&] { return posenc::learned_table(max_len, dim, 7, std).encode(p.data(), p.size()); });
+      cross_check("learned_table",
+                  [&] { return posenc::learned_table(max_len, dim, 7, std).encode(p.data(), p.size()); });
       break;
     }
     case 3: {  // clipped distances
       const std::size_t n = fuzz::size_value(in, 64), m = fuzz::size_value(in, 64);
-      const std::int64_t lo = in.ConsumeIntegralInRange<std::int64_t>(-40, 40), hi = lo + in.ConsumeIntegralInRange(-2, 40);
-      if (double(n) * double(m) > fuzz::big_but_valid && double(n) * double(m) <= double(posenc::max_elements)) return 0;
+      const std::int64_t lo = in.ConsumeIntegralInRange<std::int64_t>(-40, 40),
+                         hi = lo + in.ConsumeIntegralInRange(-2, 40);
+      if (double(n) * double(m) > fuzz::big_but_valid && double(n) * double(m) <= double(posenc::max_elements))
+        return 0;
       cross_check("relative_distance", [&] { return posenc::relative_distance(n, m, lo, hi); });
       break;
     }
     case 4: {  // DeBERTa disentangled scores
-      const std::int64_t lo = in.ConsumeIntegralInRange<std::int64_t>(-20, 5), hi = lo + in.ConsumeIntegralInRange(-1, 20);
+      const std::int64_t lo = in.ConsumeIntegralInRange<std::int64_t>(-20, 5),
+                         hi = lo + in.ConsumeIntegralInRange(-1, 20);
       const std::size_t d = in.ConsumeIntegralInRange<std::size_t>(0, 40);
       const auto q = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 200));
       const auto k = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 200));
@@ -66,7 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       o.base = base;
       o.pairs = pairs;
       o.rotary_dim = in.ConsumeBool() ? 0 : fuzz::size_value(in, 80);
-      const std::size_t length = in.ConsumeBool() ? fuzz::size_value(in, 1024) : o.dim * o.heads * in.ConsumeIntegralInRange(0, 6);
+      const std::size_t length =
+          in.ConsumeBool() ? fuzz::size_value(in, 1024) : o.dim * o.heads * in.ConsumeIntegralInRange(0, 6);
       if (length > 4096 * 4) return 0;
       const auto x = fuzz::values(in, length);
       if (which == 5) {
@@ -114,13 +120,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     }
     case 9: {  // score by distance and the decay bound
-      const std::int64_t distance = in.ConsumeBool() ? in.ConsumeIntegralInRange<std::int64_t>(-2, 300) : fuzz::position_value(in);
+      const std::int64_t distance =
+          in.ConsumeBool() ? in.ConsumeIntegralInRange<std::int64_t>(-2, 300) : fuzz::position_value(in);
       if (dim > 1024) return 0;
       if ((double(distance) + 1) * double(dim / 2) > fuzz::big_but_valid &&
           (double(distance) + 1) * double(dim / 2) <= double(posenc::max_elements))
         return 0;
       const auto q = fuzz::values(in, dim), k = fuzz::values(in, dim);
-      cross_check("rope_score_by_distance", [&] { return posenc::rope_score_by_distance(q.data(), k.data(), dim, base, distance); });
+      cross_check("rope_score_by_distance",
+                  [&] { return posenc::rope_score_by_distance(q.data(), k.data(), dim, base, distance); });
       cross_check("rope_decay_bound", [&] { return posenc::rope_decay_bound(dim, base, distance); });
       break;
     }
@@ -137,7 +145,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       o.pairs = pairs;
       const auto q = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 300));
       const auto k = fuzz::values(in, in.ConsumeIntegralInRange<std::size_t>(0, 300));
-      cross_check("attention_scores", [&] { return posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o); });
+      cross_check("attention_scores",
+                  [&] { return posenc::attention_scores(q.data(), q.size(), k.data(), k.size(), o); });
       break;
     }
   }

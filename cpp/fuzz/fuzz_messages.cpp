@@ -14,11 +14,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FuzzedDataProvider in(data, size);
   const double value = in.ConsumeFloatingPoint<double>();
   const std::int64_t lo = in.ConsumeIntegralInRange<std::int64_t>(-(std::int64_t{1} << 53), std::int64_t{1} << 53);
-  const std::int64_t hi = std::min(lo + in.ConsumeIntegralInRange<std::int64_t>(0, std::int64_t{1} << 53), std::int64_t{1} << 53);
+  const std::int64_t hi =
+      std::min(lo + in.ConsumeIntegralInRange<std::int64_t>(0, std::int64_t{1} << 53), std::int64_t{1} << 53);
 
   const std::string text = posenc::format_number(value);
-  if (std::isnan(value) ? text != "NaN" : (std::isinf(value) ? text != (value > 0 ? "Infinity" : "-Infinity")
-                                                             : std::strtod(text.c_str(), nullptr) != value && value != 0))
+  if (std::isnan(value) ? text != "NaN"
+                        : (std::isinf(value) ? text != (value > 0 ? "Infinity" : "-Infinity")
+                                             : std::strtod(text.c_str(), nullptr) != value && value != 0))
     std::abort();
 
   try {

@@ -57,7 +57,8 @@ void cross_check(const char* name, Compute compute) {
     }
   }
   if (runs == 2) {
-    if (errors[0] != errors[1]) failure(std::string(name) + ": errors differ: '" + errors[0] + "' vs '" + errors[1] + "'");
+    if (errors[0] != errors[1])
+      failure(std::string(name) + ": errors differ: '" + errors[0] + "' vs '" + errors[1] + "'");
     compare(values[0], values[1], name);
   }
 }
@@ -65,25 +66,34 @@ void cross_check(const char* name, Compute compute) {
 // Mostly sensible values, sometimes anything at all.
 inline std::size_t size_value(FuzzedDataProvider& in, std::size_t sensible_max) {
   switch (in.ConsumeIntegralInRange(0, 7)) {
-    case 0: return in.ConsumeIntegral<std::size_t>();
-    case 1: return std::size_t{1} << in.ConsumeIntegralInRange(0, 40);
-    default: return in.ConsumeIntegralInRange<std::size_t>(0, sensible_max);
+    case 0:
+      return in.ConsumeIntegral<std::size_t>();
+    case 1:
+      return std::size_t{1} << in.ConsumeIntegralInRange(0, 40);
+    default:
+      return in.ConsumeIntegralInRange<std::size_t>(0, sensible_max);
   }
 }
 
 inline std::int64_t position_value(FuzzedDataProvider& in) {
   switch (in.ConsumeIntegralInRange(0, 7)) {
-    case 0: return in.ConsumeIntegral<std::int64_t>();
-    case 1: return posenc::position_limit - in.ConsumeIntegralInRange<std::int64_t>(-2, 64);
-    default: return in.ConsumeIntegralInRange<std::int64_t>(0, 4096);
+    case 0:
+      return in.ConsumeIntegral<std::int64_t>();
+    case 1:
+      return posenc::position_limit - in.ConsumeIntegralInRange<std::int64_t>(-2, 64);
+    default:
+      return in.ConsumeIntegralInRange<std::int64_t>(0, 4096);
   }
 }
 
 inline double base_value(FuzzedDataProvider& in) {
   switch (in.ConsumeIntegralInRange(0, 5)) {
-    case 0: return in.ConsumeFloatingPoint<double>();
-    case 1: return in.PickValueInArray<double>({0.0, 1.0, -1.0, NAN, INFINITY, 1.0000001, 1e308});
-    default: return in.ConsumeFloatingPointInRange(1.5, 1e6);
+    case 0:
+      return in.ConsumeFloatingPoint<double>();
+    case 1:
+      return in.PickValueInArray<double>({0.0, 1.0, -1.0, NAN, INFINITY, 1.0000001, 1e308});
+    default:
+      return in.ConsumeFloatingPointInRange(1.5, 1e6);
   }
 }
 

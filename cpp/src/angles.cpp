@@ -20,15 +20,10 @@ void reduce_angles(double position, const double* theta, std::size_t n, float* r
 }
 
 angle_rows::angle_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n)
-    : kernels_(kernels),
-      theta_(theta),
-      n_(n),
-      angle_(n),
-      anchor_sin_(n),
-      anchor_cos_(n) {}
+    : kernels_(kernels), theta_(theta), n_(n), angle_(n), anchor_sin_(n), anchor_cos_(n) {}
 
-void angle_rows::step_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n,
-                           float* sin_out, float* cos_out) {
+void angle_rows::step_rows(const kernels::kernel_table& kernels, const double* theta, std::size_t n, float* sin_out,
+                           float* cos_out) {
   angle_rows rows(kernels, theta, n);
   for (std::int64_t step = 0; step < block; ++step)
     rows.exact(double(step), sin_out + std::size_t(step) * n, cos_out + std::size_t(step) * n);
@@ -61,8 +56,7 @@ angle_rows::sum_rows angle_rows::parts(std::int64_t position, std::size_t max_co
       step_ready_[step] = true;
     }
   }
-  return {anchor_cos_.data(), anchor_sin_.data(), step_cos_.data() + first * n_, step_sin_.data() + first * n_,
-          count};
+  return {anchor_cos_.data(), anchor_sin_.data(), step_cos_.data() + first * n_, step_sin_.data() + first * n_, count};
 }
 
 void angle_rows::at(std::int64_t position, float* sin_out, float* cos_out) {

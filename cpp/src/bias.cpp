@@ -23,22 +23,28 @@ void check_lengths(std::size_t query_len, std::size_t key_len) {
 void check_t5(std::int64_t num_buckets, std::int64_t max_distance, bool bidirectional) {
   const std::int64_t lowest = bidirectional ? 4 : 2;
   if (num_buckets < lowest || num_buckets > 65536) {
-    fail("numBuckets", "an integer in [" + std::to_string(lowest) + ", " + std::to_string(max_heads) + "]" + (bidirectional ? " when bidirectional" : ""),
+    fail("numBuckets",
+         "an integer in [" + std::to_string(lowest) + ", " + std::to_string(max_heads) + "]" +
+             (bidirectional ? " when bidirectional" : ""),
          double(num_buckets));
   }
   const std::int64_t max_exact = (bidirectional ? num_buckets / 2 : num_buckets) / 2;
   if (max_distance <= max_exact || max_distance >= position_limit) {
-    fail("maxDistance", "an integer in [" + std::to_string(max_exact + 1) + ", " + std::to_string(position_limit - 1) + "] (above the " +
-                            std::to_string(max_exact) + " exact buckets)",
+    fail("maxDistance",
+         "an integer in [" + std::to_string(max_exact + 1) + ", " + std::to_string(position_limit - 1) +
+             "] (above the " + std::to_string(max_exact) + " exact buckets)",
          double(max_distance));
   }
 }
 
 void check_deberta(std::int64_t bucket_size, std::int64_t max_position) {
-  if (bucket_size < 2 || bucket_size >= position_limit) fail("bucketSize", integer_in(2, position_limit - 1), double(bucket_size));
+  if (bucket_size < 2 || bucket_size >= position_limit)
+    fail("bucketSize", integer_in(2, position_limit - 1), double(bucket_size));
   const std::int64_t mid = bucket_size / 2;
   if (max_position <= mid + 1 || max_position >= position_limit) {
-    fail("maxPosition", "an integer in [" + std::to_string(mid + 2) + ", " + std::to_string(position_limit - 1) + "] (bucketSize / 2 + 2 or more)",
+    fail("maxPosition",
+         "an integer in [" + std::to_string(mid + 2) + ", " + std::to_string(position_limit - 1) +
+             "] (bucketSize / 2 + 2 or more)",
          double(max_position));
   }
 }

@@ -45,7 +45,8 @@ void standard_deviation(double value) {
 }
 
 std::size_t rows_of(const char* name, std::size_t length, std::size_t row, const char* row_text) {
-  if (length > max_elements) fail(std::string(name) + ".length", "at most 2^26 (" + std::to_string(max_elements) + ")", double(length));
+  if (length > max_elements)
+    fail(std::string(name) + ".length", "at most 2^26 (" + std::to_string(max_elements) + ")", double(length));
   if (length % row != 0) {
     fail(std::string(name) + ".length", std::string("a multiple of ") + row_text + " = " + std::to_string(row),
          double(length));

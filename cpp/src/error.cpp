@@ -22,8 +22,7 @@ std::string integer_in(std::int64_t lo, std::int64_t hi) {
 
 std::int64_t checked_integer(const std::string& name, double value, std::int64_t lo, std::int64_t hi) {
   // The range test comes first so the cast below can never overflow.
-  if (!(value >= static_cast<double>(lo) && value <= static_cast<double>(hi)) ||
-      value != std::floor(value)) {
+  if (!(value >= static_cast<double>(lo) && value <= static_cast<double>(hi)) || value != std::floor(value)) {
     fail(name, integer_in(lo, hi), value);
   }
   return static_cast<std::int64_t>(value);
@@ -32,7 +31,8 @@ std::int64_t checked_integer(const std::string& name, double value, std::int64_t
 std::size_t checked_elements(const std::string& what, std::size_t a, std::size_t b, std::size_t c) {
   // Divide instead of multiplying so that no product can overflow.
   const bool fits = (b == 0 || a <= max_elements / b) && (c == 0 || a * b <= max_elements / c);
-  if (!fits) fail(what, "at most 2^26 = " + std::to_string(max_elements) + " elements", double(a) * double(b) * double(c));
+  if (!fits)
+    fail(what, "at most 2^26 = " + std::to_string(max_elements) + " elements", double(a) * double(b) * double(c));
   return a * b * c;
 }
 

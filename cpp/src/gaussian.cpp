@@ -16,9 +16,7 @@ std::uint64_t mix(std::uint64_t z) noexcept {
 }
 
 // A uniform double in (-1, 1) from the top 53 bits.
-double signed_unit(std::uint64_t bits) noexcept {
-  return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1.0;
-}
+double signed_unit(std::uint64_t bits) noexcept { return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1.0; }
 
 // The state value `index` of stream (seed, stream) starts from; seed_key = mix(seed).
 std::uint64_t start_state(std::uint64_t seed_key, std::uint64_t stream, std::uint64_t index) noexcept {

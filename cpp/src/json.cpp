@@ -249,8 +249,7 @@ class parser {
     if (worst == members.size()) return;
     std::string key = members[worst].first;
     if (key.size() > 40) key = key.substr(0, 40) + "...";
-    fail("config", "free of duplicated keys within an object",
-         "'" + key + "' again at " + position(key_at[worst]));
+    fail("config", "free of duplicated keys within an object", "'" + key + "' again at " + position(key_at[worst]));
   }
 
   void array(config_value& out, std::size_t depth) {
@@ -292,16 +291,34 @@ class parser {
     if (at_ >= text_.size()) fault("an escape after '\\'");
     const char c = text_[at_++];
     switch (c) {
-      case '"': out += '"'; return;
-      case '\\': out += '\\'; return;
-      case '/': out += '/'; return;
-      case 'b': out += '\b'; return;
-      case 'f': out += '\f'; return;
-      case 'n': out += '\n'; return;
-      case 'r': out += '\r'; return;
-      case 't': out += '\t'; return;
-      case 'u': break;
-      default: fault_at("one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\'", at_ - 1);
+      case '"':
+        out += '"';
+        return;
+      case '\\':
+        out += '\\';
+        return;
+      case '/':
+        out += '/';
+        return;
+      case 'b':
+        out += '\b';
+        return;
+      case 'f':
+        out += '\f';
+        return;
+      case 'n':
+        out += '\n';
+        return;
+      case 'r':
+        out += '\r';
+        return;
+      case 't':
+        out += '\t';
+        return;
+      case 'u':
+        break;
+      default:
+        fault_at("one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\'", at_ - 1);
     }
     std::uint32_t code = hex4();
     if (code >= 0xDC00 && code <= 0xDFFF) fault_at("a high surrogate before a low one (\\uDC00-\\uDFFF)", start);

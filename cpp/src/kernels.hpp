@@ -33,21 +33,20 @@ struct kernel_table {
                                  const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
                                  float factor);
   void (*rotate_half_sum)(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
-                          const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
-                          float factor);
+                          const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float factor);
   // sum a[i] * b[i]
   float (*dot)(const float* a, const float* b, std::size_t n);
   // out[i * out_stride + j] = factor * (q_i . k_j) for the `queries` rows q_i of q
   // ([queries x dim]) and the `rows` rows k_j of k ([rows x dim]): the attention logits.
   // Passing several queries at once lets a kernel reuse each key it loads.
-  void (*dot_rows)(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim,
-                   float factor, float* out, std::size_t out_stride);
+  void (*dot_rows)(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
+                   float* out, std::size_t out_stride);
   // out[i] = a[i] + b[i]
   void (*add)(const float* a, const float* b, float* out, std::size_t n);
   // Angle addition, one complex multiply per entry: (cos, sin)(a + b) from those of a
   // and b. out_cos/out_sin may not alias the inputs.
-  void (*add_angles)(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
-                     float* out_cos, float* out_sin, std::size_t n);
+  void (*add_angles)(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
+                     float* out_sin, std::size_t n);
 };
 
 const kernel_table& scalar_table() noexcept;

@@ -28,8 +28,8 @@ void rotate_interleaved(float* x, std::size_t rows, std::size_t heads, std::size
     }
 }
 
-void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
-                 const float* cos, const float* sin, std::size_t table_stride) {
+void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
+                 const float* sin, std::size_t table_stride) {
   const std::size_t half = rotary / 2;
   for (std::size_t r = 0; r < rows; ++r, cos += table_stride, sin += table_stride)
     for (std::size_t h = 0; h < heads; ++h) {

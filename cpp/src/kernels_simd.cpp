@@ -102,7 +102,8 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
     }
     const auto turn = [&](float* v, const float* t) {
       const batch a = batch::load_unaligned(v);
-      (a * batch::load_unaligned(t) + xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(t + width)).store_unaligned(v);
+      (a * batch::load_unaligned(t) + xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(t + width))
+          .store_unaligned(v);
     };
     for (std::size_t h = 0; h < heads; ++h) {
       float* v = x + h * dim;
@@ -121,8 +122,10 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
       const batch c = batch::load_unaligned(cos + j / 2);
       const batch s = batch::load_unaligned(sin + j / 2);
       const batch a = batch::load_unaligned(x + j), b = batch::load_unaligned(x + j + width);
-      const batch ya = a * xsimd::swizzle(c, lower_pairs) + xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
-      const batch yb = b * xsimd::swizzle(c, upper_pairs) + xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
+      const batch ya = a * xsimd::swizzle(c, lower_pairs) +
+                       xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
+      const batch yb = b * xsimd::swizzle(c, upper_pairs) +
+                       xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
       ya.store_unaligned(x + j);
       yb.store_unaligned(x + j + width);
     }
@@ -196,8 +199,10 @@ struct fixed_count {
 
 template <class Body>
 void specialised(std::size_t heads, Body body) {
-  if (heads == 1) body(fixed_count<1>{});
-  else body(heads);
+  if (heads == 1)
+    body(fixed_count<1>{});
+  else
+    body(heads);
 }
 
 // rotate_interleaved with the cos/sin batch formed in registers: one batch of the angle
@@ -258,8 +263,8 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
       const float* const sb = sin_b + r * half;
       for (std::size_t i = 0; i < body; i += width) {
         batch c, s;
-        angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i),
-                  batch::load_unaligned(cb + i), batch::load_unaligned(sb + i), scaled, factor, c, s);
+        angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i), batch::load_unaligned(cb + i),
+                  batch::load_unaligned(sb + i), scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* lo = row + h * dim + i;
           const batch a = batch::load_unaligned(lo), b = batch::load_unaligned(lo + half);
@@ -349,7 +354,8 @@ void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t r
 
 void add(const float* a, const float* b, float* out, std::size_t n) {
   std::size_t i = 0;
-  for (; i + width <= n; i += width) (batch::load_unaligned(a + i) + batch::load_unaligned(b + i)).store_unaligned(out + i);
+  for (; i + width <= n; i += width)
+    (batch::load_unaligned(a + i) + batch::load_unaligned(b + i)).store_unaligned(out + i);
   for (; i < n; ++i) out[i] = a[i] + b[i];
 }
 
@@ -373,19 +379,14 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
 const kernel_table& table() noexcept {
   // In wasm, xsimd's SSE4.1 code is lowered to SIMD128: name what actually runs.
 #ifdef __wasm_simd128__
-  static const kernel_table t{"wasm-simd128",
+  static const kernel_table t {
+    "wasm-simd128",
 #else
   static const kernel_table t{simd_impl::arch::name(),
 #endif
-                              simd_impl::sincos,
-                              simd_impl::rotate_interleaved,
-                              simd_impl::rotate_half,
-                              simd_impl::rotate_interleaved_sum,
-                              simd_impl::rotate_half_sum,
-                              simd_impl::dot,
-                              simd_impl::dot_rows,
-                              simd_impl::add,
-                              simd_impl::add_angles};
+        simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::rotate_interleaved_sum,
+        simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles
+  };
   return t;
 }
 

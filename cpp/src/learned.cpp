@@ -11,8 +11,7 @@ namespace posenc {
 
 namespace detail {
 // Shared with relative.cpp: the stream keeps learned and relative tables of one seed apart.
-void gaussian_row(std::size_t row, std::size_t dim, std::uint64_t seed, std::uint64_t stream, double std,
-                  float* out) {
+void gaussian_row(std::size_t row, std::size_t dim, std::uint64_t seed, std::uint64_t stream, double std, float* out) {
   gaussian::scaled_normals(seed, stream, std::uint64_t(row) * dim, dim, std, out);
 }
 
@@ -26,7 +25,8 @@ std::vector<float> gaussian_rows(std::size_t rows, std::size_t dim, std::uint64_
 
 namespace {
 void check_table(std::size_t max_len, std::size_t dim, double std) {
-  if (max_len < 1 || max_len > std::size_t(position_limit)) fail("maxLen", integer_in(1, position_limit), double(max_len));
+  if (max_len < 1 || max_len > std::size_t(position_limit))
+    fail("maxLen", integer_in(1, position_limit), double(max_len));
   checks::dim(dim, false);
   checks::standard_deviation(std);
   checked_elements("maxLen * dim", max_len, dim);

@@ -159,9 +159,13 @@ class advisor {
   }
 
   void default_rope() {
-    note("For a GGUF converted from this config no flag is needed: convert_hf_to_gguf.py writes rope_theta as "
-         "rope.freq_base, and llama.cpp takes the base (" + format_number(rope_.base) + ") from there; "
-         "--rope-freq-base " + float_text("rope.base", rope_.base) + " would only restate it.");
+    note(
+        "For a GGUF converted from this config no flag is needed: convert_hf_to_gguf.py writes rope_theta as "
+        "rope.freq_base, and llama.cpp takes the base (" +
+        format_number(rope_.base) +
+        ") from there; "
+        "--rope-freq-base " +
+        float_text("rope.base", rope_.base) + " would only restate it.");
     const double trained = first_length({rope_.max_position_embeddings, rope_.scaling.max_position_embeddings});
     if (context_ > 0 && trained > 0 && double(context_) > trained) {
       note("With -c " + std::to_string(context_) + " beyond max_position_embeddings = " + format_number(trained) +
@@ -176,13 +180,18 @@ class advisor {
     } else {
       flag("--rope-scaling", "linear");
       flag("--rope-scale", float_text("rope.scaling.factor", f));
-      note("llama.cpp keeps 1/factor (common/arg.cpp: params.rope_freq_scale = 1.0f / std::stof(value)) and "
-           "multiplies every angle by it, where transformers divides inv_freq by the factor: the same up to float "
-           "rounding. --rope-freq-scale " + float_text("rope.scaling.factor", 1 / f) + " says the same thing "
-           "inverted.");
+      note(
+          "llama.cpp keeps 1/factor (common/arg.cpp: params.rope_freq_scale = 1.0f / std::stof(value)) and "
+          "multiplies every angle by it, where transformers divides inv_freq by the factor: the same up to float "
+          "rounding. --rope-freq-scale " +
+          float_text("rope.scaling.factor", 1 / f) +
+          " says the same thing "
+          "inverted.");
     }
-    note("For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
-         "rope.scaling.type = linear and rope.scaling.factor = " + format_number(f) + ", which llama.cpp reads.");
+    note(
+        "For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
+        "rope.scaling.type = linear and rope.scaling.factor = " +
+        format_number(f) + ", which llama.cpp reads.");
   }
 
   void ntk() {
@@ -190,18 +199,20 @@ class advisor {
     const double scaled = rope_.base * std::pow(f, ntk_exponent());
     flag("--rope-freq-base", float_text("rope.base", scaled));
     note("llama.cpp has no static NTK type: the scaled base, base * factor^(d/(d-2)) = " + format_number(rope_.base) +
-         " * " + format_number(f) + "^(" + std::to_string(dim_) + "/" + std::to_string(dim_ - 2) + ") = " +
-         approx(scaled, 10) + " with d = " + std::to_string(dim_) + " rotary features, is all of it, given as "
+         " * " + format_number(f) + "^(" + std::to_string(dim_) + "/" + std::to_string(dim_ - 2) +
+         ") = " + approx(scaled, 10) + " with d = " + std::to_string(dim_) +
+         " rotary features, is all of it, given as "
          "--rope-freq-base (printed as the shortest decimal std::stof reads back as the float llama.cpp keeps).");
-    note("For a GGUF converted from this config the flag is still needed: 'ntk' is no transformers rope_type, so "
-         "convert_hf_to_gguf.py has nothing to write but rope_theta as rope.freq_base.");
+    note(
+        "For a GGUF converted from this config the flag is still needed: 'ntk' is no transformers rope_type, so "
+        "convert_hf_to_gguf.py has nothing to write but rope_theta as rope.freq_base.");
   }
 
   void dynamic() {
     const double f = factor("dynamic");
-    const double m = first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings,
-                                   rope_.scaling.original_max_position_embeddings,
-                                   rope_.original_max_position_embeddings});
+    const double m =
+        first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings,
+                      rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
     if (!(m > 0)) fail("rope.max_position_embeddings", "given for rope_type 'dynamic'", std::string("undefined"));
     const std::string why_needed =
         "convert_hf_to_gguf.py ignores 'dynamic' (TextModel.set_gguf_parameters passes over it; only its HunYuan "
@@ -210,15 +221,19 @@ class advisor {
       const double l = double(context_);
       const double scaled = rope_.base * std::pow(f * l / m - (f - 1), ntk_exponent());
       flag("--rope-freq-base", float_text("rope.base", scaled));
-      note("transformers' dynamic NTK grows the base with the sequence: "
-           "base * (factor * L / M - (factor - 1))^(d/(d-2)) at length L > M = " + format_number(m) +
-           ", rope_theta up to M. llama.cpp has no dynamic type, and this flag fixes the base for the whole "
-           "context at its value for L = -c = " + std::to_string(context_) + " (" + approx(scaled, 10) +
-           "): every position gets it, short prompts too, where transformers would use the smaller base of the "
-           "current length.");
+      note(
+          "transformers' dynamic NTK grows the base with the sequence: "
+          "base * (factor * L / M - (factor - 1))^(d/(d-2)) at length L > M = " +
+          format_number(m) +
+          ", rope_theta up to M. llama.cpp has no dynamic type, and this flag fixes the base for the whole "
+          "context at its value for L = -c = " +
+          std::to_string(context_) + " (" + approx(scaled, 10) +
+          "): every position gets it, short prompts too, where transformers would use the smaller base of the "
+          "current length.");
       note("For a GGUF converted from this config the flag is still needed: " + why_needed + ".");
     } else {
-      note("Up to max_position_embeddings = " + format_number(m) + " tokens transformers' dynamic NTK keeps the base "
+      note("Up to max_position_embeddings = " + format_number(m) +
+           " tokens transformers' dynamic NTK keeps the base "
            "at rope_theta, so no flag is needed" +
            (context_ > 0 ? " with -c " + std::to_string(context_) : std::string()) +
            "; for a context beyond it, give that context length to get the --rope-freq-base to pass.");
@@ -228,8 +243,8 @@ class advisor {
   }
 
   void yarn() {
-    const double original = first_length({rope_.scaling.original_max_position_embeddings,
-                                          rope_.original_max_position_embeddings});
+    const double original =
+        first_length({rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
     const double trained = first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings});
     double f = 0;
     if (rope_.scaling.factor) {
@@ -248,8 +263,9 @@ class advisor {
       if (length > 0) {
         flag("--yarn-orig-ctx", format_number(length));
       } else {
-        note("No original_max_position_embeddings is known: llama.cpp then takes the GGUF's "
-             "rope.scaling.original_context_length, else its context_length, as the original length.");
+        note(
+            "No original_max_position_embeddings is known: llama.cpp then takes the GGUF's "
+            "rope.scaling.original_context_length, else its context_length, as the original length.");
       }
       // llama_hparams' defaults, which transformers shares: a flag repeating them would do nothing.
       const double beta_fast = rope_.scaling.beta_fast.value_or(32), beta_slow = rope_.scaling.beta_slow.value_or(1);
@@ -259,26 +275,30 @@ class advisor {
       const bool truncate = rope_.truncate.value_or(true) && rope_.scaling.truncate;
       if (!truncate && length > 0) yarn_untruncated(length);
     }
-    note("For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
-         "rope.scaling.type = yarn, rope.scaling.factor and rope.scaling.original_context_length (and beta_fast, "
-         "beta_slow and attention_factor when the config gives them).");
+    note(
+        "For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
+        "rope.scaling.type = yarn, rope.scaling.factor and rope.scaling.original_context_length (and beta_fast, "
+        "beta_slow and attention_factor when the config gives them).");
   }
 
   void yarn_attention(double f) {
-    note("llama.cpp overwrites the YaRN attention factor whenever ext_factor != 0, as --rope-scaling yarn makes it "
-         "(ext_factor 1, the full ramp, as transformers; so no --yarn-ext-factor either): llama_context's "
-         "constructor (src/llama-context.cpp) sets it to get_mscale(factor) = 0.1 * ln(factor) + 1 (a ratio of "
-         "get_mscale terms when the GGUF carries rope.scaling.yarn_log_multiplier, as DeepSeek conversions do), "
-         "divides out the 0.1 * ln(1/freq_scale) + 1 that ggml's rope_yarn multiplies in, and multiplies by the "
-         "GGUF's rope.scaling.attn_factor. So neither --yarn-attn-factor nor a config's attention_factor (the "
-         "converter writes it as rope.scaling.yarn_attn_factor) is honoured, and no --yarn-attn-factor is printed.");
+    note(
+        "llama.cpp overwrites the YaRN attention factor whenever ext_factor != 0, as --rope-scaling yarn makes it "
+        "(ext_factor 1, the full ramp, as transformers; so no --yarn-ext-factor either): llama_context's "
+        "constructor (src/llama-context.cpp) sets it to get_mscale(factor) = 0.1 * ln(factor) + 1 (a ratio of "
+        "get_mscale terms when the GGUF carries rope.scaling.yarn_log_multiplier, as DeepSeek conversions do), "
+        "divides out the 0.1 * ln(1/freq_scale) + 1 that ggml's rope_yarn multiplies in, and multiplies by the "
+        "GGUF's rope.scaling.attn_factor. So neither --yarn-attn-factor nor a config's attention_factor (the "
+        "converter writes it as rope.scaling.yarn_attn_factor) is honoured, and no --yarn-attn-factor is printed.");
     const double ours = rope_.attention_factor;
     const double theirs = get_mscale(f);
     const bool mscales = rope_.scaling.mscale.value_or(0) != 0 && rope_.scaling.mscale_all_dim.value_or(0) != 0;
     if (mscales) {
-      note("This config's attention factor " + approx(ours) + " comes from mscale and mscale_all_dim; llama.cpp "
+      note("This config's attention factor " + approx(ours) +
+           " comes from mscale and mscale_all_dim; llama.cpp "
            "matches it only where the converter writes rope.scaling.yarn_log_multiplier (DeepSeek's classes), and "
-           "applies " + approx(theirs) + " = 0.1 * ln(" + format_number(f) + ") + 1 otherwise.");
+           "applies " +
+           approx(theirs) + " = 0.1 * ln(" + format_number(f) + ") + 1 otherwise.");
     } else if (std::fabs(ours - theirs) > 1e-9 * theirs) {
       note("This config's attention factor " + approx(ours) + " is not what llama.cpp applies, " + approx(theirs) +
            " = 0.1 * ln(" + format_number(f) + ") + 1: attention logits differ by (" + approx(ours) + " / " +
@@ -300,26 +320,32 @@ class advisor {
     const double low = std::max(correction_dim(beta_fast), 0.0), high = std::min(correction_dim(beta_slow), d - 1);
     const double low_ggml = std::max(std::floor(correction_dim(beta_fast)), 0.0);
     const double high_ggml = std::min(std::ceil(correction_dim(beta_slow)), d - 1);
-    note("truncate: false (gpt-oss) cannot be expressed: ggml_rope_yarn_corr_dims always floors the start and ceils "
-         "the end of the correction range, so llama.cpp ramps over pair indices [" + format_number(low_ggml) + ", " +
-         format_number(high_ggml) + "] where transformers ramps over [" + approx(low, 4) + ", " + approx(high, 4) +
-         "]; the frequencies in between differ.");
+    note(
+        "truncate: false (gpt-oss) cannot be expressed: ggml_rope_yarn_corr_dims always floors the start and ceils "
+        "the end of the correction range, so llama.cpp ramps over pair indices [" +
+        format_number(low_ggml) + ", " + format_number(high_ggml) + "] where transformers ramps over [" +
+        approx(low, 4) + ", " + approx(high, 4) + "]; the frequencies in between differ.");
   }
 
   void longrope() {
-    const double original = first_length({rope_.scaling.original_max_position_embeddings,
-                                          rope_.original_max_position_embeddings});
+    const double original =
+        first_length({rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
     const std::string o = original > 0 ? format_number(original) : std::string("original_max_position_embeddings");
-    note("No flag expresses LongRoPE: --rope-scaling takes only none, linear or yarn (common/arg.cpp), and the "
-         "per-pair factors live in the GGUF as the rope_factors_long and rope_factors_short tensors. For a GGUF "
-         "converted from this config nothing is missing: convert_hf_to_gguf.py (Phi-3's class) writes both, with "
-         "rope.scaling.original_context_length and rope.scaling.attn_factor = sqrt(1 + ln(s) / ln(original)), s = "
-         "max_position_embeddings / original.");
-    note("llama.cpp picks the long factors once for the whole context, when the context per sequence (-c, divided by "
-         "--parallel unless the KV cache is unified) exceeds the original length " + o +
-         " (llama_model::get_rope_factors); transformers picks them by the current sequence length, so with -c "
-         "above " + o + " a sequence shorter than " + o + " gets the long factors in llama.cpp and the short ones in "
-         "transformers.");
+    note(
+        "No flag expresses LongRoPE: --rope-scaling takes only none, linear or yarn (common/arg.cpp), and the "
+        "per-pair factors live in the GGUF as the rope_factors_long and rope_factors_short tensors. For a GGUF "
+        "converted from this config nothing is missing: convert_hf_to_gguf.py (Phi-3's class) writes both, with "
+        "rope.scaling.original_context_length and rope.scaling.attn_factor = sqrt(1 + ln(s) / ln(original)), s = "
+        "max_position_embeddings / original.");
+    note(
+        "llama.cpp picks the long factors once for the whole context, when the context per sequence (-c, divided by "
+        "--parallel unless the KV cache is unified) exceeds the original length " +
+        o +
+        " (llama_model::get_rope_factors); transformers picks them by the current sequence length, so with -c "
+        "above " +
+        o + " a sequence shorter than " + o +
+        " gets the long factors in llama.cpp and the short ones in "
+        "transformers.");
     if (context_ > 0 && original > 0) {
       note("With -c " + std::to_string(context_) + " llama.cpp uses the " +
            (double(context_) > original ? "long" : "short") + " factors.");
@@ -331,10 +357,11 @@ class advisor {
   }
 
   void llama3() {
-    note("No flag expresses llama3 scaling: convert_hf_to_gguf.py bakes its per-pair factors (1, factor, or the "
-         "smooth blend between the low_freq_factor and high_freq_factor wavelengths) into the rope_freqs tensor, "
-         "which ggml divides each angle by. For a GGUF converted from this config nothing is missing, and "
-         "--rope-scale would scale on top of it.");
+    note(
+        "No flag expresses llama3 scaling: convert_hf_to_gguf.py bakes its per-pair factors (1, factor, or the "
+        "smooth blend between the low_freq_factor and high_freq_factor wavelengths) into the rope_freqs tensor, "
+        "which ggml divides each angle by. For a GGUF converted from this config nothing is missing, and "
+        "--rope-scale would scale on top of it.");
   }
 
   void proportional() {
@@ -346,35 +373,44 @@ class advisor {
       pairs = rope_.head_dim / 2;
       turning = std::size_t(std::floor(rope_.partial_rotary_factor.value_or(1) * double(rope_.head_dim) / 2));
     }
-    const std::string counts =
-        pairs ? " for the " + std::to_string(turning) + " turning pairs and 1e30 for the other " +
-                    std::to_string(pairs - turning)
-              : std::string(" for the turning pairs and 1e30 for the others");
-    note("Proportional RoPE (Gemma 4's full-attention layers) cannot be set by flags: convert_hf_to_gguf.py "
-         "(Gemma4Model) writes n_rot = head_dim and a rope_freqs tensor of 1" + counts +
-         ", which ggml divides to angle 0; llama.cpp's architecture applies it from the GGUF.");
+    const std::string counts = pairs ? " for the " + std::to_string(turning) +
+                                           " turning pairs and 1e30 for the other " + std::to_string(pairs - turning)
+                                     : std::string(" for the turning pairs and 1e30 for the others");
+    note(
+        "Proportional RoPE (Gemma 4's full-attention layers) cannot be set by flags: convert_hf_to_gguf.py "
+        "(Gemma4Model) writes n_rot = head_dim and a rope_freqs tensor of 1" +
+        counts + ", which ggml divides to angle 0; llama.cpp's architecture applies it from the GGUF.");
     const double f = rope_.scaling.factor.value_or(1);
     if (f != 1) {
       flag("--rope-scaling", "linear");
       flag("--rope-scale", float_text("rope.scaling.factor", f));
-      note("For a GGUF converted from this config the factor " + format_number(f) + " needs these flags: the "
+      note("For a GGUF converted from this config the factor " + format_number(f) +
+           " needs these flags: the "
            "converter writes no scaling for 'proportional' (its generic code logs 'Unknown RoPE type').");
     } else {
-      note("For a GGUF converted from this config nothing is missing: the converter writes the tensor and "
-           "rope_theta as rope.freq_base.");
+      note(
+          "For a GGUF converted from this config nothing is missing: the converter writes the tensor and "
+          "rope_theta as rope.freq_base.");
     }
   }
 
   void sliding_layers() {
-    note("llama.cpp takes one set of RoPE flags for the whole model and applies --rope-freq-base and --rope-scale "
-         "to its non-sliding layers only (llama_model::get_rope_freq_base and get_rope_freq_scale); sliding-window "
-         "layers such as these '" + rope_.layer_type + "' layers (of " + layer_list() + ") use the GGUF's "
-         "rope.freq_base_swa and a frequency scale set by the architecture's loader, so no flag can set their RoPE.");
-    note("For a GGUF converted from this config nothing is missing: convert_hf_to_gguf.py writes the "
-         "sliding_attention rope_theta (" + format_number(rope_.base) + ") as rope.freq_base_swa, which Gemma 3's "
-         "loader reads (older llama.cpp hard-coded 10000 for Gemma 3's sliding layers).");
+    note(
+        "llama.cpp takes one set of RoPE flags for the whole model and applies --rope-freq-base and --rope-scale "
+        "to its non-sliding layers only (llama_model::get_rope_freq_base and get_rope_freq_scale); sliding-window "
+        "layers such as these '" +
+        rope_.layer_type + "' layers (of " + layer_list() +
+        ") use the GGUF's "
+        "rope.freq_base_swa and a frequency scale set by the architecture's loader, so no flag can set their RoPE.");
+    note(
+        "For a GGUF converted from this config nothing is missing: convert_hf_to_gguf.py writes the "
+        "sliding_attention rope_theta (" +
+        format_number(rope_.base) +
+        ") as rope.freq_base_swa, which Gemma 3's "
+        "loader reads (older llama.cpp hard-coded 10000 for Gemma 3's sliding layers).");
     if (kind_ != "default") {
-      note("This layer type's '" + kind_ + "' scaling has no place in llama.cpp's sliding-window layers, whose "
+      note("This layer type's '" + kind_ +
+           "' scaling has no place in llama.cpp's sliding-window layers, whose "
            "frequency scale comes from the architecture (1 for Gemma 3).");
     }
   }
@@ -382,15 +418,17 @@ class advisor {
   // What llama.cpp's architecture, not its flags, decides: pairing, rotary width, M-RoPE sections.
   void structure() {
     if (kind_ != "proportional" && rope_.head_dim && dim_ < rope_.head_dim) {
-      note("Only " + std::to_string(dim_) + " of " + std::to_string(rope_.head_dim) + " features per head rotate: "
+      note("Only " + std::to_string(dim_) + " of " + std::to_string(rope_.head_dim) +
+           " features per head rotate: "
            "llama.cpp takes n_rot from the GGUF's rope.dimension_count, which the converter writes from the model's "
            "partial rotary factor; no flag changes it.");
     }
     if (rope_.pairs == layout::interleaved) {
-      note("Pairs are adjacent features (interleaved): llama.cpp's architecture decides the pairing "
-           "(llama_model_rope_type: LLAMA_ROPE_TYPE_NORM rotates adjacent features, LLAMA_ROPE_TYPE_NEOX the two "
-           "halves; the converter permutes LLaMA-family q and k weights so that NORM reproduces rotate_half), and no "
-           "flag changes it.");
+      note(
+          "Pairs are adjacent features (interleaved): llama.cpp's architecture decides the pairing "
+          "(llama_model_rope_type: LLAMA_ROPE_TYPE_NORM rotates adjacent features, LLAMA_ROPE_TYPE_NEOX the two "
+          "halves; the converter permutes LLaMA-family q and k weights so that NORM reproduces rotate_half), and no "
+          "flag changes it.");
     }
     if (!rope_.sections.empty()) {
       note("M-RoPE sections " + list_text(rope_.sections) + (rope_.interleaved_sections ? " (interleaved)" : "") +

@@ -95,21 +95,21 @@ model_class gptj() {
 }
 
 const named_class classes[] = {
-    {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                             // configuration_llama.py
-    {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},                    // configuration_mistral.py
-    {"qwen2", make(family::qwen2, 1e4, 4096, 32, 32768)},                            // configuration_qwen2.py
-    {"qwen3", with_head_dim(make(family::qwen3, 1e4, 4096, 32, 32768), 128)},        // configuration_qwen3.py
+    {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
+    {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
+    {"qwen2", make(family::qwen2, 1e4, 4096, 32, 32768)},                      // configuration_qwen2.py
+    {"qwen3", with_head_dim(make(family::qwen3, 1e4, 4096, 32, 32768), 128)},  // configuration_qwen3.py
     // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py: Qwen2VLTextConfig default_theta 1e6.
     {"qwen2_vl", as_wrapper(make(family::qwen2_vl, 1e6, 8192, 64, 32768), text_source::sub_or_flat)},
     {"qwen2_vl_text", make(family::qwen2_vl, 1e6, 8192, 64, 32768)},
     {"qwen2_5_vl", as_wrapper(make(family::qwen2_vl, 1e6, 8192, 64, 32768), text_source::sub_or_flat)},
     {"qwen2_5_vl_text", make(family::qwen2_vl, 1e6, 8192, 64, 32768)},
     // configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128.
-    {"qwen3_vl", as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 4096, 32, 128000), 128),
-                            text_source::sub_or_defaults)},
+    {"qwen3_vl",
+     as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 4096, 32, 128000), 128), text_source::sub_or_defaults)},
     {"qwen3_vl_text", with_head_dim(make(family::qwen3_vl, 5e5, 4096, 32, 128000), 128)},
-    {"qwen3_vl_moe", as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 2048, 32, 128000), 128),
-                                text_source::sub_or_defaults)},
+    {"qwen3_vl_moe",
+     as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 2048, 32, 128000), 128), text_source::sub_or_defaults)},
     {"qwen3_vl_moe_text", with_head_dim(make(family::qwen3_vl, 5e5, 2048, 32, 128000), 128)},
     {"gemma3", as_wrapper(gemma3(), text_source::sub_or_defaults)},
     {"gemma3_text", gemma3()},

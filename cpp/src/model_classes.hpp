@@ -17,22 +17,22 @@ enum class family {
   mistral,
   qwen2,
   qwen3,
-  qwen2_vl,    // Qwen2-VL and Qwen2.5-VL: rope_type "mrope" means "default", sections in half layout
-  qwen3_vl,    // interleaved M-RoPE sections, default [24, 20, 20]
-  gemma3,      // RoPE per layer type: sliding (rope_local_base_freq) and full (rope_theta + rope_scaling)
-  gemma4,      // sliding: default; full: proportional over global_head_dim
-  gpt_oss,     // yarn by default
-  deepseek_v3, // head dim for RoPE = qk_rope_head_dim, interleaved pairs (rope_interleave)
-  phi3,        // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
-  phi,         // partial_rotary_factor 0.5 when config.json has none
-  gpt_neox,    // rotary_pct and rotary_emb_base
-  gptj,        // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling
-  none,        // no rotary embeddings at all
+  qwen2_vl,     // Qwen2-VL and Qwen2.5-VL: rope_type "mrope" means "default", sections in half layout
+  qwen3_vl,     // interleaved M-RoPE sections, default [24, 20, 20]
+  gemma3,       // RoPE per layer type: sliding (rope_local_base_freq) and full (rope_theta + rope_scaling)
+  gemma4,       // sliding: default; full: proportional over global_head_dim
+  gpt_oss,      // yarn by default
+  deepseek_v3,  // head dim for RoPE = qk_rope_head_dim, interleaved pairs (rope_interleave)
+  phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
+  phi,          // partial_rotary_factor 0.5 when config.json has none
+  gpt_neox,     // rotary_pct and rotary_emb_base
+  gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling
+  none,         // no rotary embeddings at all
 };
 
 // How a multimodal config holds its text model.
 enum class text_source {
-  self,           // the config is the text model's
+  self,             // the config is the text model's
   sub_or_defaults,  // text_config, else the text class's defaults (Gemma3Config, Qwen3VLConfig)
   sub_or_flat,      // text_config, else the top-level fields (Qwen2VLConfig: hub configs are flat)
 };
@@ -45,8 +45,8 @@ struct model_class {
   double local_theta = 0;         // Gemma's sliding-attention default
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
-  double partial_rotary_factor = 0;  // class default (0: none)
-  bool default_rope_partial = false; // its default RoPE honours partial_rotary_factor
+  double partial_rotary_factor = 0;             // class default (0: none)
+  bool default_rope_partial = false;            // its default RoPE honours partial_rotary_factor
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   layout pairs = layout::half;
 };

@@ -44,12 +44,18 @@ struct node {
 
 std::string describe(const config_value& v) {
   switch (v.type) {
-    case kind::null: return "null";
-    case kind::boolean: return v.boolean ? "true" : "false";
-    case kind::number: return format_number(v.number);
-    case kind::string: return "'" + (v.string.size() > 60 ? v.string.substr(0, 60) + "..." : v.string) + "'";
-    case kind::array: return "an array of " + std::to_string(v.items.size());
-    case kind::object: return "an object";
+    case kind::null:
+      return "null";
+    case kind::boolean:
+      return v.boolean ? "true" : "false";
+    case kind::number:
+      return format_number(v.number);
+    case kind::string:
+      return "'" + (v.string.size() > 60 ? v.string.substr(0, 60) + "..." : v.string) + "'";
+    case kind::array:
+      return "an array of " + std::to_string(v.items.size());
+    case kind::object:
+      return "an object";
   }
   return "?";
 }
@@ -226,8 +232,7 @@ class resolver {
   void proportional(model_rope& out, const rope_dict& d);
   void compute(model_rope& out, const rope_dict& d);
   void set_lengths(model_rope& out, const rope_dict& d);
-  void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths,
-                    bool nested);
+  void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
   void fill_sections(model_rope& out, const rope_dict& d);
 
   const config_value* text_ = nullptr;  // the text model's fields

@@ -46,7 +46,7 @@ std::uint16_t float16_bits(float x) noexcept {
   const std::uint32_t u = bits_of(x);
   const std::uint16_t sign = static_cast<std::uint16_t>((u >> 16) & 0x8000u);
   const std::uint32_t magnitude = u & 0x7FFFFFFFu;
-  if (magnitude > 0x7F800000u) return static_cast<std::uint16_t>(sign | 0x7E00u);  // NaN
+  if (magnitude > 0x7F800000u) return static_cast<std::uint16_t>(sign | 0x7E00u);   // NaN
   if (magnitude >= 0x477FF000u) return static_cast<std::uint16_t>(sign | 0x7C00u);  // >= 65520: infinity
   if (magnitude < 0x38800000u) {
     // Below 2^-14: a float16 subnormal (or zero), a multiple of 2^-24. |x| * 2^24 rounded to an
@@ -93,13 +93,20 @@ precision parse_precision(const std::string& name) {
 
 const char* to_string(precision p) {
   switch (p) {
-    case precision::float32: return "float32";
-    case precision::bfloat16: return "bfloat16";
-    case precision::float16: return "float16";
-    case precision::bfloat16_angle: return "bfloat16-angle";
-    case precision::float16_angle: return "float16-angle";
-    case precision::library: return "library";
-    case precision::float64: break;
+    case precision::float32:
+      return "float32";
+    case precision::bfloat16:
+      return "bfloat16";
+    case precision::float16:
+      return "float16";
+    case precision::bfloat16_angle:
+      return "bfloat16-angle";
+    case precision::float16_angle:
+      return "float16-angle";
+    case precision::library:
+      return "library";
+    case precision::float64:
+      break;
   }
   return "float64";
 }

@@ -12,8 +12,10 @@ namespace posenc {
 namespace {
 
 void check_clip_range(std::int64_t min, std::int64_t max) {
-  if (min <= -position_limit || min >= position_limit) fail("min", integer_in(-(position_limit - 1), position_limit - 1), double(min));
-  if (max <= -position_limit || max >= position_limit) fail("max", integer_in(-(position_limit - 1), position_limit - 1), double(max));
+  if (min <= -position_limit || min >= position_limit)
+    fail("min", integer_in(-(position_limit - 1), position_limit - 1), double(min));
+  if (max <= -position_limit || max >= position_limit)
+    fail("max", integer_in(-(position_limit - 1), position_limit - 1), double(max));
   if (min > max) fail("min", "<= max (" + std::to_string(max) + ")", double(min));
 }
 
@@ -44,8 +46,8 @@ relative_table::relative_table(std::int64_t min, std::int64_t max, std::size_t d
   values_ = detail::gaussian_rows(rows, dim, seed, 1, std);
 }
 
-disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k,
-                                           std::size_t k_length, bool scale) const {
+disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                                           bool scale) const {
   const std::size_t n = checks::rows_of("q", q_length, dim_, "dim");
   const std::size_t m = checks::rows_of("k", k_length, dim_, "dim");
   const std::size_t cells = checked_elements("n * m", n, m);
@@ -75,8 +77,8 @@ disentangled_scores relative_table::scores(const float* q, std::size_t q_length,
 
 namespace posenc {
 
-disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k,
-                                           std::size_t k_length, const relative_scores_options& o) const {
+disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                                           const relative_scores_options& o) const {
   if (o.dim != dim_) fail("dim", "equal to the table's dim " + std::to_string(dim_), double(o.dim));
   return scores(q, q_length, k, k_length, o.scale);
 }

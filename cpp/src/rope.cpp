@@ -105,11 +105,16 @@ frequencies frequencies_of(const rope_options& o, std::size_t rotary, std::int64
   frequencies f;
   const std::int64_t seq_len = seq_len_of(o, largest_position);
   const bool scaled = o.scaling && o.frequencies.empty();
-  if (!o.frequencies.empty()) f.theta = o.frequencies;
-  else if (scaled) f.theta = rope_frequencies(rotary, base_of(o), *o.scaling, seq_len);
-  else f.theta = rope_caches::unscaled_frequencies(rotary, base_of(o));
-  if (o.attention_factor) f.factor = static_cast<float>(*o.attention_factor);
-  else if (scaled) f.factor = static_cast<float>(rope_attention_factor(*o.scaling, seq_len));
+  if (!o.frequencies.empty())
+    f.theta = o.frequencies;
+  else if (scaled)
+    f.theta = rope_frequencies(rotary, base_of(o), *o.scaling, seq_len);
+  else
+    f.theta = rope_caches::unscaled_frequencies(rotary, base_of(o));
+  if (o.attention_factor)
+    f.factor = static_cast<float>(*o.attention_factor);
+  else if (scaled)
+    f.factor = static_cast<float>(rope_attention_factor(*o.scaling, seq_len));
   return f;
 }
 
@@ -219,8 +224,8 @@ void rotate_rows_uncached(float* x, std::size_t rows, const rope_options& o, std
       kernels.rotate_interleaved_sum(row, r.count, o.heads, o.dim, rotary, r.anchor_cos, r.anchor_sin, r.step_cos,
                                      r.step_sin, f.factor);
     } else {
-      kernels.rotate_half_sum(row, r.count, o.heads, o.dim, rotary, r.anchor_cos, r.anchor_sin, r.step_cos,
-                              r.step_sin, f.factor);
+      kernels.rotate_half_sum(row, r.count, o.heads, o.dim, rotary, r.anchor_cos, r.anchor_sin, r.step_cos, r.step_sin,
+                              f.factor);
     }
     s += r.count;
   }
@@ -367,8 +372,7 @@ void rotate_multi_axis(float* x, std::size_t rows, const rope_options& o, std::s
 
 }  // namespace
 
-void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
-                std::size_t count) {
+void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions, std::size_t count) {
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   check_listed(o, rows, positions, count);
@@ -386,8 +390,10 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
 }
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p) {
-  if (p.positions) rope_apply(x, length, o, p.positions->data(), p.positions->size());
-  else rope_apply(x, length, o, p.offset);
+  if (p.positions)
+    rope_apply(x, length, o, p.positions->data(), p.positions->size());
+  else
+    rope_apply(x, length, o, p.offset);
 }
 
 namespace {
@@ -456,9 +462,9 @@ rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t co
 
 rope_plan::rope_plan(rope_options o) : options_(std::move(o)) {
   check_all(options_);
-  const bool follows_length = options_.scaling && options_.frequencies.empty() && options_.seq_len == 0 &&
-                              (options_.scaling->type == rope_type::dynamic ||
-                               options_.scaling->type == rope_type::longrope);
+  const bool follows_length =
+      options_.scaling && options_.frequencies.empty() && options_.seq_len == 0 &&
+      (options_.scaling->type == rope_type::dynamic || options_.scaling->type == rope_type::longrope);
   keeps_rows_ = options_.sections.empty() && !follows_length;
 }
 
@@ -471,8 +477,8 @@ bool rope_plan::has_rows(std::int64_t end) {
   const std::size_t rotary = options_.rotary_dim ? options_.rotary_dim : options_.dim;
   const std::size_t limit = rope_cache_limit() / rotary;  // cos and sin: rotary floats a row
   const std::size_t kept = rows_ && rows_kernels_ == kernels ? rows_->count() : 0;
-  const std::size_t count = std::min<std::size_t>({std::max<std::size_t>({std::size_t(end), 2 * kept, 64}), limit,
-                                                   std::size_t(position_limit)});
+  const std::size_t count = std::min<std::size_t>(
+      {std::max<std::size_t>({std::size_t(end), 2 * kept, 64}), limit, std::size_t(position_limit)});
   if (count < std::size_t(end)) return false;
   rows_.reset();  // the old rows go before the new ones are made
   rows_.emplace(options_, 0, count);
@@ -483,8 +489,10 @@ bool rope_plan::has_rows(std::int64_t end) {
 void rope_plan::apply(float* x, std::size_t length, std::int64_t offset) {
   const std::size_t rows = rows_of(length, options_);
   checks::offset_range(offset, rows);
-  if (rows > 0 && has_rows(offset + std::int64_t(rows))) rows_->apply(x, length, offset);
-  else rope_apply(x, length, options_, offset);
+  if (rows > 0 && has_rows(offset + std::int64_t(rows)))
+    rows_->apply(x, length, offset);
+  else
+    rope_apply(x, length, options_, offset);
 }
 
 void rope_plan::apply(float* x, std::size_t length, const std::int64_t* positions, std::size_t count) {
@@ -493,8 +501,9 @@ void rope_plan::apply(float* x, std::size_t length, const std::int64_t* position
 
 const float* rope_cache::cos_row(std::int64_t position) const {
   if (position < first_ || position >= first_ + std::int64_t(count_)) {
-    fail("position", "in the cached range [" + std::to_string(first_) + ", " +
-                         std::to_string(first_ + std::int64_t(count_) - 1) + "]",
+    fail("position",
+         "in the cached range [" + std::to_string(first_) + ", " + std::to_string(first_ + std::int64_t(count_) - 1) +
+             "]",
          double(position));
   }
   return cos_.data() + std::size_t(position - first_) * half_;
@@ -509,9 +518,9 @@ void rope_cache::apply(float* x, std::size_t length, std::int64_t offset) const 
   if (rows == 0) return;
   // offset >= first_ >= 0 is tested first, so offset - first_ cannot overflow.
   if (offset < first_ || std::uint64_t(offset - first_) + rows > count_) {
-    fail("offset", "such that positions offset..offset + seq - 1 lie in the cached range [" + std::to_string(first_) +
-                       ", " + std::to_string(first_ + std::int64_t(count_) - 1) + "] (seq = " +
-                       std::to_string(rows) + ")",
+    fail("offset",
+         "such that positions offset..offset + seq - 1 lie in the cached range [" + std::to_string(first_) + ", " +
+             std::to_string(first_ + std::int64_t(count_) - 1) + "] (seq = " + std::to_string(rows) + ")",
          double(offset));
   }
   const auto& kernels = kernels::active_table();

@@ -47,8 +47,7 @@ const std::vector<double>& unscaled_frequencies(std::size_t rotary, double base)
 
 // Shared with the calls using them rather than copied: a call that copied them paid for 8 KiB
 // of copying per 64 features, a tenth of a small call.
-std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kernels,
-                                               const std::vector<double>& theta) {
+std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kernels, const std::vector<double>& theta) {
   std::shared_ptr<step_table> table;
   {
     const std::lock_guard<table_mutex> lock(steps_mutex);
@@ -70,8 +69,8 @@ std::shared_ptr<const step_table> step_rows_of(const kernels::kernel_table& kern
 }
 
 std::shared_ptr<const cos_sin_rows> cos_sin_rows_of(const kernels::kernel_table& kernels,
-                                                    const std::vector<double>& theta, float factor,
-                                                    std::size_t needed, std::size_t rows, fill_cos_sin_rows fill) {
+                                                    const std::vector<double>& theta, float factor, std::size_t needed,
+                                                    std::size_t rows, fill_cos_sin_rows fill) {
   const std::size_t half = theta.size();
   if (half == 0 || needed > cache_limit.load() / (2 * half)) return nullptr;
   std::lock_guard<table_mutex> lock(cache_mutex);

@@ -63,7 +63,7 @@ using fill_cos_sin_rows = void (*)(cos_sin_rows& t, std::size_t first, std::size
 // cos floats of the one table kept), or when filling the missing rows would cost far more than
 // the `rows` the call rotates (one call at position 10^6 must not compute a million rows).
 std::shared_ptr<const cos_sin_rows> cos_sin_rows_of(const kernels::kernel_table& kernels,
-                                                    const std::vector<double>& theta, float factor,
-                                                    std::size_t needed, std::size_t rows, fill_cos_sin_rows fill);
+                                                    const std::vector<double>& theta, float factor, std::size_t needed,
+                                                    std::size_t rows, fill_cos_sin_rows fill);
 
 }  // namespace posenc::rope_caches

@@ -21,13 +21,20 @@ rope_type parse_rope_type(const std::string& name) {
 
 const char* to_string(rope_type t) {
   switch (t) {
-    case rope_type::linear: return "linear";
-    case rope_type::ntk: return "ntk";
-    case rope_type::dynamic: return "dynamic";
-    case rope_type::yarn: return "yarn";
-    case rope_type::longrope: return "longrope";
-    case rope_type::llama3: return "llama3";
-    case rope_type::default_: break;
+    case rope_type::linear:
+      return "linear";
+    case rope_type::ntk:
+      return "ntk";
+    case rope_type::dynamic:
+      return "dynamic";
+    case rope_type::yarn:
+      return "yarn";
+    case rope_type::longrope:
+      return "longrope";
+    case rope_type::llama3:
+      return "llama3";
+    case rope_type::default_:
+      break;
   }
   return "default";
 }
@@ -41,9 +48,7 @@ std::string field(const char* name) { return std::string("scaling.") + name; }
 
 std::string for_type(rope_type t) { return std::string(" (required for rope_type '") + to_string(t) + "')"; }
 
-[[noreturn]] void missing(const char* name, rope_type t) {
-  fail_missing(field(name), "given" + for_type(t));
-}
+[[noreturn]] void missing(const char* name, rope_type t) { fail_missing(field(name), "given" + for_type(t)); }
 
 // An optional positive factor: finite and > 0 when present; required fields must be present.
 void positive(const char* name, const std::optional<double>& v, rope_type t, bool required) {
@@ -130,15 +135,15 @@ void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len)
         missing("max_position_embeddings", t);
       }
       if (dim > 0 && dim < 4) {
-        fail("dim", "an even integer in [4, " + std::to_string(max_dim) + "] for rope_type '" + to_string(t) +
-                        "' (its base grows as factor^(d/(d-2)))",
+        fail("dim",
+             "an even integer in [4, " + std::to_string(max_dim) + "] for rope_type '" + to_string(t) +
+                 "' (its base grows as factor^(d/(d-2)))",
              double(dim));
       }
       return;
     case rope_type::yarn:
       // Without a factor, transformers derives it from the two lengths.
-      positive("factor", s.factor, t,
-               !(s.max_position_embeddings && s.original_max_position_embeddings));
+      positive("factor", s.factor, t, !(s.max_position_embeddings && s.original_max_position_embeddings));
       if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
         missing("original_max_position_embeddings", t);
       }

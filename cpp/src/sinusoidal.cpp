@@ -35,7 +35,8 @@ std::vector<float> table(std::size_t rows, std::size_t dim, layout l, SinCosOf s
 std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base, layout l) {
   checks::dim(dim, true);
   checks::base(base);
-  if (count > std::size_t(position_limit)) fail("positions", "a count in [0, " + std::to_string(position_limit) + "]", double(count));
+  if (count > std::size_t(position_limit))
+    fail("positions", "a count in [0, " + std::to_string(position_limit) + "]", double(count));
   checked_elements("positions * dim", count, dim);
   const std::vector<double> theta = rope_frequencies(dim, base);  // the same theta_i = base^(-2i/d)
   angle_sequence sequence(kernels::active_table(), theta.data(), dim / 2, 0, count);

@@ -15,14 +15,18 @@ before(async () => {
   requireSite();
   srv = await serve(undefined, { extraRoutes: { '/axe.min.js': { type: 'text/javascript', body: AXE } } });
 });
-after(async () => { await srv?.close(); });
+after(async () => {
+  await srv?.close();
+});
 
 /** Scroll every figure of the document into view and wait until each has drawn once. */
 async function renderAll(page, timeout = 30000) {
-  const tags = await page.evaluate(() => [...new Set([...document.querySelectorAll('*')].map((e) => e.localName).filter((n) => n.startsWith('posenc-')))]);
+  const tags = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('*')].map((e) => e.localName).filter((n) => n.startsWith('posenc-'))),
+  ]);
   for (const tag of tags) {
     const all = page.locator(tag);
-    for (let i = 0; i < await all.count(); i++) {
+    for (let i = 0; i < (await all.count()); i++) {
       await all.nth(i).scrollIntoViewIfNeeded();
       await page.waitForFunction(([t, k]) => document.querySelectorAll(t)[k]?.dataset.ready, [tag, i], { timeout });
     }
@@ -33,11 +37,21 @@ async function renderAll(page, timeout = 30000) {
 /** axe's violations, one readable block per rule with the failing nodes (shadow paths included). */
 async function axeViolations(page) {
   await page.addScriptTag({ url: '/axe.min.js' });
-  const violations = await page.evaluate(async () => (await globalThis.axe.run(document, { resultTypes: ['violations'] })).violations
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}\n      ${n.failureSummary.replace(/\n/g, '\n      ')}`) })));
+  const violations = await page.evaluate(async () =>
+    (await globalThis.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}\n      ${n.failureSummary.replace(/\n/g, '\n      ')}`),
+    })),
+  );
   // the first few nodes of each rule are enough to find the rest
-  const nodes = (v) => [...v.nodes.slice(0, 6), ...(v.nodes.length > 6 ? [`… and ${v.nodes.length - 6} more`] : [])].join('\n    ');
-  return { violations, text: violations.map((v) => `${v.id} (${v.impact}, ×${v.nodes.length}): ${v.help}\n    ${nodes(v)}`).join('\n') };
+  const nodes = (v) =>
+    [...v.nodes.slice(0, 6), ...(v.nodes.length > 6 ? [`… and ${v.nodes.length - 6} more`] : [])].join('\n    ');
+  return {
+    violations,
+    text: violations.map((v) => `${v.id} (${v.impact}, ×${v.nodes.length}): ${v.help}\n    ${nodes(v)}`).join('\n'),
+  };
 }
 
 for (const colorScheme of ['light', 'dark']) {
@@ -49,7 +63,9 @@ for (const colorScheme of ['light', 'dark']) {
         await renderAll(b.page);
         const { violations, text } = await axeViolations(b.page);
         assert.equal(violations.length, 0, `axe found:\n${text}`);
-      } finally { await b.close(); }
+      } finally {
+        await b.close();
+      }
     });
   }
 }
@@ -62,15 +78,18 @@ test('axe: no violations on the embed gallery', async () => {
     await renderAll(b.page);
     const { violations, text } = await axeViolations(b.page);
     assert.equal(violations.length, 0, `axe found:\n${text}`);
-  } finally { await b.close(); }
+  } finally {
+    await b.close();
+  }
 });
 
 /** The focused element, looking inside shadow roots; its data-kb number (see below) or null. */
-const focusedKb = (page) => page.evaluate(() => {
-  let a = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a?.getAttribute('data-kb') ?? null;
-});
+const focusedKb = (page) =>
+  page.evaluate(() => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a?.getAttribute('data-kb') ?? null;
+  });
 
 test('the keyboard alone reaches every control: Tab, then arrows inside radio groups and menus', async (t) => {
   const b = await launch({ viewport: { width: 1280, height: 900 } });
@@ -93,8 +112,16 @@ test('the keyboard alone reaches every control: Tab, then arrows inside radio gr
       return all.map((el, i) => {
         el.setAttribute('data-kb', String(i));
         const host = el.getRootNode().host;
-        return { kb: String(i), what: `${host ? `${host.localName}#${host.id} ` : ''}${el.localName}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} ${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 30)}`,
-          role: el.getAttribute('role'), menu: el.getAttribute('aria-haspopup') === 'menu', radios: el.getAttribute('role') === 'radio' ? el.parentElement.children.length : 0 };
+        return {
+          kb: String(i),
+          what:
+            `${host ? `${host.localName}#${host.id} ` : ''}${el.localName}` +
+            `${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} ` +
+            `${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 30)}`,
+          role: el.getAttribute('role'),
+          menu: el.getAttribute('aria-haspopup') === 'menu',
+          radios: el.getAttribute('role') === 'radio' ? el.parentElement.children.length : 0,
+        };
       });
     });
     const reached = new Set();
@@ -102,9 +129,13 @@ test('the keyboard alone reaches every control: Tab, then arrows inside radio gr
     for (let i = 0; i < 2000; i++) {
       await page.keyboard.press('Tab');
       const kb = await focusedKb(page);
-      if (kb === null) { if (stops) break; continue; }   // past the last control: focus leaves the page
+      if (kb === null) {
+        if (stops) break;
+        continue;
+      } // past the last control: focus leaves the page
       if (reached.has(kb)) break;
-      reached.add(kb); stops++;
+      reached.add(kb);
+      stops++;
     }
     t.diagnostic(`${stops} tab stops for ${controls.length} controls`);
     const byKb = new Map(controls.map((c) => [c.kb, c]));
@@ -113,14 +144,20 @@ test('the keyboard alone reaches every control: Tab, then arrows inside radio gr
       if (c.radios > 1) {
         // a radio group is one tab stop; the arrow keys visit its other options
         await page.locator(`[data-kb="${kb}"]`).focus();
-        for (let k = 1; k < c.radios; k++) { await page.keyboard.press('ArrowRight'); reached.add(await focusedKb(page)); }
+        for (let k = 1; k < c.radios; k++) {
+          await page.keyboard.press('ArrowRight');
+          reached.add(await focusedKb(page));
+        }
       } else if (c.menu) {
         await page.locator(`[data-kb="${kb}"]`).focus();
         await page.keyboard.press('Enter');
         const first = await focusedKb(page);
         reached.add(first);
-        for (let k = 0; k < 4; k++) { await page.keyboard.press('ArrowDown'); reached.add(await focusedKb(page)); }
-        assert.equal(await focusedKb(page) !== kb, true, `${c.what}: the menu takes focus`);
+        for (let k = 0; k < 4; k++) {
+          await page.keyboard.press('ArrowDown');
+          reached.add(await focusedKb(page));
+        }
+        assert.equal((await focusedKb(page)) !== kb, true, `${c.what}: the menu takes focus`);
         await page.keyboard.press('Escape');
         assert.equal(await focusedKb(page), kb, `${c.what}: Escape gives focus back to the menu button`);
       }
@@ -128,7 +165,9 @@ test('the keyboard alone reaches every control: Tab, then arrows inside radio gr
     const missed = controls.filter((c) => !reached.has(c.kb)).map((c) => c.what);
     assert.deepEqual(missed, [], `not reachable by keyboard:\n${missed.join('\n')}`);
     assert.ok(stops < controls.length, 'radio groups and menus take one tab stop each');
-  } finally { await b.close(); }
+  } finally {
+    await b.close();
+  }
 });
 
 test('a drag handle takes focus, moves with the arrow keys and keeps focus while redrawn', async () => {
@@ -149,14 +188,29 @@ test('a drag handle takes focus, moves with the arrow keys and keeps focus while
       let a = document.activeElement;
       while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
       const cs = getComputedStyle(a);
-      return { v: a.dataset.v, role: a.getAttribute('role'), now: a.getAttribute('aria-valuenow'), text: a.getAttribute('aria-valuetext'), stroke: cs.strokeWidth,
-        inImg: Boolean(a.closest('[role=img]')) };
+      return {
+        v: a.dataset.v,
+        role: a.getAttribute('role'),
+        now: a.getAttribute('aria-valuenow'),
+        text: a.getAttribute('aria-valuetext'),
+        stroke: cs.strokeWidth,
+        inImg: Boolean(a.closest('[role=img]')),
+      };
     });
     // two steps of 0.05 right and one up, from (0.5, 0.25)
-    assert.deepEqual(shown, { v: 'q', role: 'slider', now: '0.6', text: 'q = (0.6, 0.3)', stroke: '3px', inImg: false });
+    assert.deepEqual(shown, {
+      v: 'q',
+      role: 'slider',
+      now: '0.6',
+      text: 'q = (0.6, 0.3)',
+      stroke: '3px',
+      inImg: false,
+    });
     assert.equal(await fig.getAttribute('qx'), '0.6');
     assert.equal(await fig.getAttribute('qy'), '0.3');
-  } finally { await b.close(); }
+  } finally {
+    await b.close();
+  }
 });
 
 for (const width of [390, 1280]) {
@@ -170,15 +224,27 @@ for (const width of [390, 1280]) {
         b.page = page;
         await b.page.goto(`${srv.url}?lang=${lang}`);
         // after a layout, so that every font the formulas use has started loading
-        await b.page.evaluate(() => { document.body.getBoundingClientRect(); return document.fonts.ready; });
+        await b.page.evaluate(() => {
+          document.body.getBoundingClientRect();
+          return document.fonts.ready;
+        });
         // the page fits its formulas in the frame after the fonts arrived
         await b.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const formulas = await b.page.evaluate(() => [...document.querySelectorAll('.tex.display')].filter((el) => el.checkVisibility()).map((el) => {
-          const parts = [...el.querySelectorAll(':scope > .tex-part')].map((p) => p.getBoundingClientRect());
-          return { tex: el.querySelector('annotation')?.textContent.slice(0, 60), scroll: el.scrollWidth, width: el.clientWidth,
-            right: Math.max(...parts.map((p) => p.right)), pageRight: document.documentElement.clientWidth,
-            lines: 1 + parts.filter((p, i) => i > 0 && p.left <= parts[i - 1].left).length };
-        }));
+        const formulas = await b.page.evaluate(() =>
+          [...document.querySelectorAll('.tex.display')]
+            .filter((el) => el.checkVisibility())
+            .map((el) => {
+              const parts = [...el.querySelectorAll(':scope > .tex-part')].map((p) => p.getBoundingClientRect());
+              return {
+                tex: el.querySelector('annotation')?.textContent.slice(0, 60),
+                scroll: el.scrollWidth,
+                width: el.clientWidth,
+                right: Math.max(...parts.map((p) => p.right)),
+                pageRight: document.documentElement.clientWidth,
+                lines: 1 + parts.filter((p, i) => i > 0 && p.left <= parts[i - 1].left).length,
+              };
+            }),
+        );
         assert.ok(formulas.length >= 10, `${lang}: the page's display formulas are measured (${formulas.length})`);
         const over = formulas.filter((f) => f.scroll > f.width + 1 || f.right > f.pageRight);
         assert.deepEqual(over, [], `${lang} at ${width} px: formulas wider than their box`);
@@ -188,6 +254,8 @@ for (const width of [390, 1280]) {
         else assert.equal(wrapped, 0, `${lang}: no formula wraps at 1280 px`);
         assert.deepEqual(problems, []);
       }
-    } finally { await b.close(); }
+    } finally {
+      await b.close();
+    }
   });
 }

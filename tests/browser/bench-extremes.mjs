@@ -13,12 +13,14 @@ import { serve, launch, requireSite } from './harness.mjs';
 import { FIGURE_PARAMS, attrName, formatValue } from '../../web/elements/params.js';
 
 const STEPS = 6;
-export const UPDATE_TARGET = 100, FIRST_TARGET = 1000;
+export const UPDATE_TARGET = 100,
+  FIRST_TARGET = 1000;
 
 /** The heaviest setting of a figure: every number at its maximum (enums keep their default). */
 export function extremes(tag) {
   const out = {};
-  for (const [name, spec] of Object.entries(FIGURE_PARAMS[tag])) if (spec.type === 'int' || spec.type === 'real') out[attrName(name)] = formatValue(spec, spec.max);
+  for (const [name, spec] of Object.entries(FIGURE_PARAMS[tag]))
+    if (spec.type === 'int' || spec.type === 'real') out[attrName(name)] = formatValue(spec, spec.max);
   return out;
 }
 
@@ -26,7 +28,10 @@ export function extremes(tag) {
 export function steps(spec) {
   if (spec.type === 'enum') return spec.values;
   if (spec.type === 'bool') return [];
-  let near = spec.scale === 'log' ? spec.max * 0.97 : spec.max - (spec.type === 'int' ? (spec.even ? 2 : 1) : (spec.max - spec.min) / 100);
+  let near =
+    spec.scale === 'log'
+      ? spec.max * 0.97
+      : spec.max - (spec.type === 'int' ? (spec.even ? 2 : 1) : (spec.max - spec.min) / 100);
   if (spec.type === 'int') near = Math.round(near) - (spec.even && Math.round(near) % 2 ? 1 : 0);
   return near >= spec.min && near !== spec.max ? [formatValue(spec, near), formatValue(spec, spec.max)] : [];
 }
@@ -37,11 +42,27 @@ function timeChange([sel, attrs, timeout]) {
   const el = document.querySelector(sel);
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const timer = setTimeout(() => resolve({ ms: NaN, error: el.shadowRoot.querySelector('.err')?.textContent ?? 'timeout' }), timeout);
-    el.addEventListener('render', () => requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve({ ms: performance.now() - t0 }); })), { once: true });
+    const timer = setTimeout(
+      () => resolve({ ms: NaN, error: el.shadowRoot.querySelector('.err')?.textContent ?? 'timeout' }),
+      timeout,
+    );
+    el.addEventListener(
+      'render',
+      () =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            clearTimeout(timer);
+            resolve({ ms: performance.now() - t0 });
+          }),
+        ),
+      { once: true },
+    );
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     // a value the figure already had (or one its constraints undo) changes nothing: no redraw to wait for
-    if (!el.dirty) { clearTimeout(timer); resolve({ ms: null }); }
+    if (!el.dirty) {
+      clearTimeout(timer);
+      resolve({ ms: null });
+    }
   });
 }
 
@@ -52,9 +73,25 @@ function timeFresh([sel, attrs, timeout]) {
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const done = (r) => { el.remove(); resolve(r); };
-    const timer = setTimeout(() => done({ ms: NaN, error: el.shadowRoot?.querySelector('.err')?.textContent ?? 'timeout' }), timeout);
-    el.addEventListener('render', () => requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); done({ ms: performance.now() - t0 }); })), { once: true });
+    const done = (r) => {
+      el.remove();
+      resolve(r);
+    };
+    const timer = setTimeout(
+      () => done({ ms: NaN, error: el.shadowRoot?.querySelector('.err')?.textContent ?? 'timeout' }),
+      timeout,
+    );
+    el.addEventListener(
+      'render',
+      () =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            clearTimeout(timer);
+            done({ ms: performance.now() - t0 });
+          }),
+        ),
+      { once: true },
+    );
     // in the old one's place, which is on screen: a tall figure's copy placed after it might sit
     // beyond the distance at which figures start computing
     old.before(el);
@@ -70,10 +107,17 @@ export async function benchExtremes(url, { only = null, timeout = 15000 } = {}) 
   const out = {};
   try {
     await b.page.goto(url);
-    const figures = await b.page.evaluate((tags) => [...document.querySelectorAll('[id]')].filter((el) => tags.includes(el.localName)).map((el) => [el.id, el.localName]), Object.keys(FIGURE_PARAMS));
+    const figures = await b.page.evaluate(
+      (tags) =>
+        [...document.querySelectorAll('[id]')]
+          .filter((el) => tags.includes(el.localName))
+          .map((el) => [el.id, el.localName]),
+      Object.keys(FIGURE_PARAMS),
+    );
     for (const [id, tag] of figures) {
       if (only && !only.includes(id)) continue;
-      const sel = `#${id}`, max = extremes(tag);
+      const sel = `#${id}`,
+        max = extremes(tag);
       await b.page.locator(sel).scrollIntoViewIfNeeded();
       await b.page.waitForFunction((s) => document.querySelector(s).dataset.ready, sel, { timeout });
       const jump = await b.page.evaluate(timeChange, [sel, max, timeout]);
@@ -96,23 +140,39 @@ export async function benchExtremes(url, { only = null, timeout = 15000 } = {}) 
       const worst = Object.entries(controls).sort((a, c) => slow(c[1]) - slow(a[1]))[0];
       const first = await b.page.evaluate(timeFresh, [sel, max, timeout]);
       out[id] = {
-        tag, jump: jump.ms, first: first.ms, error: jump.error ?? first.error,
-        worstControl: worst?.[0], worstMedian: worst?.[1].median ?? NaN,
-        worstStep: Math.max(...Object.values(controls).map((c) => c.max ?? NaN)), controls,
+        tag,
+        jump: jump.ms,
+        first: first.ms,
+        error: jump.error ?? first.error,
+        worstControl: worst?.[0],
+        worstMedian: worst?.[1].median ?? NaN,
+        worstStep: Math.max(...Object.values(controls).map((c) => c.max ?? NaN)),
+        controls,
       };
       if (process.env.DEBUG) console.error(id, JSON.stringify(out[id]));
     }
-  } finally { await b.close(); }
+  } finally {
+    await b.close();
+  }
   return out;
 }
 
 /** Lines of a report table. */
 export function extremesTable(r) {
   const f = (x) => (Number.isFinite(x) ? x.toFixed(0) : 'n/a');
-  const lines = ['| figure at its extremes | worst update, median ms (control) | slowest step ms | jump to extremes ms | first render ms | met |', '|---|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| figure at its extremes | worst update, median ms (control) | slowest ' +
+      'step ms | jump to extremes ms | first render ms | met |',
+    '|---|---:|---:|---:|---:|---|',
+  ];
   for (const [id, x] of Object.entries(r)) {
     const ok = x.worstMedian <= UPDATE_TARGET && x.first <= FIRST_TARGET;
-    lines.push(`| #${id} | ${f(x.worstMedian)} (${x.worstControl ?? '-'}) | ${f(x.worstStep)} | ${f(x.jump)} | ${f(x.first)} | ${ok ? 'yes' : '**no**'}${x.error ? ` (${x.error})` : ''} |`);
+    lines.push(
+      `| #${id} | ${f(x.worstMedian)} (${x.worstControl ?? '-'}) ` +
+        `| ${f(x.worstStep)} | ${f(x.jump)} | ${f(x.first)} ` +
+        `| ${ok ? 'yes' : '**no**'}${x.error ? ` (${x.error})` : ''} ` +
+        `|`,
+    );
   }
   return lines;
 }
@@ -126,5 +186,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`targets: update <= ${UPDATE_TARGET} ms, first render <= ${FIRST_TARGET} ms\n`);
     console.log(extremesTable(r).join('\n'));
     if (process.argv.includes('--json')) console.log(JSON.stringify(r));
-  } finally { await srv.close(); }
+  } finally {
+    await srv.close();
+  }
 }

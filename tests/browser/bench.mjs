@@ -33,14 +33,27 @@ const UPDATES = [
 function recordRenders() {
   const painted = (record) => requestAnimationFrame(() => setTimeout(() => record(performance.now())));
   window.__renders = {};
-  document.addEventListener('render', (e) => { const name = e.target.localName; if (!(name in window.__renders)) { window.__renders[name] = 0; painted((t) => { window.__renders[name] = t; }); } });
+  document.addEventListener('render', (e) => {
+    const name = e.target.localName;
+    if (!(name in window.__renders)) {
+      window.__renders[name] = 0;
+      painted((t) => {
+        window.__renders[name] = t;
+      });
+    }
+  });
   const weight = (w) => ({ normal: '400', bold: '700' })[w] ?? String(w);
   window.__fontKey = (family, w, style) => `${family.replace(/["']/g, '').trim()}|${weight(w)}|${style}`;
   window.__fonts = {};
   const poll = () => {
     for (const f of document.fonts ?? []) {
       const key = window.__fontKey(f.family, f.weight, f.style);
-      if (f.status === 'loaded' && !(key in window.__fonts)) { window.__fonts[key] = 0; setTimeout(() => { window.__fonts[key] = performance.now(); }); }
+      if (f.status === 'loaded' && !(key in window.__fonts)) {
+        window.__fonts[key] = 0;
+        setTimeout(() => {
+          window.__fonts[key] = performance.now();
+        });
+      }
     }
     if (performance.now() < 20000) requestAnimationFrame(poll);
   };
@@ -55,7 +68,8 @@ function fontsOnScreen() {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.data.trim() || !n.parentElement) continue;
     const r = n.parentElement.getBoundingClientRect();
-    if (!(r.width > 1 && r.top < innerHeight && r.bottom > 0)) continue;   // off screen, hidden, or KaTeX's 1px MathML copy
+    // off screen, hidden, or KaTeX's 1px MathML copy
+    if (!(r.width > 1 && r.top < innerHeight && r.bottom > 0)) continue;
     const cs = getComputedStyle(n.parentElement);
     const key = window.__fontKey(cs.fontFamily.split(',')[0], cs.fontWeight, cs.fontStyle);
     if (faces.has(key)) needed.add(key);
@@ -72,7 +86,16 @@ async function firstRender(srv, { forceVisible }) {
     if (forceVisible) {
       // every figure counts as visible from the start (a very tall window, without its paint cost)
       await b.page.addInitScript(() => {
-        window.IntersectionObserver = class { constructor(cb) { this.cb = cb; } observe(el) { queueMicrotask(() => this.cb([{ isIntersecting: true, target: el }])); } unobserve() {} disconnect() {} };
+        window.IntersectionObserver = class {
+          constructor(cb) {
+            this.cb = cb;
+          }
+          observe(el) {
+            queueMicrotask(() => this.cb([{ isIntersecting: true, target: el }]));
+          }
+          unobserve() {}
+          disconnect() {}
+        };
       });
     }
     await b.page.addInitScript(recordRenders);
@@ -80,25 +103,34 @@ async function firstRender(srv, { forceVisible }) {
     // the figures that must be drawn: all of them, or those on the first screen
     const wanted = forceVisible
       ? () => [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('posenc-'))
-      : () => [...document.querySelectorAll('*')].filter((el) => {
-        if (!el.localName.startsWith('posenc-')) return false;
-        const r = el.getBoundingClientRect();
-        return r.top < innerHeight && r.bottom > 0;
-      });
-    await b.page.waitForFunction(`(() => {
+      : () =>
+          [...document.querySelectorAll('*')].filter((el) => {
+            if (!el.localName.startsWith('posenc-')) return false;
+            const r = el.getBoundingClientRect();
+            return r.top < innerHeight && r.bottom > 0;
+          });
+    await b.page.waitForFunction(
+      `(() => {
       const figures = (${wanted})();
-      return document.readyState === 'complete' && figures.length > 0 && figures.every((el) => window.__renders[el.localName] > 0);
-    })()`, null, { timeout: 30000, polling: 20 });
+      return document.readyState === 'complete' && figures.length > 0 &&
+        figures.every((el) => window.__renders[el.localName] > 0);
+    })()`,
+      null,
+      { timeout: 30000, polling: 20 },
+    );
     await b.page.evaluate(() => document.fonts?.ready);
-    await b.page.waitForTimeout(100);   // the last font's painted frame
+    await b.page.waitForTimeout(100); // the last font's painted frame
     return await b.page.evaluate(`(() => {
       const figures = (${wanted})();
       const renders = Object.fromEntries(figures.map((el) => [el.localName, window.__renders[el.localName]]));
       const fonts = Object.fromEntries((${fontsOnScreen})().map((key) => [key, window.__fonts[key]]));
-      if (Object.values(fonts).some((t) => !(t > 0))) throw new Error('a font of the first screen never loaded: ' + JSON.stringify(fonts));
+      if (Object.values(fonts).some((t) => !(t > 0)))
+        throw new Error('a font of the first screen never loaded: ' + JSON.stringify(fonts));
       return { renders, fonts, complete: Math.max(...Object.values(renders), ...Object.values(fonts)) };
     })()`);
-  } finally { await b.close(); }
+  } finally {
+    await b.close();
+  }
 }
 
 export async function benchPage({ runs = 5 } = {}) {
@@ -108,12 +140,17 @@ export async function benchPage({ runs = 5 } = {}) {
   try {
     // 1. first complete render: the first screen as a reader sees it (its figures drawn, its fonts
     //    loaded, both painted); and the stress case, every figure of the page at once. Loads alternate.
-    const screen = [], all = [];
+    const screen = [],
+      all = [];
     for (let i = 0; i < runs; i++) {
       screen.push(await firstRender(srv, { forceVisible: false }));
       all.push(await firstRender(srv, { forceVisible: true }));
     }
-    const summary = (rs) => ({ median: median(rs.map((r) => r.complete)), min: Math.min(...rs.map((r) => r.complete)), max: Math.max(...rs.map((r) => r.complete)) });
+    const summary = (rs) => ({
+      median: median(rs.map((r) => r.complete)),
+      min: Math.min(...rs.map((r) => r.complete)),
+      max: Math.max(...rs.map((r) => r.complete)),
+    });
     out.firstScreen = summary(screen);
     out.firstScreenFigures = Object.keys(screen[0].renders);
     out.firstScreenFonts = Object.keys(screen[0].fonts);
@@ -128,13 +165,19 @@ export async function benchPage({ runs = 5 } = {}) {
       await b.page.waitForFunction((s) => document.querySelector(s).dataset.ready, sel);
       const times = [];
       for (let i = 0; i < 40; i++) {
-        times.push(await b.page.evaluate(([s, a, v]) => new Promise((resolve) => {
-          const el = document.querySelector(s);
-          const t0 = performance.now();
-          el.addEventListener('render', () => resolve(performance.now() - t0), { once: true });
-          setTimeout(() => resolve(NaN), 5000);
-          el.setAttribute(a, v);
-        }), [sel, attr, value(i)]));
+        times.push(
+          await b.page.evaluate(
+            ([s, a, v]) =>
+              new Promise((resolve) => {
+                const el = document.querySelector(s);
+                const t0 = performance.now();
+                el.addEventListener('render', () => resolve(performance.now() - t0), { once: true });
+                setTimeout(() => resolve(NaN), 5000);
+                el.setAttribute(a, v);
+              }),
+            [sel, attr, value(i)],
+          ),
+        );
       }
       if (process.env.DEBUG) console.log(sel, attr, times.map((x) => x.toFixed(1)).join(' '));
       times.sort((a, c) => a - c);
@@ -143,18 +186,32 @@ export async function benchPage({ runs = 5 } = {}) {
     await b.close();
     // 3. every figure at the largest values its controls allow
     out.extremes = await benchExtremes(srv.url);
-  } finally { await srv.close(); }
+  } finally {
+    await srv.close();
+  }
   return out;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchPage();
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`size (gzip -9): JS ${kb(r.size.js)} + wasm ${kb(r.size.wasm)} = ${kb(r.size.total)}   budget 300 KB  ${r.size.total <= 300e3 ? 'ok' : 'OVER'}`);
-  const range = (x) => `median ${x.median.toFixed(0)} ms (${x.min.toFixed(0)}-${x.max.toFixed(0)} over ${r.runs} loads)`;
-  console.log(`first complete render (first screen: ${r.firstScreenFigures.join(', ')}; ${r.firstScreenFonts.join(', ')}): ${range(r.firstScreen)}   budget 1000 ms  ${r.firstScreen.median <= 1000 ? 'ok' : 'OVER'}`);
+  console.log(
+    `size (gzip -9): JS ${kb(r.size.js)} + wasm ${kb(r.size.wasm)} ` +
+      `= ${kb(r.size.total)}   budget 300 KB  ${r.size.total <= 300e3 ? 'ok' : 'OVER'}`,
+  );
+  const range = (x) =>
+    `median ${x.median.toFixed(0)} ms (${x.min.toFixed(0)}-${x.max.toFixed(0)} over ${r.runs} loads)`;
+  console.log(
+    `first complete render (first screen: ${r.firstScreenFigures.join(', ')}; ` +
+      `${r.firstScreenFonts.join(', ')}): ${range(r.firstScreen)}   ` +
+      `budget 1000 ms  ${r.firstScreen.median <= 1000 ? 'ok' : 'OVER'}`,
+  );
   console.log(`stress, all ${r.figures} figures forced visible at once: ${range(r.firstRenderAll)}   (no budget)`);
-  for (const [k, v] of Object.entries(r.updates)) console.log(`update ${k.padEnd(22)} median ${v.median.toFixed(1).padStart(5)} ms  p95 ${v.p95.toFixed(1).padStart(5)} ms  ${v.median <= 16 ? 'ok' : 'OVER'}`);
+  for (const [k, v] of Object.entries(r.updates))
+    console.log(
+      `update ${k.padEnd(22)} median ${v.median.toFixed(1).padStart(5)} ` +
+        `ms  p95 ${v.p95.toFixed(1).padStart(5)} ms  ${v.median <= 16 ? 'ok' : 'OVER'}`,
+    );
   console.log(extremesTable(r.extremes).join('\n'));
   if (process.argv.includes('--json')) console.log(JSON.stringify(r));
 }

@@ -63,7 +63,7 @@ export function expected() {
   const table = [];
   for (let p = 0; p < 4; p++) {
     for (let i = 0; i < 4; i++) {
-      const w = 10000 ** (-2 * i / 8);
+      const w = 10000 ** ((-2 * i) / 8);
       table.push(Math.sin(p * w), Math.cos(p * w));
     }
   }

@@ -15,17 +15,21 @@ import { launch, serve, watch, ROOT } from './harness.mjs';
 import { APPS, expected, page } from './bundler-apps.mjs';
 import { configBlock, DOC } from './bundler-docs.mjs';
 
-if (!existsSync(join(ROOT, 'dist', 'lib', 'posenc-embed.js'))) throw new Error('dist/lib is missing: run `node tools/build.mjs` first');
+if (!existsSync(join(ROOT, 'dist', 'lib', 'posenc-embed.js')))
+  throw new Error('dist/lib is missing: run `node tools/build.mjs` first');
 
 const work = mkdtempSync(join(tmpdir(), 'posenc-bundlers-'));
-const template = join(work, 'template');   // an app folder with the tarball installed, copied per app
+const template = join(work, 'template'); // an app folder with the tarball installed, copied per app
 let browser;
 
 before(async () => {
   const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT));
   mkdirSync(template);
-  writeFileSync(join(template, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(template, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }),
+  );
   npm(['install', '--no-save', '--no-audit', '--no-fund', '--offline', join(work, packed.filename)], template);
   browser = await launch();
 });
@@ -51,7 +55,10 @@ function makeApp(name, app, { script, config } = {}) {
 async function run(url, name) {
   const tab = await browser.ctx.newPage();
   const problems = watch(tab);
-  const warn = (where) => (m) => { if (m.type() === 'warning' || (where && m.type() === 'error')) problems.push(`${where}console ${m.type()}: ${m.text()}`); };
+  const warn = (where) => (m) => {
+    if (m.type() === 'warning' || (where && m.type() === 'error'))
+      problems.push(`${where}console ${m.type()}: ${m.text()}`);
+  };
   tab.on('console', warn(''));
   tab.on('worker', (w) => w.on('console', warn('worker ')));
   const requests = [];
@@ -68,19 +75,25 @@ async function run(url, name) {
 }
 
 /** What the figure shows: its ready mark, canvases with at least two opaque colours, error boxes. */
-const drawn = (tab) => tab.evaluate(() => {
-  const figure = document.getElementById('figure');
-  const root = figure.shadowRoot;
-  let varied = 0;
-  for (const c of root.querySelectorAll('canvas')) {
-    if (!c.width || !c.height) continue;
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    const colours = new Set();
-    for (let k = 0; k < d.length; k += 4 * 7) if (d[k + 3] === 255) colours.add((d[k] << 16) | (d[k + 1] << 8) | d[k + 2]);
-    if (colours.size >= 2) varied++;
-  }
-  return { ready: figure.dataset.ready, varied, errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent) };
-});
+const drawn = (tab) =>
+  tab.evaluate(() => {
+    const figure = document.getElementById('figure');
+    const root = figure.shadowRoot;
+    let varied = 0;
+    for (const c of root.querySelectorAll('canvas')) {
+      if (!c.width || !c.height) continue;
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const colours = new Set();
+      for (let k = 0; k < d.length; k += 4 * 7)
+        if (d[k + 3] === 255) colours.add((d[k] << 16) | (d[k + 1] << 8) | d[k + 2]);
+      if (colours.size >= 2) varied++;
+    }
+    return {
+      ready: figure.dataset.ready,
+      varied,
+      errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+    };
+  });
 
 /** The app's outcome is right: numbers as Math gives them, a drawn figure, nothing on the console. */
 function check(label, name, { result, problems, requests }) {
@@ -91,16 +104,21 @@ function check(label, name, { result, problems, requests }) {
     assert.deepEqual(result.errors, [], `${label}: the figure shows an error`);
     // The Worker fetched one wasm and one glue file, of the flavour it runs: neither the other
     // flavours' glue inlined into it nor the model-config reader, which this figure does not use.
-    const wasm = requests.filter((p) => p.endsWith('.wasm')), glue = requests.filter((p) => p.endsWith('.mjs') && !/\/vite\/dist\/client\//.test(p));   // not Vite's own client
+    const wasm = requests.filter((p) => p.endsWith('.wasm')),
+      glue = requests.filter((p) => p.endsWith('.mjs') && !/\/vite\/dist\/client\//.test(p)); // not Vite's own client
     assert.equal(wasm.length, 1, `${label}: one wasm download: ${wasm}`);
     assert.equal(glue.length, 1, `${label}: one glue download: ${requests.join(' ')}`);
   } else {
     const want = expected();
     assert.equal(result.simd, true, `${label}: Chromium runs the SIMD flavour`);
     assert.equal(result.rope.length, 2);
-    result.rope.forEach((v, i) => assert.ok(Math.abs(v - want.rope[i]) < 1e-6, `${label}: rope ${result.rope} != ${want.rope}`));
+    result.rope.forEach((v, i) =>
+      assert.ok(Math.abs(v - want.rope[i]) < 1e-6, `${label}: rope ${result.rope} != ${want.rope}`),
+    );
     assert.equal(result.table.length, want.table.length);
-    result.table.forEach((v, i) => assert.ok(Math.abs(v - want.table[i]) < 2e-6, `${label}: sinusoidal[${i}] = ${v}, want ${want.table[i]}`));
+    result.table.forEach((v, i) =>
+      assert.ok(Math.abs(v - want.table[i]) < 2e-6, `${label}: sinusoidal[${i}] = ${v}, want ${want.table[i]}`),
+    );
   }
   assert.deepEqual(problems, [], `${label}: console or network problems`);
 }
@@ -110,7 +128,11 @@ const viteQuiet = { logLevel: 'silent', clearScreen: false };
 
 async function viteDev(dir) {
   const { createServer } = await import('vite');
-  const server = await createServer({ root: dir, ...viteQuiet, server: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const server = await createServer({
+    root: dir,
+    ...viteQuiet,
+    server: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   await server.listen();
   return { url: server.resolvedUrls.local[0], close: () => server.close() };
 }
@@ -181,7 +203,12 @@ async function viteWorkerScripts(dir) {
 test("vite build, a Worker of the app's own: the docs' worker line makes it load only the glue it runs", async () => {
   const config = configBlock('vite.config.js');
   assert.match(config, /worker: \{ format: 'es' \}/);
-  const withLine = await viteWorkerScripts(makeApp('vite-worker-es', APPS.worker, { script: '/src/index.js', config: { file: 'vite.config.js', text: config } }));
+  const withLine = await viteWorkerScripts(
+    makeApp('vite-worker-es', APPS.worker, {
+      script: '/src/index.js',
+      config: { file: 'vite.config.js', text: config },
+    }),
+  );
   const glue = (scripts) => scripts.map((p) => /\/posenc-(simd|scalar|models)[-.]/.exec(p)?.[1]).filter(Boolean);
   // load() also reads the model-config module by default; the scalar flavour is never fetched
   assert.deepEqual(glue(withLine).sort(), ['models', 'simd'], `with the line, glue chunks of what runs: ${withLine}`);
@@ -194,23 +221,32 @@ test("vite build, a Worker of the app's own: the docs' worker line makes it load
 // A host that answers every unknown path with its HTML page: the library's wasm, as a page with
 // the HTML type or (some servers) as application/octet-stream. The error must say what happened.
 for (const type of ['text/html; charset=utf-8', 'application/octet-stream']) {
-  test(`a server answering the wasm URL with an HTML page (${type.split(';')[0]}): the error says so and names the URL`, async () => {
-    const dir = makeApp(`html-${type.split('/')[1].split(';')[0]}`, APPS.library, { script: '/src/index.js' });
-    const { build } = await import('vite');
-    await build({ root: dir, ...viteQuiet });
-    const wasm = readdirSync(join(dir, 'dist', 'assets')).find((f) => /^posenc-simd-.*\.wasm$/.test(f));
-    const fallback = { type, body: '\n<!doctype html><html><body>Not here. Try the home page.</body></html>' };
-    const server = await serve(join(dir, 'dist'), { extraRoutes: { [`/assets/${wasm}`]: fallback } });
-    try {
-      const { result } = await run(server.url, 'library');
-      assert.equal(result.error, `posenc: got HTML instead of wasm: the server did not serve ${server.url}assets/${wasm}; see README, Bundlers`);
-    } finally {
-      await server.close();
-    }
-  });
+  test(
+    `a server answering the wasm URL with an HTML page ` +
+      `(${type.split(';')[0]}): the error says so and names ` +
+      `the URL`,
+    async () => {
+      const dir = makeApp(`html-${type.split('/')[1].split(';')[0]}`, APPS.library, { script: '/src/index.js' });
+      const { build } = await import('vite');
+      await build({ root: dir, ...viteQuiet });
+      const wasm = readdirSync(join(dir, 'dist', 'assets')).find((f) => /^posenc-simd-.*\.wasm$/.test(f));
+      const fallback = { type, body: '\n<!doctype html><html><body>Not here. Try the home page.</body></html>' };
+      const server = await serve(join(dir, 'dist'), { extraRoutes: { [`/assets/${wasm}`]: fallback } });
+      try {
+        const { result } = await run(server.url, 'library');
+        assert.equal(
+          result.error,
+          `posenc: got HTML instead of wasm: the server did not serve ${server.url}assets/${wasm}; ` +
+            'see README, Bundlers',
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  );
 }
 
-test('the error points at the README\'s Bundlers section, which links docs/bundlers.md', () => {
+test("the error points at the README's Bundlers section, which links docs/bundlers.md", () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = /^## Bundlers\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
   assert.match(section, /\(docs\/bundlers\.md\)/);

@@ -11,58 +11,142 @@ import { chromium } from 'playwright-core';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SITE = join(ROOT, 'dist', 'site');
 export const RESULTS = join(ROOT, 'test-results');
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; worker-src 'self' blob:";
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src " +
+  "'self' 'unsafe-inline'; img-src 'self' data: blob:; worker-src 'self' " +
+  'blob:';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2', '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 export function requireSite(dir = SITE) {
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html is missing: run \`npm run build\` first`);
-  if (!existsSync(join(dir, 'lib', 'index.js'))) throw new Error(`${dir}/lib/index.js is missing (the wasm library): run \`npm run build\` first`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir}/index.html is missing: run \`npm run build\` first`);
+  if (!existsSync(join(dir, 'lib', 'index.js')))
+    throw new Error(`${dir}/lib/index.js is missing (the wasm library): run \`npm run build\` first`);
 }
 
 /** Serve `dir` on 127.0.0.1 at a free port. Returns { url, close }. */
 export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (extraRoutes[path]) { const r = extraRoutes[path]; res.writeHead(200, { 'content-type': r.type, 'content-security-policy': r.csp ?? CSP }); return res.end(r.body); }
+    if (extraRoutes[path]) {
+      const r = extraRoutes[path];
+      res.writeHead(200, { 'content-type': r.type, 'content-security-policy': r.csp ?? CSP });
+      return res.end(r.body);
+    }
     const file = normalize(join(dir, path.endsWith('/') ? path + 'index.html' : path));
-    if (!file.startsWith(dir + sep) && file !== dir) { res.writeHead(403); return res.end(); }
+    if (!file.startsWith(dir + sep) && file !== dir) {
+      res.writeHead(403);
+      return res.end();
+    }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': CSP,
+        'cache-control': 'no-store',
+      });
       res.end(body);
-    } catch { res.writeHead(404); res.end('not found'); }
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   // closeAllConnections: a browser's spare keep-alive sockets would hold close() for minutes
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () =>
+      new Promise((r) => {
+        server.close(r);
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** Chromium with a fresh profile. Returns { ctx, page, close }. */
-export async function launch({ viewport = { width: 1200, height: 900 }, colorScheme = 'light', locale = 'en-US', deviceScaleFactor = 1 } = {}) {
+export async function launch({
+  viewport = { width: 1200, height: 900 },
+  colorScheme = 'light',
+  locale = 'en-US',
+  deviceScaleFactor = 1,
+} = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
   const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, viewport, colorScheme, locale, deviceScaleFactor,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    colorScheme,
+    locale,
+    deviceScaleFactor,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
-  return { ctx, page, close: async () => { await ctx.close(); await rm(profile, { recursive: true, force: true }); } };
+  return {
+    ctx,
+    page,
+    close: async () => {
+      await ctx.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Collect console errors, page errors, failed requests and dialogs of a page. */
 export function watch(page) {
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => { if (!r.url().startsWith('blob:')) problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`); });
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
-  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+  page.on('requestfailed', (r) => {
+    if (!r.url().startsWith('blob:')) problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
+  });
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
   return problems;
 }
 
-export const FIGURES = ['posenc-why-positions', 'posenc-sinusoidal-heatmap', 'posenc-sinusoidal-table', 'posenc-sinusoidal-similarity', 'posenc-learned-table',
-  'posenc-relative-clip', 'posenc-relative-scores', 'posenc-rope-plane', 'posenc-rope-matrix', 'posenc-rope-elementwise', 'posenc-rope-decay', 'posenc-rope-shift', 'posenc-attention-compare'];
+export const FIGURES = [
+  'posenc-why-positions',
+  'posenc-sinusoidal-heatmap',
+  'posenc-sinusoidal-table',
+  'posenc-sinusoidal-similarity',
+  'posenc-learned-table',
+  'posenc-relative-clip',
+  'posenc-relative-scores',
+  'posenc-rope-plane',
+  'posenc-rope-matrix',
+  'posenc-rope-elementwise',
+  'posenc-rope-decay',
+  'posenc-rope-shift',
+  'posenc-attention-compare',
+];
 
 /** Scroll every figure into view and wait until each has rendered at least once. */
 export async function renderAll(page, timeout = 30000) {
@@ -75,8 +159,14 @@ export async function renderAll(page, timeout = 30000) {
 
 /** Wait until figure `sel` has rendered a newer generation than `after`. */
 export async function waitRendered(page, sel, after = 0, timeout = 30000) {
-  await page.waitForFunction(([s, a]) => Number(document.querySelector(s)?.dataset.ready ?? 0) > a, [sel, after], { timeout });
+  await page.waitForFunction(([s, a]) => Number(document.querySelector(s)?.dataset.ready ?? 0) > a, [sel, after], {
+    timeout,
+  });
   return page.evaluate((s) => Number(document.querySelector(s).dataset.ready), sel);
 }
 
-export async function resultsDir(sub = '') { const d = join(RESULTS, sub); await mkdir(d, { recursive: true }); return d; }
+export async function resultsDir(sub = '') {
+  const d = join(RESULTS, sub);
+  await mkdir(d, { recursive: true });
+  return d;
+}

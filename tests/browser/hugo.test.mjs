@@ -16,28 +16,50 @@ const block = (lang) => new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\`$`, 'm')
 const unsafeConfig = block('toml');
 const shortcode = block('go-html-template');
 const LIB = join(ROOT, 'dist', 'lib');
-const EMBED = ['posenc-embed.js', 'worker.js', 'posenc-simd.mjs', 'posenc-simd.wasm', 'posenc-scalar.mjs', 'posenc-scalar.wasm'];
-const RAW = '<script type="module" src="/posenc/posenc-embed.js"></script>\n\n<posenc-rope-plane dim="8"></posenc-rope-plane>\n';
-const SHORTCODE = '{{< posenc figure="rope-plane" dim="8" >}}\n\n{{< posenc figure="sinusoidal-heatmap" positions="32" >}}\n';
+const EMBED = [
+  'posenc-embed.js',
+  'worker.js',
+  'posenc-simd.mjs',
+  'posenc-simd.wasm',
+  'posenc-scalar.mjs',
+  'posenc-scalar.wasm',
+];
+const RAW =
+  '<script type="module" src="/posenc/posenc-embed.js"></script>\n\n<posenc-rope-plane dim="8"></posenc-rope-plane>\n';
+const SHORTCODE =
+  '{{< posenc figure="rope-plane" dim="8" >}}\n\n{{< posenc figure="sinusoidal-heatmap" positions="32" >}}\n';
 
 const work = mkdtempSync(join(tmpdir(), 'posenc-hugo-'));
 
 /** A Hugo site with one post; returns the folder hugo built it into. */
 function site(name, { config = '', post, shortcodes = {} }) {
   const dir = join(work, name);
-  for (const d of ['content/posts', 'layouts/_default', 'layouts/shortcodes', 'static/posenc']) mkdirSync(join(dir, d), { recursive: true });
-  writeFileSync(join(dir, 'config.toml'), `baseURL = "/"\ntitle = "blog"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n${config}`);
-  const layout = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head><body>{{ .Content }}</body></html>\n';
+  for (const d of ['content/posts', 'layouts/_default', 'layouts/shortcodes', 'static/posenc'])
+    mkdirSync(join(dir, d), { recursive: true });
+  writeFileSync(
+    join(dir, 'config.toml'),
+    `baseURL = "/"\ntitle = "blog"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n${config}`,
+  );
+  const layout =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ ' +
+    '.Title }}</title><link rel="icon" href="data:,"></head><body>{{ ' +
+    '.Content }}</body></html>\n';
   for (const f of ['single.html', 'list.html']) writeFileSync(join(dir, 'layouts', '_default', f), layout);
-  for (const [n, text] of Object.entries(shortcodes)) writeFileSync(join(dir, 'layouts', 'shortcodes', `${n}.html`), text);
+  for (const [n, text] of Object.entries(shortcodes))
+    writeFileSync(join(dir, 'layouts', 'shortcodes', `${n}.html`), text);
   for (const f of EMBED) copyFileSync(join(LIB, f), join(dir, 'static', 'posenc', f));
   writeFileSync(join(dir, 'content', 'posts', 'figures.md'), `---\ntitle: figures\n---\nSome text.\n\n${post}`);
-  execFileSync('hugo', ['--quiet', '-s', dir, '-d', join(dir, 'public')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('hugo', ['--quiet', '-s', dir, '-d', join(dir, 'public')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return join(dir, 'public');
 }
 
 let browser;
-before(async () => { browser = await launch(); });
+before(async () => {
+  browser = await launch();
+});
 after(async () => {
   await browser?.close();
   rmSync(work, { recursive: true, force: true });
@@ -56,10 +78,17 @@ async function figuresDrawn(publicDir, tags) {
     await page.goto(`${server.url}posts/figures/`);
     for (const tag of tags) {
       await page.waitForFunction((t) => document.querySelector(t)?.dataset.ready, tag, { timeout: 30000 });
-      const errors = await page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('.err')].map((e) => e.textContent), tag);
+      const errors = await page.evaluate(
+        (t) => [...document.querySelector(t).shadowRoot.querySelectorAll('.err')].map((e) => e.textContent),
+        tag,
+      );
       assert.deepEqual(errors, [], `${tag} shows an error`);
     }
-    assert.equal(await page.evaluate(() => document.querySelectorAll('script[src$="posenc-embed.js"]').length), 1, 'the script once');
+    assert.equal(
+      await page.evaluate(() => document.querySelectorAll('script[src$="posenc-embed.js"]').length),
+      1,
+      'the script once',
+    );
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -72,14 +101,26 @@ test('raw HTML with goldmark unsafe: the figure draws', async () => {
 });
 
 test('the shortcode, unsafe off: both figures draw, with the script once', async () => {
-  await figuresDrawn(site('shortcode', { post: SHORTCODE, shortcodes: { posenc: shortcode } }), ['posenc-rope-plane', 'posenc-sinusoidal-heatmap']);
+  await figuresDrawn(site('shortcode', { post: SHORTCODE, shortcodes: { posenc: shortcode } }), [
+    'posenc-rope-plane',
+    'posenc-sinusoidal-heatmap',
+  ]);
 });
 
 test('the shortcode escapes values; without unsafe or the shortcode the tags are dropped', () => {
-  const hostile = site('hostile', { post: '{{< posenc figure="rope-plane" dim="8\\"><script>alert(1)</script>" >}}\n', shortcodes: { posenc: shortcode } });
+  const hostile = site('hostile', {
+    post: '{{< posenc figure="rope-plane" dim="8\\"><script>alert(1)</script>" >}}\n',
+    shortcodes: { posenc: shortcode },
+  });
   const html = readFileSync(join(hostile, 'posts', 'figures', 'index.html'), 'utf8');
   assert.ok(!html.includes('<script>alert(1)'), html);
-  assert.match(html, /<posenc-rope-plane dim="8&#34;&gt;&lt;script&gt;|<posenc-rope-plane dim="8&quot;&gt;&lt;script&gt;/);
+  assert.match(
+    html,
+    /<posenc-rope-plane dim="8&#34;&gt;&lt;script&gt;|<posenc-rope-plane dim="8&quot;&gt;&lt;script&gt;/,
+  );
   const plain = site('plain', { post: RAW });
-  assert.ok(!readFileSync(join(plain, 'posts', 'figures', 'index.html'), 'utf8').includes('<posenc-rope-plane'), 'goldmark drops raw HTML by default');
+  assert.ok(
+    !readFileSync(join(plain, 'posts', 'figures', 'index.html'), 'utf8').includes('<posenc-rope-plane'),
+    'goldmark drops raw HTML by default',
+  );
 });

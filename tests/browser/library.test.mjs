@@ -29,18 +29,27 @@ const inWorker = await new Promise((resolve) => {
 window.__specReport = { page: inPage, worker: inWorker };`;
 const WORKER_JS = `import { run } from '/spec-runner.js';
 run().then((r) => self.postMessage(r), (e) => self.postMessage({ error: String(e) }));`;
-const HTML = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>posenc spec</title><script type="module" src="/spec-page.js"></script>';
+const HTML =
+  '<!doctype html><meta charset="utf-8"><link rel="icon" ' +
+  'href="data:,"><title>posenc spec</title><script type="module" ' +
+  'src="/spec-page.js"></script>';
 
 let srv, browser, result;
 
 before(async () => {
   for (const f of ['dist/lib/index.js', 'tests/js/spec/index.mjs']) {
-    if (!existsSync(join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first (and the spec must exist)`);
+    if (!existsSync(join(ROOT, f)))
+      throw new Error(`${f} is missing: run \`npm run build\` first (and the spec must exist)`);
   }
   const js = (body) => ({ type: 'text/javascript', body });
-  srv = await serve(ROOT, { extraRoutes: {
-    '/spec.html': { type: 'text/html; charset=utf-8', body: HTML }, '/spec-page.js': js(PAGE_JS), '/spec-worker.js': js(WORKER_JS), '/spec-runner.js': js(RUNNER),
-  } });
+  srv = await serve(ROOT, {
+    extraRoutes: {
+      '/spec.html': { type: 'text/html; charset=utf-8', body: HTML },
+      '/spec-page.js': js(PAGE_JS),
+      '/spec-worker.js': js(WORKER_JS),
+      '/spec-runner.js': js(RUNNER),
+    },
+  });
   browser = await launch();
   const problems = watch(browser.page);
   await browser.page.goto(`${srv.url}spec.html`);
@@ -48,7 +57,10 @@ before(async () => {
   result = await browser.page.evaluate(() => window.__specReport);
   result.problems = problems;
 });
-after(async () => { await browser?.close(); await srv?.close(); });
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
 
 for (const where of ['page', 'worker']) {
   for (const flavour of ['simd', 'scalar']) {
@@ -76,7 +88,11 @@ test('in a browser, a wasm that cannot be fetched or linked is an Error naming i
     await page.goto(`${srv.url}spec.html?errors`);
     const out = await page.evaluate(async () => {
       const { load } = await import('/dist/lib/index.js');
-      const attempt = (options) => load(options).then(() => 'loaded', (e) => `${e.constructor.name}: ${e.message}`);
+      const attempt = (options) =>
+        load(options).then(
+          () => 'loaded',
+          (e) => `${e.constructor.name}: ${e.message}`,
+        );
       return {
         missing: await attempt({ simd: false, wasmUrl: '/no-such-dir/posenc-scalar.wasm' }),
         // the SIMD glue with the scalar binary: different imports, the instantiation must fail cleanly
@@ -85,8 +101,13 @@ test('in a browser, a wasm that cannot be fetched or linked is an Error naming i
         after: await load({ simd: false }).then((p) => p.sinusoidal({ positions: 1, dim: 2 })[1]),
       };
     });
-    assert.match(out.missing, /^Error: posenc: cannot fetch http:\/\/127\.0\.0\.1:\d+\/no-such-dir\/posenc-scalar\.wasm: HTTP 404$/);
+    assert.match(
+      out.missing,
+      /^Error: posenc: cannot fetch http:\/\/127\.0\.0\.1:\d+\/no-such-dir\/posenc-scalar\.wasm: HTTP 404$/,
+    );
     assert.match(out.wrongFlavour, /^Error: posenc: .*posenc-scalar\.wasm/);
     assert.equal(out.after, 1, 'cos(0) of a fresh load');
-  } finally { await page.close(); }
+  } finally {
+    await page.close();
+  }
 });

@@ -22,9 +22,16 @@ before(async () => {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT));
   const app = join(work, 'app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }),
+  );
   npm(['install', '--no-save', '--no-audit', '--no-fund', '--offline', join(work, packed.filename)], app);
-  const page = (body) => ({ type: 'text/html', csp, body: `<!doctype html><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">\n${body}` });
+  const page = (body) => ({
+    type: 'text/html',
+    csp,
+    body: `<!doctype html><meta charset="utf-8"><title>t</title><link rel="icon" href="data:,">\n${body}`,
+  });
   server = await serve(app, { extraRoutes: { '/page.html': page(pageExample), '/embed.html': page(embedExample) } });
   browser = await launch();
 });
@@ -36,7 +43,10 @@ after(async () => {
 
 test('the README has a page example and an embed example', () => {
   assert.match(pageExample ?? '', /import \{ load \} from '\/node_modules\/posenc\/dist\/lib\/index\.js'/);
-  assert.match(embedExample ?? '', /<script type="module" src="\/node_modules\/posenc\/dist\/lib\/posenc-embed\.js"><\/script>/);
+  assert.match(
+    embedExample ?? '',
+    /<script type="module" src="\/node_modules\/posenc\/dist\/lib\/posenc-embed\.js"><\/script>/,
+  );
 });
 
 test('the README page example prints the RoPE frequencies', async () => {
@@ -45,7 +55,7 @@ test('the README page example prints the RoPE frequencies', async () => {
   await page.goto(`${server.url}page.html`);
   await page.waitForFunction(() => document.body.textContent.includes('θ ='), null, { timeout: 30000 });
   const shown = (await page.evaluate(() => document.body.textContent)).split('θ = ')[1].split(', ').map(Number);
-  const expected = [0, 1, 2, 3].map((i) => Number((10000 ** (-2 * i / 8)).toPrecision(3)));
+  const expected = [0, 1, 2, 3].map((i) => Number((10000 ** ((-2 * i) / 8)).toPrecision(3)));
   assert.deepEqual(shown, expected);
   assert.deepEqual(problems, []);
   await page.close();
@@ -55,10 +65,15 @@ test('the README embed example draws its figure from node_modules', async () => 
   const page = await browser.ctx.newPage();
   const problems = watch(page);
   await page.goto(`${server.url}embed.html`);
-  await page.waitForFunction(() => document.querySelector('posenc-rope-plane')?.dataset.ready, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('posenc-rope-plane')?.dataset.ready, null, {
+    timeout: 30000,
+  });
   const drawn = await page.evaluate(() => {
     const root = document.querySelector('posenc-rope-plane').shadowRoot;
-    return { errors: [...root.querySelectorAll('.err')].map((e) => e.textContent), paths: root.querySelectorAll('svg path, svg line').length };
+    return {
+      errors: [...root.querySelectorAll('.err')].map((e) => e.textContent),
+      paths: root.querySelectorAll('svg path, svg line').length,
+    };
   });
   assert.deepEqual(drawn.errors, []);
   assert.ok(drawn.paths > 2, `the plane is drawn: ${JSON.stringify(drawn)}`);

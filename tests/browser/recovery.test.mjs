@@ -8,18 +8,31 @@ import assert from 'node:assert/strict';
 import { serve, launch, watch, waitRendered, requireSite } from './harness.mjs';
 
 let srv, browser;
-before(async () => { requireSite(); srv = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await srv?.close(); });
+before(async () => {
+  requireSite();
+  srv = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
 
 const SEL = '#sin';
-const errorText = (page) => page.evaluate((s) => document.querySelector(s).shadowRoot.querySelector('.err')?.textContent ?? null, SEL);
-const waitError = (page) => page.waitForFunction((s) => document.querySelector(s).shadowRoot.querySelector('.err'), SEL, { timeout: 15000 });
+const errorText = (page) =>
+  page.evaluate((s) => document.querySelector(s).shadowRoot.querySelector('.err')?.textContent ?? null, SEL);
+const waitError = (page) =>
+  page.waitForFunction((s) => document.querySelector(s).shadowRoot.querySelector('.err'), SEL, { timeout: 15000 });
 
 // The figure's cells against the library's own table for the figure's current attributes.
 async function assertShowsLibrary(page) {
   const { shown, expected } = await page.evaluate(async (s) => {
     const el = document.querySelector(s);
-    const p = { positions: Number(el.getAttribute('positions')), dim: Number(el.getAttribute('dim')), base: Number(el.getAttribute('base')) };
+    const p = {
+      positions: Number(el.getAttribute('positions')),
+      dim: Number(el.getAttribute('dim')),
+      base: Number(el.getAttribute('base')),
+    };
     const lib = await (await import('/lib/index.js')).load();
     return { shown: Array.from(el.hm.d.data), expected: Array.from(lib.sinusoidal(p)) };
   }, SEL);
@@ -42,8 +55,12 @@ test('a failing computation shows its error, and the next change recovers', asyn
 
   // 1. the library refuses a value: the figure's next request asks for an odd dim
   await page.evaluate((s) => {
-    const el = document.querySelector(s), own = el.compute;
-    el.compute = function (recipe, params, key) { el.compute = own; return own.call(this, recipe, { ...params, dim: 3 }, key); };
+    const el = document.querySelector(s),
+      own = el.compute;
+    el.compute = function (recipe, params, key) {
+      el.compute = own;
+      return own.call(this, recipe, { ...params, dim: 3 }, key);
+    };
   }, SEL);
   let gen = await change(page, 5000);
   await waitError(page);
@@ -56,7 +73,11 @@ test('a failing computation shows its error, and the next change recovers', asyn
   // 2. the Worker dies while it runs the request
   const first = page.workers().find((w) => w.url().endsWith('/worker.js'));
   assert.ok(first, 'the compute Worker');
-  await first.evaluate(() => { self.onmessage = () => { throw new WebAssembly.RuntimeError('unreachable executed'); }; });
+  await first.evaluate(() => {
+    self.onmessage = () => {
+      throw new WebAssembly.RuntimeError('unreachable executed');
+    };
+  });
   gen = await change(page, 7000);
   await waitError(page);
   assert.match(await errorText(page), /unreachable executed/);
@@ -72,7 +93,11 @@ test('a failing computation shows its error, and the next change recovers', asyn
     const own = self.onmessage;
     self.onmessage = (e) => {
       self.onmessage = own;
-      self.postMessage({ id: e.data.id, error: { name: 'RuntimeError', message: 'memory access out of bounds' }, fatal: true });
+      self.postMessage({
+        id: e.data.id,
+        error: { name: 'RuntimeError', message: 'memory access out of bounds' },
+        fatal: true,
+      });
     };
   });
   gen = await change(page, 9000);
@@ -82,7 +107,13 @@ test('a failing computation shows its error, and the next change recovers', asyn
   await waitRendered(page, SEL, gen);
   assert.equal(await errorText(page), null);
   await assertShowsLibrary(page);
-  assert.ok(page.workers().some((w) => w !== first && w !== second && w.url().endsWith('/worker.js')), 'the Worker was replaced');
+  assert.ok(
+    page.workers().some((w) => w !== first && w !== second && w.url().endsWith('/worker.js')),
+    'the Worker was replaced',
+  );
 
-  assert.deepEqual(problems.filter((p) => !/unreachable executed/.test(p)), []);
+  assert.deepEqual(
+    problems.filter((p) => !/unreachable executed/.test(p)),
+    [],
+  );
 });

@@ -14,29 +14,51 @@ const wrap = (a) => a - TURN * Math.round(a / TURN);
 const theta64 = (base, i, dim) => base ** (-(2 * i) / dim);
 
 let srv, browser;
-before(async () => { requireSite(); srv = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await srv?.close(); });
-
-const dialsView = (page) => page.evaluate(() => {
-  const el = document.querySelector('#dials'), r = el.r, root = el.shadowRoot;
-  const arr = (a) => Array.from(a);
-  return {
-    title: root.querySelector('.title').textContent, params: { ...el.params },
-    q: arr(r.q), k: arr(r.k), qm: arr(r.qm), kn: arr(r.kn), theta: arr(r.theta), gap: arr(r.gap), phi: arr(r.phi),
-    between: arr(r.between), positions: r.positions, together: el.series.together, query: el.series.query,
-    logit: Number(root.querySelector('.cards .v').textContent),
-    labels: [...root.querySelectorAll('.dial svg')].map((svg) => svg.getAttribute('aria-label')),
-    errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
-  };
+before(async () => {
+  requireSite();
+  srv = await serve();
+  browser = await launch();
 });
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+const dialsView = (page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('#dials'),
+      r = el.r,
+      root = el.shadowRoot;
+    const arr = (a) => Array.from(a);
+    return {
+      title: root.querySelector('.title').textContent,
+      params: { ...el.params },
+      q: arr(r.q),
+      k: arr(r.k),
+      qm: arr(r.qm),
+      kn: arr(r.kn),
+      theta: arr(r.theta),
+      gap: arr(r.gap),
+      phi: arr(r.phi),
+      between: arr(r.between),
+      positions: r.positions,
+      together: el.series.together,
+      query: el.series.query,
+      logit: Number(root.querySelector('.cards .v').textContent),
+      labels: [...root.querySelectorAll('.dial svg')].map((svg) => svg.getAttribute('aria-label')),
+      errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+    };
+  });
 
 /** Float64 logit of the figure's q and k: each pair rotated by m theta_i and n theta_i, then dotted. */
 function logit64({ q, k, params: { m, n, dim, base } }) {
   let sum = 0;
   for (let i = 0; i < dim / 2; i++) {
-    const a = m * theta64(base, i, dim), b = n * theta64(base, i, dim);
+    const a = m * theta64(base, i, dim),
+      b = n * theta64(base, i, dim);
     const rotate = (x, y, c) => [x * Math.cos(c) - y * Math.sin(c), x * Math.sin(c) + y * Math.cos(c)];
-    const [qx, qy] = rotate(q[2 * i], q[2 * i + 1], a), [kx, ky] = rotate(k[2 * i], k[2 * i + 1], b);
+    const [qx, qy] = rotate(q[2 * i], q[2 * i + 1], a),
+      [kx, ky] = rotate(k[2 * i], k[2 * i + 1], b);
     sum += qx * kx + qy * ky;
   }
   return sum;
@@ -68,7 +90,10 @@ function checkDials(v) {
   }
 }
 
-const spread = (xs) => { const f = xs.filter(Number.isFinite); return Math.max(...f) - Math.min(...f); };
+const spread = (xs) => {
+  const f = xs.filter(Number.isFinite);
+  return Math.max(...f) - Math.min(...f);
+};
 
 for (const lang of ['en', 'zh']) {
   test(`RoPE dials (${lang}): the library rotations, (m − n)θ_i + φ_i, a logit flat while m, n move`, async () => {
@@ -81,7 +106,8 @@ for (const lang of ['en', 'zh']) {
     let v = await dialsView(page);
     assert.match(v.title, lang === 'zh' ? /从一个平面到 d\/2 个平面/ : /From one plane to d\/2 planes/);
     checkDials(v);
-    const first = v.logit, scale = Math.max(...v.query.map(Math.abs));
+    const first = v.logit,
+      scale = Math.max(...v.query.map(Math.abs));
     // the sparkline: flat with n = m − 5 (float32 rounding), not flat with n fixed
     assert.ok(spread(v.together) <= 1e-5 * scale, `together: spread ${spread(v.together)}`);
     assert.ok(spread(v.query) > 0.1 * scale, `only m: spread ${spread(v.query)}`);
@@ -126,19 +152,26 @@ for (const lang of ['en', 'zh']) {
     const sel = '#angles';
     await page.locator(sel).scrollIntoViewIfNeeded();
     let gen = await waitRendered(page, sel);
-    const view = () => page.evaluate(() => {
-      const el = document.querySelector('#angles'), root = el.shadowRoot, r = el.r;
-      return {
-        title: root.querySelector('.title').textContent, seen: Array.from(r.seen), plain: Array.from(r.plain),
-        needed: Object.fromEntries(Object.entries(r.needed).map(([k, a]) => [k, Array.from(a)])),
-        shaded: [...root.querySelectorAll('rect.unseen')].map((e) => Number(e.dataset.pair)),
-        widest: Object.fromEntries([...root.querySelectorAll('.card')]
-          .map((c) => [c.dataset.type, c.querySelector('.v').textContent])),
-        bold: [...root.querySelectorAll('path.needed')]
-          .filter((p) => p.getAttribute('stroke-width') === '2.6').map((p) => p.dataset.type),
-        errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
-      };
-    });
+    const view = () =>
+      page.evaluate(() => {
+        const el = document.querySelector('#angles'),
+          root = el.shadowRoot,
+          r = el.r;
+        return {
+          title: root.querySelector('.title').textContent,
+          seen: Array.from(r.seen),
+          plain: Array.from(r.plain),
+          needed: Object.fromEntries(Object.entries(r.needed).map(([k, a]) => [k, Array.from(a)])),
+          shaded: [...root.querySelectorAll('rect.unseen')].map((e) => Number(e.dataset.pair)),
+          widest: Object.fromEntries(
+            [...root.querySelectorAll('.card')].map((c) => [c.dataset.type, c.querySelector('.v').textContent]),
+          ),
+          bold: [...root.querySelectorAll('path.needed')]
+            .filter((p) => p.getAttribute('stroke-width') === '2.6')
+            .map((p) => p.dataset.type),
+          errors: [...root.querySelectorAll('.err[role=alert]')].map((e) => e.textContent),
+        };
+      });
     let v = await view();
     assert.deepEqual(v.errors, []);
     assert.match(v.title, lang === 'zh' ? /训练中见过的角度/ : /Angles seen in training/);

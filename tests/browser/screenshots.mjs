@@ -24,14 +24,20 @@ const PACKAGED = [['rope-plane.png', join(ROOT, 'docs', 'images', 'rope-plane.we
 
 /** Re-encode a PNG as WebP with Chromium's own encoder (no image library needed). */
 async function toWebp(page, png, quality = 0.8) {
-  const dataUrl = await page.evaluate(async ({ b64, q }) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const canvas = Object.assign(document.createElement('canvas'), { width: img.naturalWidth, height: img.naturalHeight });
-    canvas.getContext('2d').drawImage(img, 0, 0);
-    return canvas.toDataURL('image/webp', q);
-  }, { b64: png.toString('base64'), q: quality });
+  const dataUrl = await page.evaluate(
+    async ({ b64, q }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = Object.assign(document.createElement('canvas'), {
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+      });
+      canvas.getContext('2d').drawImage(img, 0, 0);
+      return canvas.toDataURL('image/webp', q);
+    },
+    { b64: png.toString('base64'), q: quality },
+  );
   if (!dataUrl.startsWith('data:image/webp')) throw new Error('screenshots: this Chromium cannot encode WebP');
   return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
@@ -57,7 +63,9 @@ export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screen
         written.push({ file, size });
         if (size > 200e3) console.warn(`${file}: ${Math.round(size / 1024)} KiB (over 200 KB)`);
         if (problems.length) console.warn(`${file}: ${problems.join('; ')}`);
-      } finally { await b.close(); }
+      } finally {
+        await b.close();
+      }
     }
     const b = await launch();
     try {
@@ -67,11 +75,16 @@ export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screen
         await writeFile(target, webp);
         written.push({ file: target.slice(ROOT.length + 1), size: webp.length });
       }
-    } finally { await b.close(); }
-  } finally { await srv.close(); }
+    } finally {
+      await b.close();
+    }
+  } finally {
+    await srv.close();
+  }
   return written;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const { file, size } of await takeScreenshots(process.argv[2])) console.log(`${file.padEnd(30)} ${(size / 1024).toFixed(0)} KiB`);
+  for (const { file, size } of await takeScreenshots(process.argv[2]))
+    console.log(`${file.padEnd(30)} ${(size / 1024).toFixed(0)} KiB`);
 }

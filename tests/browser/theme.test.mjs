@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launch, serve, watch, ROOT } from './harness.mjs';
 
-const LIGHT_BG = 'rgb(255, 255, 255)', DARK_BG = 'rgb(21, 24, 29)';   // the stylesheet's defaults, #ffffff and #15181d
+const LIGHT_BG = 'rgb(255, 255, 255)',
+  DARK_BG = 'rgb(21, 24, 29)'; // the stylesheet's defaults, #ffffff and #15181d
 const page = `<!doctype html><meta charset="utf-8"><title>theme</title><link rel="icon" href="data:,">
 <script type="module" src="/lib/posenc-embed.js"></script>
 <posenc-rope-decay id="auto"></posenc-rope-decay>
@@ -15,8 +16,12 @@ const page = `<!doctype html><meta charset="utf-8"><title>theme</title><link rel
 <posenc-rope-decay id="dark" theme="dark"></posenc-rope-decay>`;
 
 let server;
-before(async () => { server = await serve(join(ROOT, 'dist'), { extraRoutes: { '/theme.html': { type: 'text/html', body: page } } }); });
-after(async () => { await server?.close(); });
+before(async () => {
+  server = await serve(join(ROOT, 'dist'), { extraRoutes: { '/theme.html': { type: 'text/html', body: page } } });
+});
+after(async () => {
+  await server?.close();
+});
 
 for (const colorScheme of ['light', 'dark']) {
   test(`reader prefers ${colorScheme}: auto follows it, light and dark are pinned`, async () => {
@@ -24,12 +29,18 @@ for (const colorScheme of ['light', 'dark']) {
     try {
       const problems = watch(browser.page);
       await browser.page.goto(`${server.url}theme.html`);
-      await browser.page.waitForFunction(() => ['auto', 'light', 'dark'].every((id) => document.getElementById(id).dataset.ready));
-      const frame = (id) => browser.page.evaluate((i) => {
-        const style = getComputedStyle(document.getElementById(i).shadowRoot.querySelector('.frame'));
-        return { bg: style.backgroundColor, scheme: style.colorScheme };
-      }, id);
-      assert.deepEqual(await frame('auto'), colorScheme === 'dark' ? { bg: DARK_BG, scheme: 'dark' } : { bg: LIGHT_BG, scheme: 'light' });
+      await browser.page.waitForFunction(() =>
+        ['auto', 'light', 'dark'].every((id) => document.getElementById(id).dataset.ready),
+      );
+      const frame = (id) =>
+        browser.page.evaluate((i) => {
+          const style = getComputedStyle(document.getElementById(i).shadowRoot.querySelector('.frame'));
+          return { bg: style.backgroundColor, scheme: style.colorScheme };
+        }, id);
+      assert.deepEqual(
+        await frame('auto'),
+        colorScheme === 'dark' ? { bg: DARK_BG, scheme: 'dark' } : { bg: LIGHT_BG, scheme: 'light' },
+      );
       assert.deepEqual(await frame('light'), { bg: LIGHT_BG, scheme: 'light' });
       assert.deepEqual(await frame('dark'), { bg: DARK_BG, scheme: 'dark' });
       // switching the attribute restyles at once

@@ -38,7 +38,8 @@ inline std::vector<double> inv_dynamic(std::size_t d, double base, double factor
 }
 
 // _compute_llama3_parameters.
-inline std::vector<double> inv_llama3(std::size_t d, double base, double factor, double low, double high, double original) {
+inline std::vector<double> inv_llama3(std::size_t d, double base, double factor, double low, double high,
+                                      double original) {
   auto inv = inv_default(d, base);
   for (auto& v : inv) {
     const double wavelen = 2 * kPi / v;
@@ -54,7 +55,7 @@ inline std::vector<double> inv_llama3(std::size_t d, double base, double factor,
 
 // _compute_yarn_parameters: find_correction_range, linear_ramp_factor, the blend.
 inline std::vector<double> inv_yarn(std::size_t d, double base, double factor, double original, bool truncate,
-                             double beta_fast = 32, double beta_slow = 1) {
+                                    double beta_fast = 32, double beta_slow = 1) {
   auto correction = [&](double rotations) {
     return d * std::log(original / (rotations * 2 * kPi)) / (2 * std::log(base));
   };
@@ -91,7 +92,9 @@ inline std::vector<double> inv_proportional(std::size_t head, double base, doubl
   return out;
 }
 
-inline double get_mscale(double scale, double mscale = 1) { return scale <= 1 ? 1 : 0.1 * mscale * std::log(scale) + 1; }
+inline double get_mscale(double scale, double mscale = 1) {
+  return scale <= 1 ? 1 : 0.1 * mscale * std::log(scale) + 1;
+}
 
 inline double longrope_attention(double factor, double original) {
   return factor <= 1 ? 1 : std::sqrt(1 + std::log(factor) / std::log(original));

@@ -16,16 +16,15 @@ namespace ref {
 // theta_i = base^(-2i/dim), i = 0 .. dim/2 - 1.
 inline std::vector<double> theta(std::size_t dim, double base) {
   std::vector<double> t(dim / 2);
-  for (std::size_t i = 0; i < t.size(); ++i)
-    t[i] = std::pow(base, -2.0 * double(i) / double(dim));
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = std::pow(base, -2.0 * double(i) / double(dim));
   return t;
 }
 
 // Sinusoidal table for the given positions, [positions x dim].
 //   interleaved: out[2i] = sin(p theta_i), out[2i+1] = cos(p theta_i)
 //   half:        out[i]  = sin(p theta_i), out[dim/2 + i] = cos(p theta_i)
-inline std::vector<double> sinusoidal(const std::vector<std::int64_t>& positions, std::size_t dim,
-                                      double base, bool half) {
+inline std::vector<double> sinusoidal(const std::vector<std::int64_t>& positions, std::size_t dim, double base,
+                                      bool half) {
   const auto t = theta(dim, base);
   const std::size_t h = dim / 2;
   std::vector<double> out(positions.size() * dim);
@@ -53,8 +52,8 @@ inline std::vector<std::int64_t> iota_positions(std::size_t count, std::int64_t 
 
 // One head vector x of `dim` features rotated to position `pos`: only the first `rotary`
 // features rotate, with theta over `rotary`; pairs (2i, 2i+1) or (i, i + rotary/2).
-inline void rope_vector(const float* x, double* y, std::size_t dim, std::size_t rotary,
-                        double pos, double base, bool half) {
+inline void rope_vector(const float* x, double* y, std::size_t dim, std::size_t rotary, double pos, double base,
+                        bool half) {
   const auto t = theta(rotary, base);
   const std::size_t h = rotary / 2;
   for (std::size_t f = rotary; f < dim; ++f) y[f] = x[f];
@@ -69,9 +68,8 @@ inline void rope_vector(const float* x, double* y, std::size_t dim, std::size_t 
 }
 
 // x [seq x heads x dim], row s at positions[s].
-inline std::vector<double> rope(const std::vector<float>& x, std::size_t heads, std::size_t dim,
-                                std::size_t rotary, const std::vector<std::int64_t>& positions,
-                                double base, bool half) {
+inline std::vector<double> rope(const std::vector<float>& x, std::size_t heads, std::size_t dim, std::size_t rotary,
+                                const std::vector<std::int64_t>& positions, double base, bool half) {
   if (rotary == 0) rotary = dim;
   std::vector<double> y(x.size());
   const std::size_t seq = x.size() / (heads * dim);
@@ -100,8 +98,7 @@ inline std::vector<double> rope_matrix(std::int64_t pos, std::size_t dim, double
 }
 
 // The complex form: z_i = x[2i] + i x[2i+1], times e^{i pos theta_i}.
-inline std::vector<double> rope_complex(const float* x, std::size_t dim, std::int64_t pos,
-                                        double base) {
+inline std::vector<double> rope_complex(const float* x, std::size_t dim, std::int64_t pos, double base) {
   const auto t = theta(dim, base);
   std::vector<double> y(dim);
   for (std::size_t i = 0; i < dim / 2; ++i) {
@@ -136,8 +133,8 @@ inline double score_at(const float* q, const float* k, std::size_t dim, double b
   return acc;
 }
 
-inline std::vector<double> score_by_distance(const float* q, const float* k, std::size_t dim,
-                                             double base, std::int64_t max_distance) {
+inline std::vector<double> score_by_distance(const float* q, const float* k, std::size_t dim, double base,
+                                             std::int64_t max_distance) {
   std::vector<double> s(std::size_t(max_distance) + 1);
   for (std::int64_t d = 0; d <= max_distance; ++d) s[std::size_t(d)] = score_at(q, k, dim, base, d);
   return s;
@@ -155,9 +152,7 @@ inline double decay_bound_at(std::size_t dim, double base, std::int64_t d) {
   return acc / double(t.size());
 }
 
-inline std::int64_t clip(std::int64_t d, std::int64_t lo, std::int64_t hi) {
-  return std::min(std::max(d, lo), hi);
-}
+inline std::int64_t clip(std::int64_t d, std::int64_t lo, std::int64_t hi) { return std::min(std::max(d, lo), hi); }
 
 struct disentangled {
   std::vector<double> total, c2c, c2p, p2c;
@@ -165,9 +160,8 @@ struct disentangled {
 
 // DeBERTa: c2c = q_i.k_j, c2p = q_i.P[clip(i-j)], p2c = k_j.P[clip(j-i)], row r of P is
 // distance lo + r; every part divided by sqrt(3 dim) when scaled.
-inline disentangled deberta(const std::vector<float>& q, const std::vector<float>& k,
-                            std::size_t dim, const std::vector<float>& P, std::int64_t lo,
-                            std::int64_t hi, bool scale) {
+inline disentangled deberta(const std::vector<float>& q, const std::vector<float>& k, std::size_t dim,
+                            const std::vector<float>& P, std::int64_t lo, std::int64_t hi, bool scale) {
   const std::size_t n = q.size() / dim, m = k.size() / dim;
   const double f = scale ? 1.0 / std::sqrt(3.0 * double(dim)) : 1.0;
   disentangled r;
@@ -191,9 +185,8 @@ inline disentangled deberta(const std::vector<float>& q, const std::vector<float
 }
 
 // (q_i + A_i) . (k_j + A_j) with A rows given in double ([>= max(n, m) x dim]).
-inline std::vector<double> absolute_logits(const std::vector<float>& q, const std::vector<float>& k,
-                                           std::size_t dim, const std::vector<double>& A,
-                                           bool scale) {
+inline std::vector<double> absolute_logits(const std::vector<float>& q, const std::vector<float>& k, std::size_t dim,
+                                           const std::vector<double>& A, bool scale) {
   const std::size_t n = q.size() / dim, m = k.size() / dim;
   const double f = scale ? 1.0 / std::sqrt(double(dim)) : 1.0;
   std::vector<double> out(n * m);
@@ -208,8 +201,8 @@ inline std::vector<double> absolute_logits(const std::vector<float>& q, const st
 }
 
 // rope(q_i, i) . rope(k_j, j), optionally / sqrt(dim).
-inline std::vector<double> rope_logits(const std::vector<float>& q, const std::vector<float>& k,
-                                       std::size_t dim, double base, bool half, bool scale) {
+inline std::vector<double> rope_logits(const std::vector<float>& q, const std::vector<float>& k, std::size_t dim,
+                                       double base, bool half, bool scale) {
   const std::size_t n = q.size() / dim, m = k.size() / dim;
   const auto rq = rope(q, 1, dim, dim, iota_positions(n), base, half);
   const auto rk = rope(k, 1, dim, dim, iota_positions(m), base, half);

@@ -36,7 +36,8 @@ std::vector<std::int64_t> large_positions(unsigned seed, std::size_t random_coun
 }
 
 double sinusoidal_error(const std::vector<std::int64_t>& pos, std::size_t dim, bool half) {
-  const auto got = posenc::sinusoidal_at(pos.data(), pos.size(), dim, 10000.0, half ? layout::half : layout::interleaved);
+  const auto got =
+      posenc::sinusoidal_at(pos.data(), pos.size(), dim, 10000.0, half ? layout::half : layout::interleaved);
   return posenc_test::max_abs_error(got, ref::sinusoidal(pos, dim, 10000.0, half));
 }
 
@@ -79,7 +80,8 @@ std::vector<Row> rows() {
        [] {
          double worst = 0;
          for (std::int64_t p : large_positions(6, 40))
-           worst = std::max(worst, posenc_test::max_abs_error(posenc::rope_matrix(p, 32), ref::rope_matrix(p, 32, 10000.0)));
+           worst = std::max(worst,
+                            posenc_test::max_abs_error(posenc::rope_matrix(p, 32), ref::rope_matrix(p, 32, 10000.0)));
          return worst;
        }},
       {"rope_complex_form", "pos to 2^24-1, dim 48", "abs / |x|", 2e-6,
@@ -251,8 +253,7 @@ TEST_P(Accuracy, LongRunsOfPositionsDoNotDrift) {
     ASSERT_EQ(got.size(), std::size_t(maxd + 1));
     double worst = 0;
     for (std::int64_t d = maxd; d >= 0; d -= 1009)
-      worst = std::max(worst, std::fabs(got[std::size_t(d)] -
-                                        ref::score_at(q.data(), k.data(), 6, 10000.0, d)));
+      worst = std::max(worst, std::fabs(got[std::size_t(d)] - ref::score_at(q.data(), k.data(), 6, 10000.0, d)));
     EXPECT_LE(worst, 4e-6 * norm(q.data(), 6) * norm(k.data(), 6)) << "rope_score_by_distance to 2^19";
   }
 }

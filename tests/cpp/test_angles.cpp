@@ -39,8 +39,8 @@ TEST(ReduceAngles, StaysInRangeAndCongruent) {
     const auto theta = ref::theta(dim, 10000.0);
     std::vector<float> reduced(theta.size() + 1, -99.0f);
     for (int trial = 0; trial < 50; ++trial) {
-      const std::int64_t p = trial < 3 ? (std::int64_t{1} << 24) - 1 - trial
-                                       : posenc_test::random_int(rng, 0, (1 << 24) - 1);
+      const std::int64_t p =
+          trial < 3 ? (std::int64_t{1} << 24) - 1 - trial : posenc_test::random_int(rng, 0, (1 << 24) - 1);
       posenc::reduce_angles(double(p), theta.data(), theta.size(), reduced.data());
       for (std::size_t i = 0; i < theta.size(); ++i) {
         ASSERT_LE(std::fabs(reduced[i]), 3.14159275f) << "outside [-pi, pi]: p=" << p << " i=" << i;
@@ -60,8 +60,8 @@ TEST_P(Angles, SincosRowMatchesDoubleAtAnyPosition) {
     std::vector<float> s(n + 4, 7.0f), c(n + 4, 7.0f);
     double worst = 0;
     for (int trial = 0; trial < 60; ++trial) {
-      const std::int64_t p = trial < 2 ? (std::int64_t{1} << 24) - 1 - trial
-                                       : posenc_test::random_int(rng, 0, (1 << 24) - 1);
+      const std::int64_t p =
+          trial < 2 ? (std::int64_t{1} << 24) - 1 - trial : posenc_test::random_int(rng, 0, (1 << 24) - 1);
       posenc::angle_rows(k(), theta.data(), n).at(p, s.data(), c.data());
       for (std::size_t i = 0; i < n; ++i) {
         worst = std::max(worst, std::fabs(s[i] - std::sin(double(p) * theta[i])));
@@ -143,8 +143,8 @@ TEST_P(Angles, AddAnglesKernelIsOneComplexMultiply) {
       const double want_c = double(ca[i]) * cb[i] - double(sa[i]) * sb[i];
       const double want_s = double(sa[i]) * cb[i] + double(ca[i]) * sb[i];
       worst_formula = std::max({worst_formula, std::fabs(oc[i] - want_c), std::fabs(os[i] - want_s)});
-      worst_angle = std::max({worst_angle, std::fabs(oc[i] - std::cos(a[i] + b[i])),
-                              std::fabs(os[i] - std::sin(a[i] + b[i]))});
+      worst_angle =
+          std::max({worst_angle, std::fabs(oc[i] - std::cos(a[i] + b[i])), std::fabs(os[i] - std::sin(a[i] + b[i]))});
     }
     EXPECT_LE(worst_formula, 2.5e-7) << "n=" << n;
     EXPECT_LE(worst_angle, 5e-7) << "n=" << n;

@@ -14,7 +14,9 @@ using posenc::encoding;
 using posenc::layout;
 using posenc_test::BackendTest;
 
-struct Case { std::size_t n, m, dim; };
+struct Case {
+  std::size_t n, m, dim;
+};
 const Case kCases[] = {{1, 1, 2}, {3, 5, 6}, {8, 8, 16}, {5, 2, 34}, {7, 9, 64}, {2, 13, 130}};
 
 double tolerance(std::size_t dim, bool scale) {
@@ -93,8 +95,7 @@ TEST_P(Attention, LearnedAcceptsExactlyMaxLenRows) {
   EXPECT_EQ(scores(q6, k3, o).size(), 18u);
   EXPECT_TRUE(posenc_test::throws_invalid([&] { scores(q7, k3, o); }, {}, "7"))
       << "n = 7 > maxLen = 6: the table has no row 6";
-  EXPECT_TRUE(posenc_test::throws_invalid([&] { scores(k3, q7, o); }, {}, "7"))
-      << "m = 7 > maxLen = 6";
+  EXPECT_TRUE(posenc_test::throws_invalid([&] { scores(k3, q7, o); }, {}, "7")) << "m = 7 > maxLen = 6";
 }
 
 TEST_P(Attention, RopeRotatesQueriesAndKeysByTheirIndex) {

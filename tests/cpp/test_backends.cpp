@@ -81,7 +81,8 @@ TEST(Backends, PublicResultsAgreeAcrossBackends) {
          return y;
        }},
       {"rope_matrix", 4e-7, [] { return posenc::rope_matrix(9999999, 20); }},
-      {"rope_score_by_distance", 4e-5, [&] { return posenc::rope_score_by_distance(q.data(), k.data(), 46, 10000.0, 500); }},
+      {"rope_score_by_distance", 4e-5,
+       [&] { return posenc::rope_score_by_distance(q.data(), k.data(), 46, 10000.0, 500); }},
       {"rope_decay_bound", 4e-5, [] { return posenc::rope_decay_bound(46, 10000.0, 500); }},
       {"attention rope", 4e-5,
        [&] {

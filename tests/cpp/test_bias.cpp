@@ -38,7 +38,8 @@ TEST(Alibi, SlopesFor8_12_16_20Heads) {
     const auto got = posenc::alibi_slopes(std::size_t(heads));
     const auto want = get_slopes(heads);
     ASSERT_EQ(got.size(), want.size()) << heads;
-    for (std::size_t h = 0; h < got.size(); ++h) EXPECT_NEAR(got[h], want[h], 1e-13 * want[h]) << heads << " heads, h=" << h;
+    for (std::size_t h = 0; h < got.size(); ++h)
+      EXPECT_NEAR(got[h], want[h], 1e-13 * want[h]) << heads << " heads, h=" << h;
   }
   // Hand-written: 8 heads are 1/2 .. 1/256; 12 heads add 2^-0.5, 2^-1.5, 2^-2.5, 2^-3.5.
   const auto eight = posenc::alibi_slopes(8);
@@ -70,8 +71,10 @@ TEST(Alibi, Bias) {
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) {
       const float v = c[std::size_t(i * 4 + j)];
-      if (j > i) EXPECT_EQ(v, -std::numeric_limits<float>::infinity());
-      else EXPECT_EQ(v, float(-slope * (i - j)));
+      if (j > i)
+        EXPECT_EQ(v, -std::numeric_limits<float>::infinity());
+      else
+        EXPECT_EQ(v, float(-slope * (i - j)));
     }
   EXPECT_TRUE(posenc::alibi_bias(0, 7, 1.0).empty());
   EXPECT_TRUE(throws_invalid([] { posenc::alibi_bias(2, 2, -1.0); }, "slope", "-1"));
@@ -107,7 +110,15 @@ int t5_reference(long long relative_position, bool bidirectional, long long num_
 // 45.3, 64, 90.5, 128.
 int t5_default_by_hand(long long d) {
   const long long a = std::llabs(d);
-  int b = a < 8 ? int(a) : a < 12 ? 8 : a < 16 ? 9 : a < 23 ? 10 : a < 32 ? 11 : a < 46 ? 12 : a < 64 ? 13 : a < 91 ? 14 : 15;
+  int b = a < 8    ? int(a)
+          : a < 12 ? 8
+          : a < 16 ? 9
+          : a < 23 ? 10
+          : a < 32 ? 11
+          : a < 46 ? 12
+          : a < 64 ? 13
+          : a < 91 ? 14
+                   : 15;
   return b + (d > 0 ? 16 : 0);
 }
 
@@ -127,8 +138,10 @@ TEST(T5Buckets, MatchTheReferenceFunction) {
   for (const Config c : {Config{32, 128, true}, Config{32, 128, false}, Config{64, 256, true}, Config{16, 64, false},
                          Config{4, 3, true}, Config{2, 2, false}, Config{33, 100, true}, Config{320, 1000, false}}) {
     for (long long d = -3000; d <= 3000; ++d) {
-      ASSERT_EQ(posenc::t5_bucket(d, c.bidirectional, c.buckets, c.distance), t5_reference(d, c.bidirectional, c.buckets, c.distance))
-          << "d=" << d << " buckets=" << c.buckets << " max_distance=" << c.distance << " bidirectional=" << c.bidirectional;
+      ASSERT_EQ(posenc::t5_bucket(d, c.bidirectional, c.buckets, c.distance),
+                t5_reference(d, c.bidirectional, c.buckets, c.distance))
+          << "d=" << d << " buckets=" << c.buckets << " max_distance=" << c.distance
+          << " bidirectional=" << c.bidirectional;
     }
   }
 }

@@ -107,11 +107,11 @@ TEST(Json, MalformedTextNamesLineAndColumn) {
   EXPECT_TRUE(refused_at("\"open", 1, 6));
   EXPECT_TRUE(refused_at("[1, [2, 3]", 1, 11));
   EXPECT_TRUE(refused_at("tru", 1, 1));
-  EXPECT_TRUE(refused_at("\"a\tb\"", 1, 3));       // a raw control character
-  EXPECT_TRUE(refused_at(R"("\x")", 1, 3));         // an unknown escape
+  EXPECT_TRUE(refused_at("\"a\tb\"", 1, 3));  // a raw control character
+  EXPECT_TRUE(refused_at(R"("\x")", 1, 3));   // an unknown escape
   EXPECT_TRUE(refused_at(R"("\u12G4")", 1, 6));
-  EXPECT_TRUE(refused_at(R"("\ud83d")", 1, 8));     // a lone high surrogate
-  EXPECT_TRUE(refused_at(R"("\ude00")", 1, 2));     // a lone low surrogate
+  EXPECT_TRUE(refused_at(R"("\ud83d")", 1, 8));  // a lone high surrogate
+  EXPECT_TRUE(refused_at(R"("\ude00")", 1, 2));  // a lone low surrogate
   EXPECT_TRUE(refused_at(R"("\ud83d\u0041")", 1, 8));
   // Columns count characters, not bytes: "é" is one.
   EXPECT_TRUE(refused_at("{\"\xC3\xA9\": ,}", 1, 7));

@@ -102,8 +102,8 @@ TEST_P(Kernel, SincosMatchesDoubleOnReducedAngles) {
   }
 }
 
-void rotate_reference(const float* x, double* y, std::size_t heads, std::size_t dim, std::size_t rotary,
-                      const float* c, const float* s, bool half) {
+void rotate_reference(const float* x, double* y, std::size_t heads, std::size_t dim, std::size_t rotary, const float* c,
+                      const float* s, bool half) {
   const std::size_t h = rotary / 2;
   for (std::size_t hd = 0; hd < heads; ++hd) {
     const float* xv = x + hd * dim;
@@ -117,7 +117,9 @@ void rotate_reference(const float* x, double* y, std::size_t heads, std::size_t 
   }
 }
 
-struct RotateCase { std::size_t heads, dim, rotary; };
+struct RotateCase {
+  std::size_t heads, dim, rotary;
+};
 
 std::vector<RotateCase> rotate_cases() {
   std::vector<RotateCase> v;
@@ -203,8 +205,8 @@ TEST_P(Kernel, RotateManyRowsIsEachRowInTurn) {
           k().rotate_interleaved(many.data(), rows, rc.heads, rc.dim, rc.rotary, c.data(), s.data(), table_stride,
                                  scratch.data());
           for (std::size_t r = 0; r < rows; ++r)
-            k().rotate_interleaved(each.data() + r * row, 1, rc.heads, rc.dim, rc.rotary,
-                                   c.data() + r * table_stride, s.data() + r * table_stride, 0, scratch.data());
+            k().rotate_interleaved(each.data() + r * row, 1, rc.heads, rc.dim, rc.rotary, c.data() + r * table_stride,
+                                   s.data() + r * table_stride, 0, scratch.data());
         }
         EXPECT_EQ(0, std::memcmp(many.data(), each.data(), rows * row * sizeof(float)));
         EXPECT_TRUE(many.guards_intact() && scratch.guards_intact() && c.guards_intact() && s.guards_intact());

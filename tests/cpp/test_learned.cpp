@@ -63,8 +63,7 @@ TEST(Learned, SameSeedGivesBitIdenticalTable) {
   for (std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xFFFFFFFFFFFFFFFFull}}) {
     posenc::learned_table a(64, 48, seed), b(64, 48, seed);
     EXPECT_TRUE(bit_identical(a.table(), b.table())) << "seed=" << seed;
-    EXPECT_TRUE(bit_identical(posenc::gaussian_table(64, 48, seed, 0.5),
-                              posenc::gaussian_table(64, 48, seed, 0.5)))
+    EXPECT_TRUE(bit_identical(posenc::gaussian_table(64, 48, seed, 0.5), posenc::gaussian_table(64, 48, seed, 0.5)))
         << "seed=" << seed;
   }
 }

@@ -96,8 +96,8 @@ int significant_digits(const std::string& text) {
   if (text.empty()) return ::testing::AssertionFailure() << "flag missing";
   const float got = std::stof(text);
   if (got != static_cast<float>(expected)) {
-    return ::testing::AssertionFailure() << "std::stof(\"" << text << "\") = " << got << ", expected float("
-                                         << expected << ") = " << static_cast<float>(expected);
+    return ::testing::AssertionFailure() << "std::stof(\"" << text << "\") = " << got << ", expected float(" << expected
+                                         << ") = " << static_cast<float>(expected);
   }
   if (significant_digits(text) > 9) return ::testing::AssertionFailure() << "\"" << text << "\" is longer than needed";
   return ::testing::AssertionSuccess();
@@ -243,8 +243,7 @@ model_rope qwen_yarn() {
 
 TEST(LlamaCppYarn, FlagsWithoutOnesThatDoNothing) {
   const auto a = llama_cpp_flags(qwen_yarn());
-  EXPECT_EQ(a.flags,
-            (std::vector<std::string>{"--rope-scaling yarn", "--rope-scale 4", "--yarn-orig-ctx 32768"}));
+  EXPECT_EQ(a.flags, (std::vector<std::string>{"--rope-scaling yarn", "--rope-scale 4", "--yarn-orig-ctx 32768"}));
   EXPECT_FALSE(has_flag_named(a, "--yarn-attn-factor"));
   EXPECT_FALSE(has_flag_named(a, "--yarn-ext-factor"));
   EXPECT_FALSE(has_flag_named(a, "--yarn-beta-fast"));
@@ -470,8 +469,8 @@ TEST(LlamaCppEveryType, SaysWhatAConvertedGgufAlreadyCarries) {
 
 TEST(LlamaCppRefusals, BadArguments) {
   EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, 10000), -1); }, "context_length", "-1"));
-  EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, 10000), std::int64_t{1} << 31); }, "context_length",
-                             "2147483648"));
+  EXPECT_TRUE(
+      throws_invalid([] { llama_cpp_flags(plain(64, 10000), std::int64_t{1} << 31); }, "context_length", "2147483648"));
   EXPECT_TRUE(throws_invalid([] { llama_cpp_flags(plain(64, -5)); }, "rope.base", "-5"));
   model_rope unknown = plain(64, 10000);
   unknown.rope_type = "su";

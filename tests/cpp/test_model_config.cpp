@@ -169,9 +169,11 @@ const char* const gptj = R"json({
 std::string phi3_128k(const std::string& type = "longrope", const std::string& extra = "",
                       const std::string& top = R"("original_max_position_embeddings": 4096,)") {
   return R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 32,
-             "max_position_embeddings": 131072, )" + top + R"( "rope_theta": 10000.0,
-             "rope_scaling": {"type": ")" + type + R"(", "short_factor": )" + json_list(ramp(48, 1.0, 0.01)) +
-         R"(, "long_factor": )" + json_list(ramp(48, 1.0, 0.5)) + extra + "}}";
+             "max_position_embeddings": 131072, )" +
+         top + R"( "rope_theta": 10000.0,
+             "rope_scaling": {"type": ")" +
+         type + R"(", "short_factor": )" + json_list(ramp(48, 1.0, 0.01)) + R"(, "long_factor": )" +
+         json_list(ramp(48, 1.0, 0.5)) + extra + "}}";
 }
 
 // ------------------------------------------------------------ tests
@@ -253,7 +255,9 @@ TEST(ModelConfig, RopeThetaInsideWinsOverTopLevel) {
   EXPECT_EQ(rope(head + R"("rope_theta": 5e5})").base, 5e5);
   // GPTNeoXConfig reads rotary_emb_base; a top-level rope_theta is not its field.
   EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16,
-                    "rotary_emb_base": 20000, "rope_theta": 5e5})").base, 20000.0);
+                    "rotary_emb_base": 20000, "rope_theta": 5e5})")
+                .base,
+            20000.0);
 }
 
 TEST(ModelConfig, HeadDimOrHiddenSizeOverHeads) {
@@ -288,8 +292,10 @@ TEST(ModelConfig, PartialRotaryFactorIgnoredByDefaultRopeOfLlamaLikeModels) {
   EXPECT_TRUE(close(top.frequencies, inv_yarn(64, 1e4, 4, 8192, true)));
   EXPECT_EQ(rope(head + R"("rope_scaling": {"partial_rotary_factor": 0.25, )" + yarn + "}}").rotary_dim, 32u);
   // Both: the top level wins once it is an attribute (the init function re-standardises).
-  EXPECT_EQ(rope(head + R"("partial_rotary_factor": 0.5, "rope_scaling": {"partial_rotary_factor": 0.25, )" + yarn +
-                 "}}").rotary_dim, 64u);
+  EXPECT_EQ(
+      rope(head + R"("partial_rotary_factor": 0.5, "rope_scaling": {"partial_rotary_factor": 0.25, )" + yarn + "}}")
+          .rotary_dim,
+      64u);
 }
 
 TEST(ModelConfig, PartialRotaryFactorHonouredByPhiPhi3AndGptNeoX) {
@@ -303,7 +309,9 @@ TEST(ModelConfig, PartialRotaryFactorHonouredByPhiPhi3AndGptNeoX) {
   // dict's wins for "default"); an attribute afterwards (it wins for the scaled types).
   EXPECT_EQ(rope(R"({"model_type": "phi", "hidden_size": 2048, "num_attention_heads": 32})").rotary_dim, 32u);
   EXPECT_EQ(rope(R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32, "partial_rotary_factor": 0.4,
-                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.8}})").rotary_dim, 64u);
+                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.8}})")
+                .rotary_dim,
+            64u);
   const std::string phi_linear = R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32,
     "rope_parameters": {"rope_type": "linear", "factor": 2, "partial_rotary_factor": 0.8}})";
   EXPECT_EQ(rope(phi_linear).rotary_dim, 40u);
@@ -315,7 +323,8 @@ TEST(ModelConfig, PartialRotaryFactorHonouredByPhiPhi3AndGptNeoX) {
   // Phi3Config: rope_parameters.setdefault("partial_rotary_factor", ...): for "default" the dict's wins.
   EXPECT_EQ(rope(R"({"model_type": "phi3", "hidden_size": 3072, "num_attention_heads": 24,
                     "partial_rotary_factor": 0.75,
-                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.5}})").rotary_dim,
+                    "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.5}})")
+                .rotary_dim,
             64u);
   // EleutherAI/pythia-410m: rotary_pct 0.25 of a 64-wide head.
   const model_rope neox = rope(pythia);
@@ -324,7 +333,9 @@ TEST(ModelConfig, PartialRotaryFactorHonouredByPhiPhi3AndGptNeoX) {
   EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16})").rotary_dim, 16u);
   // GPTNeoXConfig: setdefault("partial_rotary_factor", rotary_pct): the dict's wins.
   EXPECT_EQ(rope(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16, "rotary_pct": 0.25,
-                    "rope_scaling": {"type": "linear", "factor": 2, "partial_rotary_factor": 0.5}})").rotary_dim, 32u);
+                    "rope_scaling": {"type": "linear", "factor": 2, "partial_rotary_factor": 0.5}})")
+                .rotary_dim,
+            32u);
 }
 
 TEST(ModelConfig, GptJRotaryDimInterleaved) {
@@ -495,8 +506,8 @@ TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
   EXPECT_EQ(rope(gemma4).layer_type, "full_attention");
   const model_rope full = rope(gemma4, "full_attention");
   EXPECT_EQ(full.rope_type, "proportional");
-  EXPECT_EQ(full.head_dim, 512u);    // global_head_dim
-  EXPECT_EQ(full.rotary_dim, 512u);  // frequencies for every pair ...
+  EXPECT_EQ(full.head_dim, 512u);                                             // global_head_dim
+  EXPECT_EQ(full.rotary_dim, 512u);                                           // frequencies for every pair ...
   EXPECT_TRUE(close(full.frequencies, inv_proportional(512, 1e6, 0.25, 1)));  // ... zero past 64
   EXPECT_EQ(full.frequencies[63] > 0, true);
   EXPECT_EQ(full.frequencies[64], 0.0);
@@ -509,7 +520,8 @@ TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
   EXPECT_EQ(layer_types(bare), (std::vector<std::string>{"sliding_attention", "full_attention"}));
   EXPECT_TRUE(close(rope(bare, "full_attention").frequencies, inv_proportional(512, 1e6, 0.25, 1)));
   EXPECT_TRUE(close(rope(R"({"model_type": "gemma4_text", "rope_parameters": {"full_attention": {
-      "rope_type": "proportional", "partial_rotary_factor": 0.5, "factor": 2, "rope_theta": 1e6}}})").frequencies,
+      "rope_type": "proportional", "partial_rotary_factor": 0.5, "factor": 2, "rope_theta": 1e6}}})")
+                        .frequencies,
                     inv_proportional(512, 1e6, 0.5, 2)));
   EXPECT_EQ(softmax(gemma4), 1.0);
 }
@@ -536,9 +548,12 @@ TEST(ModelConfig, MultimodalRopeSections) {
   EXPECT_TRUE(q3.interleaved_sections);
   EXPECT_TRUE(close(q3.frequencies, inv_default(128, 5e6)));
   EXPECT_EQ(rope(R"({"model_type": "qwen3_vl_text"})").sections, (std::vector<std::int64_t>{24, 20, 20}));
-  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28,
-                                          "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 23]}})"); },
-                             "config.rope_scaling.mrope_section", "63"));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "qwen2_5_vl", "hidden_size": 3584, "num_attention_heads": 28,
+                                          "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 23]}})");
+      },
+      "config.rope_scaling.mrope_section", "63"));
 }
 
 TEST(ModelConfig, RopeParametersByLayerTypeUseTheirKeys) {
@@ -569,7 +584,8 @@ TEST(ModelConfig, RopeParametersByLayerTypeUseTheirKeys) {
   EXPECT_TRUE(throws_invalid([&] { rope(none); }, "config.rope_parameters", "null"));
   // A null layer type has no RoPE.
   EXPECT_EQ(layer_types(R"({"model_type": "gemma4_text", "rope_parameters": {"sliding_attention": null,
-                           "full_attention": {"rope_type": "default"}}})"), std::vector<std::string>{"full_attention"});
+                           "full_attention": {"rope_type": "default"}}})"),
+            std::vector<std::string>{"full_attention"});
 }
 
 TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
@@ -593,8 +609,8 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
 
 TEST(ModelConfig, UnknownRopeTypeListsTheKnownOnes) {
   for (const char* type : {"ntk", "su", "mrope", "Linear"}) {
-    const std::string cfg = std::string(R"({"model_type": "llama", "rope_scaling": {"rope_type": ")") + type +
-                            R"(", "factor": 2}})";
+    const std::string cfg =
+        std::string(R"({"model_type": "llama", "rope_scaling": {"rope_type": ")") + type + R"(", "factor": 2}})";
     try {
       rope(cfg);
       ADD_FAILURE() << type << " accepted";
@@ -641,36 +657,53 @@ TEST(ModelConfig, HostileValuesNameTheField) {
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "phi", "partial_rotary_factor": 0.01})"); },
                              "config.partial_rotary_factor", "0.01"));
   EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
-                  "original_max_position_embeddings": 8192}})", "config.rope_scaling.low_freq_factor", "undefined"));
+                  "original_max_position_embeddings": 8192}})",
+                  "config.rope_scaling.low_freq_factor", "undefined"));
   EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "low_freq_factor": 4, "high_freq_factor": 1,
-                  "original_max_position_embeddings": 8192}})", "config.rope_scaling.high_freq_factor", "1"));
+                  "original_max_position_embeddings": 8192}})",
+                  "config.rope_scaling.high_freq_factor", "1"));
   EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 1.5}})",
                   "config.rope_scaling.original_max_position_embeddings", "1.5"));
   EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 4096,
-                  "truncate": "no"}})", "config.rope_scaling.truncate", "'no'"));
+                  "truncate": "no"}})",
+                  "config.rope_scaling.truncate", "'no'"));
   EXPECT_TRUE(bad(R"("rope_scaling": {"rope_type": "dynamic", "factor": 2}, "max_position_embeddings": -1})",
                   "config.max_position_embeddings", "-1"));
   EXPECT_TRUE(
       throws_invalid([] { rope(R"({"model_type": "qwen2_vl", "text_config": 3})"); }, "config.text_config", "3"));
-  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llama", "layer_types": "full",
-                                          "rope_parameters": {"full_attention": {}}})"); },
-                             "config.layer_types", "'full'"));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "llama", "layer_types": "full",
+                                          "rope_parameters": {"full_attention": {}}})");
+      },
+      "config.layer_types", "'full'"));
   // longrope lists: their length, their items, and a huge one.
   std::string huge = "[1";
   for (int i = 0; i < 100000; ++i) huge += ",1";
-  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+  EXPECT_TRUE(throws_invalid(
+      [&] {
+        rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
                                           "long_factor": [1],
-                                          "short_factor": )" + huge + "]}}"); },
-                             "config.rope_scaling.short_factor.length", "100001"));
-  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
-      "long_factor": [1, 2], "short_factor": [1, 2]}})"); }, "config.rope_scaling.short_factor.length", "2"));
+                                          "short_factor": )" +
+             huge + "]}}");
+      },
+      "config.rope_scaling.short_factor.length", "100001"));
+  EXPECT_TRUE(throws_invalid(
+      [&] {
+        rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+      "long_factor": [1, 2], "short_factor": [1, 2]}})");
+      },
+      "config.rope_scaling.short_factor.length", "2"));
   std::vector<double> f(48, 1.0);
   std::string items = json_list(f);
   items.replace(items.find("1, 1, 1, 1"), 10, "1, 1, 1, \"x\"");
-  EXPECT_TRUE(throws_invalid([&] { rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
+  EXPECT_TRUE(throws_invalid(
+      [&] {
+        rope(R"({"model_type": "phi3", "rope_scaling": {"type": "longrope",
                                           "long_factor": )" +
-                                        items + R"(, "short_factor": )" + json_list(f) + "}}"); },
-                             "config.rope_scaling.long_factor[3]", "'x'"));
+             items + R"(, "short_factor": )" + json_list(f) + "}}");
+      },
+      "config.rope_scaling.long_factor[3]", "'x'"));
 }
 
 TEST(ModelConfig, LayerTypeAndSeqLenArguments) {
@@ -690,7 +723,8 @@ TEST(ModelConfig, SoftmaxScale) {
   EXPECT_TRUE(close(softmax(R"({"model_type": "deepseek_v3"})"), 1 / std::sqrt(192.0)));
   const double m = get_mscale(4, 0.707);
   EXPECT_TRUE(close(softmax(R"({"model_type": "deepseek_v3", "rope_scaling": {"type": "linear", "factor": 4,
-                               "mscale_all_dim": 0.707}})"), m * m / std::sqrt(192.0)));
+                               "mscale_all_dim": 0.707}})"),
+                    m * m / std::sqrt(192.0)));
 }
 
 // rope_apply with the options of a resolved config, against apply_rotary_pos_emb evaluated in

@@ -67,7 +67,7 @@ TEST_P(Determinism, TheImplicitCacheNeverChangesAResult) {
   posenc::rope_apply(fused.data(), fused.size(), o, 3000);
   posenc::set_rope_cache_limit(limit);
   auto first = x, second = x;
-  posenc::rope_apply(first.data(), first.size(), o, 3000);   // fills the cache
+  posenc::rope_apply(first.data(), first.size(), o, 3000);    // fills the cache
   posenc::rope_apply(second.data(), second.size(), o, 3000);  // reads it
   EXPECT_EQ(fused, first);
   EXPECT_EQ(fused, second);
@@ -108,7 +108,8 @@ TEST(StepRows, KeptStepRowsNeverServeAnotherThetaOrBackend) {
   posenc::use_backend(posenc::simd_available() ? posenc::backend::simd : posenc::backend::scalar);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backend, Determinism, ::testing::ValuesIn(backends()),
-                         [](const auto& param_info) { return param_info.param == posenc::backend::simd ? "simd" : "scalar"; });
+INSTANTIATE_TEST_SUITE_P(Backend, Determinism, ::testing::ValuesIn(backends()), [](const auto& param_info) {
+  return param_info.param == posenc::backend::simd ? "simd" : "scalar";
+});
 
 }  // namespace

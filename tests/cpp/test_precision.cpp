@@ -93,7 +93,8 @@ TEST(Rounding, AgreesWithDoubleArithmeticEverywhere) {
   std::vector<float> xs;
   for (int i = 0; i < 400000; ++i) xs.push_back(f32(std::uint32_t(rng())));
   for (int e = -30; e <= 17; ++e)
-    for (int k = 0; k < 2000; ++k) xs.push_back(std::ldexp(1.0f + float(k) / 2048.0f + float(rng() % 16) * 0x1p-20f, e));
+    for (int k = 0; k < 2000; ++k)
+      xs.push_back(std::ldexp(1.0f + float(k) / 2048.0f + float(rng() % 16) * 0x1p-20f, e));
   for (float x : xs) {
     same(posenc::round_bfloat16(x), ref_bfloat16(x), "bf16", x);
     same(posenc::round_float16(x), ref_float16(x), "fp16", x);
@@ -134,7 +135,9 @@ TEST_P(Precision, VariantsFollowTheirDefinitions) {
           c = std::cos(a);
           s = std::sin(a);
         } else if (v == precision::bfloat16_angle || v == precision::float16_angle) {
-          auto small = [&](double x) { return v == precision::bfloat16_angle ? ref_bfloat16(float(x)) : ref_float16(float(x)); };
+          auto small = [&](double x) {
+            return v == precision::bfloat16_angle ? ref_bfloat16(float(x)) : ref_float16(float(x));
+          };
           a = small(small(p) * small(theta[i]));
           c = small(float(std::cos(a)));
           s = small(float(std::sin(a)));
@@ -155,14 +158,16 @@ TEST_P(Precision, VariantsFollowTheirDefinitions) {
 TEST_P(Precision, ErrorsPerPosition) {
   const std::size_t dim = 128;
   const double base = 10000.0;
-  auto err = [&](precision v) { return posenc::rope_precision_error(v, kPositions.data(), kPositions.size(), dim, base); };
+  auto err = [&](precision v) {
+    return posenc::rope_precision_error(v, kPositions.data(), kPositions.size(), dim, base);
+  };
   const auto f64 = err(precision::float64), lib = err(precision::library), f32 = err(precision::float32);
   const auto bf = err(precision::bfloat16), fp = err(precision::float16), fpa = err(precision::float16_angle);
   std::printf("  %-10s %-12s %-12s %-12s %-12s %-12s\n", "position", "library cos", "float32 ang", "float32 cos",
               "bf16 cos", "fp16 cos");
   for (std::size_t r = 0; r < kPositions.size(); ++r) {
-    std::printf("  %-10lld %-12.3e %-12.3e %-12.3e %-12.3e %-12.3e\n", (long long)kPositions[r], lib.cos[r], f32.angle[r],
-                f32.cos[r], bf.cos[r], fp.cos[r]);
+    std::printf("  %-10lld %-12.3e %-12.3e %-12.3e %-12.3e %-12.3e\n", (long long)kPositions[r], lib.cos[r],
+                f32.angle[r], f32.cos[r], bf.cos[r], fp.cos[r]);
     EXPECT_EQ(f64.angle[r], 0.0);
     EXPECT_EQ(f64.cos[r], 0.0);
     EXPECT_LE(lib.angle[r], 4e-7) << kPositions[r];
@@ -182,10 +187,12 @@ TEST_P(Precision, ErrorsPerPosition) {
 TEST_P(Precision, Validation) {
   const std::int64_t p[] = {0, 1};
   const std::int64_t bad[] = {0, 1 << 24};
-  EXPECT_TRUE(posenc_test::throws_invalid([&] { posenc::rope_precision_error(precision::float32, p, 2, 7); }, "dim", "7"));
-  EXPECT_TRUE(posenc_test::throws_invalid([&] { posenc::rope_precision_error(precision::float32, p, 2, 8, 1.0); }, "base", "1"));
-  EXPECT_TRUE(posenc_test::throws_invalid([&] { posenc::rope_precision_table(precision::float32, bad, 2, 8); }, "positions[1]",
-                                          "16777216"));
+  EXPECT_TRUE(
+      posenc_test::throws_invalid([&] { posenc::rope_precision_error(precision::float32, p, 2, 7); }, "dim", "7"));
+  EXPECT_TRUE(posenc_test::throws_invalid([&] { posenc::rope_precision_error(precision::float32, p, 2, 8, 1.0); },
+                                          "base", "1"));
+  EXPECT_TRUE(posenc_test::throws_invalid([&] { posenc::rope_precision_table(precision::float32, bad, 2, 8); },
+                                          "positions[1]", "16777216"));
   EXPECT_TRUE(posenc_test::throws_invalid([] { posenc::parse_precision("float8"); }, "variant", "'float8'"));
   for (const char* name : {"float64", "float32", "bfloat16", "float16", "bfloat16-angle", "float16-angle", "library"})
     EXPECT_STREQ(posenc::to_string(posenc::parse_precision(name)), name);

@@ -13,16 +13,18 @@ namespace {
 using posenc_test::BackendTest;
 
 TEST(RelativeDistance, IsTheClippedDifferenceMatrix) {
-  struct Case { std::size_t n, m; std::int64_t lo, hi; };
-  for (Case c : {Case{1, 1, -8, 8}, Case{5, 5, -2, 2}, Case{1, 9, -3, 5}, Case{9, 1, -3, 5},
-                 Case{12, 7, 0, 0}, Case{6, 11, -100, 100}, Case{10, 10, -4, 0}, Case{10, 10, 0, 4}}) {
+  struct Case {
+    std::size_t n, m;
+    std::int64_t lo, hi;
+  };
+  for (Case c : {Case{1, 1, -8, 8}, Case{5, 5, -2, 2}, Case{1, 9, -3, 5}, Case{9, 1, -3, 5}, Case{12, 7, 0, 0},
+                 Case{6, 11, -100, 100}, Case{10, 10, -4, 0}, Case{10, 10, 0, 4}}) {
     const auto got = posenc::relative_distance(c.n, c.m, c.lo, c.hi);
     ASSERT_EQ(got.size(), c.n * c.m);
     for (std::size_t i = 0; i < c.n; ++i)
       for (std::size_t j = 0; j < c.m; ++j)
         ASSERT_EQ(got[i * c.m + j], ref::clip(std::int64_t(i) - std::int64_t(j), c.lo, c.hi))
-            << "n=" << c.n << " m=" << c.m << " min=" << c.lo << " max=" << c.hi << " at (" << i
-            << ", " << j << ")";
+            << "n=" << c.n << " m=" << c.m << " min=" << c.lo << " max=" << c.hi << " at (" << i << ", " << j << ")";
   }
 }
 
@@ -34,7 +36,10 @@ TEST(RelativeDistance, WideRangeNeverClips) {
 }
 
 TEST(RelativeTable, HasMaxMinusMinPlusOneRows) {
-  struct Case { std::int64_t lo, hi; std::size_t dim; };
+  struct Case {
+    std::int64_t lo, hi;
+    std::size_t dim;
+  };
   for (Case c : {Case{-8, 8, 16}, Case{0, 0, 3}, Case{-5, 0, 1}, Case{-1, 127, 10}}) {
     posenc::relative_table t(c.lo, c.hi, c.dim, 4);
     EXPECT_EQ(t.min(), c.lo);
@@ -68,7 +73,10 @@ class RelativeScores : public BackendTest {};
 
 TEST_P(RelativeScores, MatchDisentangledReference) {
   std::mt19937 rng(41);
-  struct Case { std::size_t n, m, dim; std::int64_t lo, hi; };
+  struct Case {
+    std::size_t n, m, dim;
+    std::int64_t lo, hi;
+  };
   for (Case c : {Case{1, 1, 2, -2, 2}, Case{4, 6, 7, -2, 3}, Case{9, 9, 16, -4, 4}, Case{3, 12, 33, -8, 8},
                  Case{12, 5, 64, 0, 0}, Case{7, 7, 130, -20, 20}})
     for (bool scale : {true, false}) {

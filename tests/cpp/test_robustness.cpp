@@ -23,13 +23,29 @@ constexpr std::int64_t kLimit = std::int64_t{1} << 24;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-const std::size_t kSizes[] = {0, 1, 2, 3, 4, 6, 7, 8, 10, 64, 65535, 65536, 65537, 65538,
-                              std::size_t(kLimit), std::size_t(kLimit) + 1, std::size_t{1} << 26,
-                              std::size_t{1} << 32, kSizeMax / 2 + 1, kSizeMax};
-const std::int64_t kPositions[] = {0, 1, 2, -1, 17, kLimit - 1, kLimit, kLimit + 1, -kLimit,
-                                   kI64Max, kI64Max - 1, kI64Min, kI64Min + 1};
-const double kBases[] = {10000.0, 2.0, 1e308, 1.0 + 2.220446049250313e-16, 1.0, 0.5, 0.0, -3.0,
-                         kNaN, kInf, -kInf};
+const std::size_t kSizes[] = {0,
+                              1,
+                              2,
+                              3,
+                              4,
+                              6,
+                              7,
+                              8,
+                              10,
+                              64,
+                              65535,
+                              65536,
+                              65537,
+                              65538,
+                              std::size_t(kLimit),
+                              std::size_t(kLimit) + 1,
+                              std::size_t{1} << 26,
+                              std::size_t{1} << 32,
+                              kSizeMax / 2 + 1,
+                              kSizeMax};
+const std::int64_t kPositions[] = {0,          1,       2,       -1,          17,      kLimit - 1, kLimit,
+                                   kLimit + 1, -kLimit, kI64Max, kI64Max - 1, kI64Min, kI64Min + 1};
+const double kBases[] = {10000.0, 2.0, 1e308, 1.0 + 2.220446049250313e-16, 1.0, 0.5, 0.0, -3.0, kNaN, kInf, -kInf};
 
 template <class T, std::size_t N>
 T pick(std::mt19937& rng, const T (&pool)[N]) {
@@ -37,13 +53,9 @@ T pick(std::mt19937& rng, const T (&pool)[N]) {
 }
 
 // Small values most of the time, an edge value otherwise.
-std::size_t some_size(std::mt19937& rng) {
-  return rng() % 3 ? std::size_t(rng() % 9) : pick(rng, kSizes);
-}
+std::size_t some_size(std::mt19937& rng) { return rng() % 3 ? std::size_t(rng() % 9) : pick(rng, kSizes); }
 
-std::int64_t some_position(std::mt19937& rng) {
-  return rng() % 3 ? std::int64_t(rng() % 40) : pick(rng, kPositions);
-}
+std::int64_t some_position(std::mt19937& rng) { return rng() % 3 ? std::int64_t(rng() % 40) : pick(rng, kPositions); }
 
 // A position from the pool, negated half the time (never overflowing).
 std::int64_t signed_position(std::mt19937& rng) {
@@ -117,8 +129,9 @@ TEST(Robustness, RopeApplyNeverHalfWritesAndNeverEscapes) {
     else
       bad = outcome([&] { posenc::rope_apply(x.data(), x.size(), o, offset); }, &threw);
     SCOPED_TRACE(::testing::Message() << "trial " << trial << ": dim=" << o.dim << " heads=" << o.heads
-                                      << " base=" << o.base.value_or(posenc::default_base) << " rotary=" << o.rotary_dim << " length=" << length
-                                      << (explicit_positions ? " explicit" : " offset=") << offset);
+                                      << " base=" << o.base.value_or(posenc::default_base) << " rotary=" << o.rotary_dim
+                                      << " length=" << length << (explicit_positions ? " explicit" : " offset=")
+                                      << offset);
     ASSERT_EQ(bad, "");
     if (threw) {
       ++refused;
@@ -220,8 +233,7 @@ TEST(Robustness, AttentionScoresRefuseOrReturnTheRightShape) {
       continue;
     bool threw = false;
     std::vector<float> got;
-    const std::string bad =
-        outcome([&] { got = posenc::attention_scores(q.data(), ql, k.data(), kl, o); }, &threw);
+    const std::string bad = outcome([&] { got = posenc::attention_scores(q.data(), ql, k.data(), kl, o); }, &threw);
     SCOPED_TRACE(::testing::Message() << "trial " << trial << ": dim=" << o.dim << " kind=" << int(o.kind)
                                       << " base=" << o.base << " maxLen=" << o.max_len << " min=" << *o.min
                                       << " max=" << *o.max << " q=" << ql << " k=" << kl);

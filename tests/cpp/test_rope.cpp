@@ -23,25 +23,24 @@ struct Shape {
   double base;
   std::string describe() const {
     std::ostringstream s;
-    s << "seq=" << seq << " heads=" << heads << " dim=" << dim << " rotary=" << rotary
-      << " offset=" << offset << (half ? " half" : " interleaved")
-      << (explicit_positions ? " explicit" : "") << " base=" << base;
+    s << "seq=" << seq << " heads=" << heads << " dim=" << dim << " rotary=" << rotary << " offset=" << offset
+      << (half ? " half" : " interleaved") << (explicit_positions ? " explicit" : "") << " base=" << base;
     return s.str();
   }
 };
 
 std::vector<Shape> shapes() {
   std::vector<Shape> v = {
-      {1, 1, 2, 0, 0, false, false, 10000.0},          // smallest
+      {1, 1, 2, 0, 0, false, false, 10000.0},  // smallest
       {1, 1, 2, 0, 0, true, false, 10000.0},
-      {3, 2, 6, 4, 0, false, false, 10000.0},          // rotary < dim, odd pair count
+      {3, 2, 6, 4, 0, false, false, 10000.0},  // rotary < dim, odd pair count
       {3, 2, 6, 4, 5, true, false, 10000.0},
-      {2, 4, 130, 0, 7, false, false, 10000.0},        // 65 pairs: every tail
+      {2, 4, 130, 0, 7, false, false, 10000.0},  // 65 pairs: every tail
       {2, 4, 130, 0, 7, true, false, 10000.0},
       {5, 3, 18, 10, 1000, true, true, 500000.0},
       {4, 1, 64, 0, (1 << 24) - 4, false, false, 10000.0},  // last position 2^24-1
       {4, 1, 64, 0, (1 << 24) - 4, true, false, 10000.0},
-      {1, 1, 66, 2, 3, false, false, 10000.0},         // rotary = 2
+      {1, 1, 66, 2, 3, false, false, 10000.0},  // rotary = 2
       {1, 1, 66, 2, 3, true, false, 10000.0},
   };
   std::mt19937 rng(20240601);
@@ -51,8 +50,7 @@ std::vector<Shape> shapes() {
     s.heads = posenc_test::random_size(rng, 1, 4);
     s.dim = 2 * posenc_test::random_size(rng, 1, 45);
     s.rotary = (rng() % 3 == 0 && s.dim > 2) ? 2 * posenc_test::random_size(rng, 1, s.dim / 2 - 1) : 0;
-    s.offset = rng() % 4 == 0 ? posenc_test::random_int(rng, 0, (1 << 24) - 10)
-                              : posenc_test::random_int(rng, 0, 300);
+    s.offset = rng() % 4 == 0 ? posenc_test::random_int(rng, 0, (1 << 24) - 10) : posenc_test::random_int(rng, 0, 300);
     s.half = rng() % 2 == 0;
     s.explicit_positions = rng() % 2 == 0;
     s.base = rng() % 5 == 0 ? 1.0e6 : 10000.0;
@@ -62,9 +60,8 @@ std::vector<Shape> shapes() {
 }
 
 // Max over elements of |got - want| / ||x head||, and exact pass-through check.
-double rope_error(const std::vector<float>& x, const std::vector<float>& got,
-                  const std::vector<double>& want, std::size_t dim, std::size_t rotary,
-                  std::size_t* passthrough_mismatches) {
+double rope_error(const std::vector<float>& x, const std::vector<float>& got, const std::vector<double>& want,
+                  std::size_t dim, std::size_t rotary, std::size_t* passthrough_mismatches) {
   double worst = 0;
   *passthrough_mismatches = 0;
   for (std::size_t at = 0; at < x.size(); at += dim) {
@@ -72,8 +69,7 @@ double rope_error(const std::vector<float>& x, const std::vector<float>& got,
     for (std::size_t f = 0; f < dim; ++f) {
       const double e = std::fabs(double(got[at + f]) - want[at + f]) / nx;
       if (!(e <= worst)) worst = std::isnan(e) ? INFINITY : e;
-      if (f >= rotary && std::memcmp(&got[at + f], &x[at + f], sizeof(float)) != 0)
-        ++*passthrough_mismatches;
+      if (f >= rotary && std::memcmp(&got[at + f], &x[at + f], sizeof(float)) != 0) ++*passthrough_mismatches;
     }
   }
   return worst;
@@ -121,8 +117,7 @@ TEST_P(Rope, OffsetFormEqualsExplicitPositions) {
     const auto pos = ref::iota_positions(seq, offset);
     posenc::rope_apply(a.data(), a.size(), o, offset);
     posenc::rope_apply(b.data(), b.size(), o, pos.data(), pos.size());
-    EXPECT_LE(posenc_test::max_abs_error(a, b), 1e-6 * posenc_test::norm(x.data(), x.size()))
-        << "dim=" << dim;
+    EXPECT_LE(posenc_test::max_abs_error(a, b), 1e-6 * posenc_test::norm(x.data(), x.size())) << "dim=" << dim;
   }
 }
 
@@ -150,8 +145,8 @@ TEST_P(Rope, EmptyInputIsANoOp) {
 
 TEST_P(Rope, MatrixMatchesReference) {
   for (std::size_t dim : {2u, 6u, 16u, 30u})
-    for (std::int64_t pos : {std::int64_t{0}, std::int64_t{1}, std::int64_t{77},
-                             std::int64_t{16777215}, std::int64_t{9999991}}) {
+    for (std::int64_t pos :
+         {std::int64_t{0}, std::int64_t{1}, std::int64_t{77}, std::int64_t{16777215}, std::int64_t{9999991}}) {
       const auto got = posenc::rope_matrix(pos, dim);
       ASSERT_EQ(got.size(), dim * dim);
       const auto want = ref::rope_matrix(pos, dim, 10000.0);
@@ -184,8 +179,7 @@ TEST_P(Rope, FrequenciesAreDoublePrecisionPowers) {
       const auto want = ref::theta(dim, base);
       ASSERT_EQ(got.size(), want.size());
       double worst = 0;
-      for (std::size_t i = 0; i < got.size(); ++i)
-        worst = std::max(worst, std::fabs(got[i] - want[i]) / want[i]);
+      for (std::size_t i = 0; i < got.size(); ++i) worst = std::max(worst, std::fabs(got[i] - want[i]) / want[i]);
       EXPECT_LE(worst, 1e-12) << "dim=" << dim << " base=" << base;
       EXPECT_EQ(got[0], 1.0);
     }
@@ -239,8 +233,7 @@ TEST_P(Rope, CacheApplyEqualsRopeApply) {
     std::size_t bad_passthrough = 0;
     EXPECT_LE(rope_error(x, a, b64, s.dim, rotary, &bad_passthrough), 2 * kBudget);
     EXPECT_EQ(bad_passthrough, 0u);
-    const auto want = ref::rope(x, s.heads, s.dim, rotary, ref::iota_positions(s.seq, s.offset),
-                                s.base, s.half);
+    const auto want = ref::rope(x, s.heads, s.dim, rotary, ref::iota_positions(s.seq, s.offset), s.base, s.half);
     EXPECT_LE(rope_error(x, a, want, s.dim, rotary, &bad_passthrough), kBudget);
   }
 }

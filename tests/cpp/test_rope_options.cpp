@@ -93,9 +93,8 @@ TEST_P(RopeOptions, MultiAxisSectionsMatchFloat64) {
       return j / 4;
     };
     auto x = random_floats(rng, seq * dim);
-    const auto want = reference(x, dim, theta, 1.0, [&](std::size_t s, std::size_t j) {
-      return positions[axis_of(j) * seq + s];
-    });
+    const auto want =
+        reference(x, dim, theta, 1.0, [&](std::size_t s, std::size_t j) { return positions[axis_of(j) * seq + s]; });
     posenc::rope_apply(x.data(), x.size(), o, positions.data(), positions.size());
     EXPECT_LT(worst(x, want), 2e-6) << (interleaved ? "interleaved" : "chunked");
   }
@@ -154,8 +153,8 @@ TEST(RopeOptionsErrors, PartialRotaryFactorInsideScalingIsRefused) {
   posenc::rope_scaling s;
   s.partial_rotary_factor = 0.5;
   o.scaling = s;
-  EXPECT_TRUE(throws_invalid([&] { posenc::rope_apply(x.data(), x.size(), o, 0); },
-                             "scaling.partial_rotary_factor", "0.5"));
+  EXPECT_TRUE(
+      throws_invalid([&] { posenc::rope_apply(x.data(), x.size(), o, 0); }, "scaling.partial_rotary_factor", "0.5"));
 }
 
 }  // namespace

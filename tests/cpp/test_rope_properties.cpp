@@ -16,8 +16,7 @@ using posenc_test::BackendTest;
 using posenc_test::norm;
 
 std::vector<float> rotated(const std::vector<float>& x, std::size_t dim, std::int64_t pos,
-                           layout l = layout::interleaved, std::size_t rotary = 0,
-                           double base = 10000.0) {
+                           layout l = layout::interleaved, std::size_t rotary = 0, double base = 10000.0) {
   posenc::rope_options o;
   o.dim = dim;
   o.heads = x.size() / dim;
@@ -57,8 +56,7 @@ TEST_P(RopeProperties, LogitDependsOnlyOnRelativePosition) {
       for (std::int64_t d : {0, 1, 7, -7, 300, -4000}) {
         const std::int64_t big = (1 << 24) - 1;
         const std::int64_t ms[] = {std::max<std::int64_t>(d, 0) + 0, std::max<std::int64_t>(d, 0) + 5,
-                                   std::max<std::int64_t>(d, 0) + 123456,
-                                   d >= 0 ? big : big + d};
+                                   std::max<std::int64_t>(d, 0) + 123456, d >= 0 ? big : big + d};
         // Reference value of rope(q, m) . rope(k, m - d), exact for any m.
         const auto rq = ref::rope(q, 1, dim, dim, {ms[0]}, 10000.0, l == layout::half);
         const auto rk = ref::rope(k, 1, dim, dim, {ms[0] - d}, 10000.0, l == layout::half);
@@ -92,8 +90,7 @@ TEST_P(RopeProperties, RotationsCompose) {
 TEST_P(RopeProperties, MatrixFormEqualsElementwiseEqualsComplexForm) {
   std::mt19937 rng(34);
   for (std::size_t dim : {2u, 6u, 16u, 34u})
-    for (std::int64_t pos : {std::int64_t{1}, std::int64_t{42}, std::int64_t{65537},
-                             std::int64_t{16777215}}) {
+    for (std::int64_t pos : {std::int64_t{1}, std::int64_t{42}, std::int64_t{65537}, std::int64_t{16777215}}) {
       const auto x = posenc_test::random_normal(rng, dim);
       const double nx = norm(x.data(), dim);
       const auto M = posenc::rope_matrix(pos, dim);
@@ -105,8 +102,7 @@ TEST_P(RopeProperties, MatrixFormEqualsElementwiseEqualsComplexForm) {
       SCOPED_TRACE(::testing::Message() << "dim=" << dim << " pos=" << pos);
       EXPECT_LE(posenc_test::max_abs_error(elementwise, mx), 4e-6 * nx) << "matrix vs elementwise";
       EXPECT_LE(posenc_test::max_abs_error(complex_form, mx), 4e-6 * nx) << "matrix vs complex";
-      EXPECT_LE(posenc_test::max_abs_error(complex_form, elementwise), 4e-6 * nx)
-          << "complex vs elementwise";
+      EXPECT_LE(posenc_test::max_abs_error(complex_form, elementwise), 4e-6 * nx) << "complex vs elementwise";
     }
 }
 
@@ -114,9 +110,10 @@ TEST_P(RopeProperties, HalfLayoutIsInterleavedUnderPairPermutation) {
   // Map pair (2i, 2i+1) to (i, i + r/2) inside the first r = rotaryDim features of a head:
   // rope_half(P x) == P rope_interleaved(x).
   std::mt19937 rng(35);
-  struct Case { std::size_t dim, rotary, heads; };
-  for (Case c : {Case{2, 0, 1}, Case{8, 0, 2}, Case{22, 0, 3}, Case{40, 16, 2}, Case{66, 2, 1},
-                 Case{130, 64, 2}}) {
+  struct Case {
+    std::size_t dim, rotary, heads;
+  };
+  for (Case c : {Case{2, 0, 1}, Case{8, 0, 2}, Case{22, 0, 3}, Case{40, 16, 2}, Case{66, 2, 1}, Case{130, 64, 2}}) {
     const std::size_t r = c.rotary ? c.rotary : c.dim, h = r / 2;
     const auto x = posenc_test::random_normal(rng, c.heads * c.dim);
     auto px = x;
@@ -135,11 +132,9 @@ TEST_P(RopeProperties, HalfLayoutIsInterleavedUnderPairPermutation) {
           worst = std::max(worst, std::fabs(double(yh[at + i]) - yi[at + 2 * i]));
           worst = std::max(worst, std::fabs(double(yh[at + h + i]) - yi[at + 2 * i + 1]));
         }
-        for (std::size_t f = r; f < c.dim; ++f)
-          worst = std::max(worst, std::fabs(double(yh[at + f]) - yi[at + f]));
+        for (std::size_t f = r; f < c.dim; ++f) worst = std::max(worst, std::fabs(double(yh[at + f]) - yi[at + f]));
       }
-      EXPECT_LE(worst, 2e-6 * norm(x.data(), x.size()))
-          << "dim=" << c.dim << " rotary=" << c.rotary << " pos=" << pos;
+      EXPECT_LE(worst, 2e-6 * norm(x.data(), x.size())) << "dim=" << c.dim << " rotary=" << c.rotary << " pos=" << pos;
     }
   }
 }
@@ -169,8 +164,7 @@ TEST_P(RopeProperties, ScoreByDistanceEqualsRotatedDotProducts) {
   const auto rk = rotated(k, dim, 0);
   const double scale = norm(q.data(), dim) * norm(k.data(), dim);
   for (std::int64_t d : {0, 1, 2, 99, 1024, 2000})
-    EXPECT_NEAR(s[std::size_t(d)], ref::dot(rotated(q, dim, d).data(), rk.data(), dim), 1e-5 * scale)
-        << "d=" << d;
+    EXPECT_NEAR(s[std::size_t(d)], ref::dot(rotated(q, dim, d).data(), rk.data(), dim), 1e-5 * scale) << "d=" << d;
 }
 
 TEST_P(RopeProperties, DecayBoundMatchesReference) {

@@ -135,7 +135,8 @@ TEST(Scaling, Llama31_8B) {
 
 TEST(Scaling, YarnQwenStyle) {
   const auto s = qwen_yarn();
-  expect_close("yarn Qwen2.5 factor 4 / 32768", posenc::rope_frequencies(128, 1e6, s), ref_yarn(128, 1e6, 4, 32768, 32, 1, true));
+  expect_close("yarn Qwen2.5 factor 4 / 32768", posenc::rope_frequencies(128, 1e6, s),
+               ref_yarn(128, 1e6, 4, 32768, 32, 1, true));
   expect_factor("yarn Qwen2.5 factor 4 / 32768", posenc::rope_attention_factor(s), 0.1 * std::log(4.0) + 1.0);
 }
 
@@ -158,7 +159,8 @@ TEST(Scaling, YarnVariants) {
   ds.beta_slow = 1;
   ds.mscale = 0.707;
   ds.mscale_all_dim = 0.707;
-  expect_close("yarn DeepSeek mscale", posenc::rope_frequencies(64, 10000.0, ds), ref_yarn(64, 10000.0, 40, 4096, 32, 1, true));
+  expect_close("yarn DeepSeek mscale", posenc::rope_frequencies(64, 10000.0, ds),
+               ref_yarn(64, 10000.0, 40, 4096, 32, 1, true));
   expect_factor("yarn DeepSeek mscale", posenc::rope_attention_factor(ds), 1.0);
   ds.mscale = 1.0;  // unequal: the ratio of the two get_mscale values
   expect_factor("yarn mscale 1 / 0.707", posenc::rope_attention_factor(ds),
@@ -183,7 +185,8 @@ TEST(Scaling, LongRopePhi3Style) {
   const auto s = phi3_longrope();
   const auto sf = phi_factors(false), lf = phi_factors(true);
   // seq_len not given or within 4096: the short factors; beyond: the long ones.
-  expect_close("longrope Phi-3 (no seq_len)", posenc::rope_frequencies(96, 10000.0, s), ref_longrope(96, 10000.0, sf, lf, 4096, 0));
+  expect_close("longrope Phi-3 (no seq_len)", posenc::rope_frequencies(96, 10000.0, s),
+               ref_longrope(96, 10000.0, sf, lf, 4096, 0));
   expect_close("longrope Phi-3 seq_len 4096", posenc::rope_frequencies(96, 10000.0, s, 4096),
                ref_longrope(96, 10000.0, sf, lf, 4096, 4096));
   expect_close("longrope Phi-3 seq_len 4097", posenc::rope_frequencies(96, 10000.0, s, 4097),
@@ -208,13 +211,13 @@ TEST(Scaling, DynamicNtkBeforeAndAfterItsLength) {
   const auto s = dynamic_ntk();
   const auto plain = ref_default(128, 10000.0);
   for (double seq : {0.0, 1.0, 2048.0, 4096.0}) {  // within the length: plain RoPE
-    expect_close("dynamic seq_len " + std::to_string(int(seq)), posenc::rope_frequencies(128, 10000.0, s, std::int64_t(seq)),
-                 ref_dynamic(128, 10000.0, 2, 4096, seq));
+    expect_close("dynamic seq_len " + std::to_string(int(seq)),
+                 posenc::rope_frequencies(128, 10000.0, s, std::int64_t(seq)), ref_dynamic(128, 10000.0, 2, 4096, seq));
     EXPECT_LE(max_relative(posenc::rope_frequencies(128, 10000.0, s, std::int64_t(seq)), plain), 1e-15);
   }
   for (double seq : {4097.0, 8192.0, 16384.0, 131072.0}) {
-    expect_close("dynamic seq_len " + std::to_string(int(seq)), posenc::rope_frequencies(128, 10000.0, s, std::int64_t(seq)),
-                 ref_dynamic(128, 10000.0, 2, 4096, seq));
+    expect_close("dynamic seq_len " + std::to_string(int(seq)),
+                 posenc::rope_frequencies(128, 10000.0, s, std::int64_t(seq)), ref_dynamic(128, 10000.0, 2, 4096, seq));
   }
   EXPECT_LT(posenc::rope_frequencies(128, 10000.0, s, 16384)[63], plain[63]);
   expect_factor("dynamic", posenc::rope_attention_factor(s, 16384), 1.0);
@@ -317,8 +320,8 @@ TEST_P(ScaledRope, MatchesTheReferenceWithAttentionFactor) {
     double base;
     std::int64_t offset, seq_len;
     bool half;
-    double factor;                // expected attention factor
-    std::vector<double> theta;    // expected theta over rotary (for seq_len = the one in force)
+    double factor;              // expected attention factor
+    std::vector<double> theta;  // expected theta over rotary (for seq_len = the one in force)
   };
   const double yarn_factor = 0.1 * std::log(4.0) + 1.0;
   const double phi_factor = std::sqrt(1 + std::log(32.0) / std::log(4096.0));

@@ -67,8 +67,8 @@ TEST_P(Sinusoidal, ExplicitPositionsMatchReferenceIncludingLargeOnes) {
   for (int i = 0; i < 40; ++i) pos.push_back(posenc_test::random_int(rng, 0, (1 << 24) - 1));
   for (std::size_t dim : {2u, 8u, 22u, 128u})
     for (bool half : {false, true}) {
-      const auto got = posenc::sinusoidal_at(pos.data(), pos.size(), dim, 10000.0,
-                                             half ? layout::half : layout::interleaved);
+      const auto got =
+          posenc::sinusoidal_at(pos.data(), pos.size(), dim, 10000.0, half ? layout::half : layout::interleaved);
       const auto want = ref::sinusoidal(pos, dim, 10000.0, half);
       EXPECT_LE(max_abs_error(got, want), kBudget) << "dim=" << dim << (half ? " half" : "");
     }
@@ -89,8 +89,7 @@ TEST_P(Sinusoidal, DotProductOfRowsDependsOnlyOnTheirDistance) {
   for (std::int64_t k : {0, 1, 5, 100, 4096}) {
     double want = 0;
     for (double t : theta) want += std::cos(double(k) * t);
-    for (std::int64_t p : {std::int64_t{0}, std::int64_t{17}, std::int64_t{1000},
-                           std::int64_t{(1 << 24) - 1} - k}) {
+    for (std::int64_t p : {std::int64_t{0}, std::int64_t{17}, std::int64_t{1000}, std::int64_t{(1 << 24) - 1} - k}) {
       const std::int64_t pair[2] = {p, p + k};
       const auto rows = posenc::sinusoidal_at(pair, 2, dim);
       const double got = ref::dot(rows.data(), rows.data() + dim, dim);

@@ -56,15 +56,13 @@ class BackendTest : public ::testing::TestWithParam<posenc::backend> {
   posenc::backend saved_ = posenc::backend::scalar;
 };
 
-#define POSENC_INSTANTIATE_BACKENDS(Suite)                                              \
-  INSTANTIATE_TEST_SUITE_P(Backend, Suite,                                              \
-                           ::testing::ValuesIn(::posenc_test::available_backends()),   \
+#define POSENC_INSTANTIATE_BACKENDS(Suite)                                                           \
+  INSTANTIATE_TEST_SUITE_P(Backend, Suite, ::testing::ValuesIn(::posenc_test::available_backends()), \
                            ::posenc_test::backend_name)
 
 // ---------------------------------------------------------------- random inputs
 
-inline std::vector<float> random_floats(std::mt19937& rng, std::size_t n, float lo = -1.0f,
-                                        float hi = 1.0f) {
+inline std::vector<float> random_floats(std::mt19937& rng, std::size_t n, float lo = -1.0f, float hi = 1.0f) {
   std::uniform_real_distribution<float> dist(lo, hi);
   std::vector<float> v(n);
   for (auto& x : v) x = dist(rng);
@@ -114,14 +112,11 @@ double max_abs_error(const A& got, const B& want) {
 
 // ---------------------------------------------------------------- errors
 
-inline bool is_digitish(char c) {
-  return (c >= '0' && c <= '9') || c == '.' || c == 'e';
-}
+inline bool is_digitish(char c) { return (c >= '0' && c <= '9') || c == '.' || c == 'e'; }
 
 // `token` occurs in `text` not glued to further digits (so "1" does not match "16").
 inline bool contains_token(const std::string& text, const std::string& token) {
-  for (std::size_t at = text.find(token); at != std::string::npos;
-       at = text.find(token, at + 1)) {
+  for (std::size_t at = text.find(token); at != std::string::npos; at = text.find(token, at + 1)) {
     bool left_ok = at == 0 || !(text[at - 1] >= '0' && text[at - 1] <= '9');
     std::size_t end = at + token.size();
     bool right_ok = end >= text.size() || !is_digitish(text[end]) ||
@@ -135,8 +130,7 @@ inline bool contains_token(const std::string& text, const std::string& token) {
 // non-empty name when the list is empty), whose what() opens with that name, and,
 // unless `value` is empty, shows `value` as a token.
 template <class F>
-::testing::AssertionResult throws_invalid(F&& f, std::initializer_list<const char*> params,
-                                          const std::string& value) {
+::testing::AssertionResult throws_invalid(F&& f, std::initializer_list<const char*> params, const std::string& value) {
   try {
     f();
   } catch (const posenc::invalid_argument& e) {
@@ -154,12 +148,11 @@ template <class F>
     if (what.compare(0, p.size() + 1, p + " ") != 0)
       return ::testing::AssertionFailure() << "what() does not open with the parameter \"" << p << "\": " << what;
     if (!value.empty() && !contains_token(what, value))
-      return ::testing::AssertionFailure()
-             << "what() does not show the bad value \"" << value << "\": " << what;
+      return ::testing::AssertionFailure() << "what() does not show the bad value \"" << value << "\": " << what;
     return ::testing::AssertionSuccess() << "threw: " << what;
   } catch (const std::exception& e) {
-    return ::testing::AssertionFailure()
-           << "threw " << typeid(e).name() << " instead of posenc::invalid_argument: " << e.what();
+    return ::testing::AssertionFailure() << "threw " << typeid(e).name()
+                                         << " instead of posenc::invalid_argument: " << e.what();
   } catch (...) {
     return ::testing::AssertionFailure() << "threw a non-std exception";
   }

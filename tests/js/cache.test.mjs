@@ -15,12 +15,15 @@ for (const simd of [true, false]) {
     assert.equal(limit, 2 ** 22, 'default bound: 2^22 floats');
     const fused = posenc.rope(x, options);
     assert.equal(posenc.ropeCacheLimit(limit), 0, 'returns the previous bound');
-    const cold = posenc.rope(x, options), warm = posenc.rope(x, options);
+    const cold = posenc.rope(x, options),
+      warm = posenc.rope(x, options);
     assert.deepEqual(cold, fused);
     assert.deepEqual(warm, fused);
     const positions = [339, 0, 77, 300].concat(Array.from({ length: 296 }, (_, i) => i));
-    assert.deepEqual(posenc.rope(x, { ...options, positions }),
-      (posenc.ropeCacheLimit(0), posenc.rope(x, { ...options, positions })));
+    assert.deepEqual(
+      posenc.rope(x, { ...options, positions }),
+      (posenc.ropeCacheLimit(0), posenc.rope(x, { ...options, positions })),
+    );
     posenc.ropeCacheLimit(limit);
     assert.throws(() => posenc.ropeCacheLimit(-1), RangeError);
     assert.throws(() => posenc.ropeCacheLimit('big'), TypeError);

@@ -28,11 +28,17 @@ function readNpy(bytes) {
   assert.ok(header.endsWith('\n'), 'header ends with a newline');
   const m = /^\{'descr': '(<f4|<i4)', 'fortran_order': False, 'shape': \(([\d, ]*)\), \} *\n$/.exec(header);
   assert.ok(m, `header ${JSON.stringify(header)}`);
-  const shape = m[2].split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  const shape = m[2]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
   const body = bytes.subarray(10 + headerLength);
   const count = shape.reduce((a, b) => a * b, 1);
   assert.equal(body.length, count * 4, 'data size');
-  const data = Array.from({ length: count }, (_, i) => (m[1] === '<f4' ? body.readFloatLE(4 * i) : body.readInt32LE(4 * i)));
+  const data = Array.from({ length: count }, (_, i) =>
+    m[1] === '<f4' ? body.readFloatLE(4 * i) : body.readInt32LE(4 * i),
+  );
   return { descr: m[1], shape, data };
 }
 
@@ -49,7 +55,22 @@ test('sinusoidal as csv: one row per position, float32 values read back exactly'
 
 test('sinusoidal as npy with --out, half layout and base', () => {
   const out = join(dir, 'pe.npy');
-  const r = run('table', 'sinusoidal', '--positions', '10', '--dim', '8', '--base', '500', '--layout', 'half', '--format', 'npy', '--out', out);
+  const r = run(
+    'table',
+    'sinusoidal',
+    '--positions',
+    '10',
+    '--dim',
+    '8',
+    '--base',
+    '500',
+    '--layout',
+    'half',
+    '--format',
+    'npy',
+    '--out',
+    out,
+  );
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.text, '', 'nothing on stdout');
   const npy = readNpy(readFileSync(out));
@@ -59,25 +80,67 @@ test('sinusoidal as npy with --out, half layout and base', () => {
 });
 
 test('relative-distance as npy is int32; as json nested arrays', () => {
-  const npy = readNpy(run('table', 'relative-distance', '--query-len', '3', '--key-len', '5', '--min', '-2', '--max', '1', '--format', 'npy').stdout);
+  const npy = readNpy(
+    run(
+      'table',
+      'relative-distance',
+      '--query-len',
+      '3',
+      '--key-len',
+      '5',
+      '--min',
+      '-2',
+      '--max',
+      '1',
+      '--format',
+      'npy',
+    ).stdout,
+  );
   assert.equal(npy.descr, '<i4');
   assert.deepEqual(npy.shape, [3, 5]);
   assert.deepEqual(npy.data, Array.from(ref.relativeDistance(3, 5, -2, 1)));
-  const json = JSON.parse(run('table', 'relative-distance', '--query-len', '2', '--min', '-1', '--max', '1', '--format', 'json').text);
-  assert.deepEqual(json, [[0, -1], [1, 0]]);
+  const json = JSON.parse(
+    run('table', 'relative-distance', '--query-len', '2', '--min', '-1', '--max', '1', '--format', 'json').text,
+  );
+  assert.deepEqual(json, [
+    [0, -1],
+    [1, 0],
+  ]);
 });
 
 test('every kind of table', () => {
   const cases = [
-    [['learned', '--max-len', '8', '--dim', '4', '--seed', '3'], [8, 4], posenc.learned({ maxLen: 8, dim: 4, seed: 3 }).table()],
-    [['learned', '--max-len', '8', '--dim', '4', '--positions', '7,0'], [2, 4], posenc.learned({ maxLen: 8, dim: 4 }).encode([7, 0])],
-    [['relative', '--min', '-2', '--max', '2', '--dim', '4', '--std', '1'], [5, 4], posenc.relative({ min: -2, max: 2, dim: 4, std: 1 }).table()],
+    [
+      ['learned', '--max-len', '8', '--dim', '4', '--seed', '3'],
+      [8, 4],
+      posenc.learned({ maxLen: 8, dim: 4, seed: 3 }).table(),
+    ],
+    [
+      ['learned', '--max-len', '8', '--dim', '4', '--positions', '7,0'],
+      [2, 4],
+      posenc.learned({ maxLen: 8, dim: 4 }).encode([7, 0]),
+    ],
+    [
+      ['relative', '--min', '-2', '--max', '2', '--dim', '4', '--std', '1'],
+      [5, 4],
+      posenc.relative({ min: -2, max: 2, dim: 4, std: 1 }).table(),
+    ],
     [['rope-frequencies', '--dim', '8', '--base', '500000'], [4], posenc.ropeFrequencies({ dim: 8, base: 500000 })],
     [['rope-matrix', '--position', '3', '--dim', '4'], [4, 4], posenc.ropeMatrix({ position: 3, dim: 4 })],
     [['rope-decay', '--dim', '16', '--max-distance', '20'], [21], posenc.ropeDecayBound({ dim: 16, maxDistance: 20 })],
-    [['rope-score', '--q', '1,0.5,0,1', '--k', '1,0,0,1', '--max-distance', '5'], [6],
-      posenc.ropeScoreByDistance(new Float32Array([1, 0.5, 0, 1]), new Float32Array([1, 0, 0, 1]), { dim: 4, maxDistance: 5 })],
-    [['sinusoidal', '--positions', '0,100,5000', '--dim', '4'], [3, 4], posenc.sinusoidal({ positions: [0, 100, 5000], dim: 4 })],
+    [
+      ['rope-score', '--q', '1,0.5,0,1', '--k', '1,0,0,1', '--max-distance', '5'],
+      [6],
+      posenc.ropeScoreByDistance(new Float32Array([1, 0.5, 0, 1]), new Float32Array([1, 0, 0, 1]), {
+        dim: 4,
+        maxDistance: 5,
+      }),
+    ],
+    [
+      ['sinusoidal', '--positions', '0,100,5000', '--dim', '4'],
+      [3, 4],
+      posenc.sinusoidal({ positions: [0, 100, 5000], dim: 4 }),
+    ],
   ];
   for (const [args, shape, want] of cases) {
     const r = run('table', ...args, '--format', 'npy');
@@ -104,7 +167,16 @@ test('help and version', () => {
   }
   const t = run('table', '--help');
   assert.equal(t.status, 0);
-  for (const kind of ['sinusoidal', 'learned', 'relative-distance', 'relative', 'rope-frequencies', 'rope-matrix', 'rope-decay', 'rope-score']) {
+  for (const kind of [
+    'sinusoidal',
+    'learned',
+    'relative-distance',
+    'relative',
+    'rope-frequencies',
+    'rope-matrix',
+    'rope-decay',
+    'rope-score',
+  ]) {
     assert.match(t.text, new RegExp(`^  ${kind} `, 'm'));
   }
   assert.match(run('--version').text, /^posenc \d+\.\d+\.\d+/);
@@ -113,13 +185,18 @@ test('help and version', () => {
 test('--help on every subcommand: config, and each kind of table alone', () => {
   const c = run('config', '--help');
   assert.equal(c.status, 0, c.text);
-  for (const option of ['--seq-len', '--context-length', '--format', '--out']) assert.ok(c.text.includes(option), `config --help names ${option}`);
+  for (const option of ['--seq-len', '--context-length', '--format', '--out'])
+    assert.ok(c.text.includes(option), `config --help names ${option}`);
   const all = run('table', '--help').text;
   for (const kind of all.match(/^  [a-z][a-z0-9-]+(?= )/gm).map((k) => k.trim())) {
     const r = run('table', kind, '--help');
     assert.equal(r.status, 0, `${kind}: ${r.text}`);
     assert.match(r.text, new RegExp(`^Usage: posenc table ${kind} `));
-    assert.deepEqual(r.text.match(/^  [a-z][a-z0-9-]+(?= )/gm).map((k) => k.trim()), [kind], 'only that kind');
+    assert.deepEqual(
+      r.text.match(/^  [a-z][a-z0-9-]+(?= )/gm).map((k) => k.trim()),
+      [kind],
+      'only that kind',
+    );
   }
 });
 
@@ -179,14 +256,25 @@ test('rope table: cos and sin columns as rope() applies them, in either layout, 
   assert.equal(fromConfig.status, 0, fromConfig.stderr);
   const npy = readNpy(fromConfig.stdout);
   assert.deepEqual(npy.shape, [5, model.rotaryDim]);
-  const h = model.rotaryDim / 2, p = 4;
+  const h = model.rotaryDim / 2,
+    p = 4;
   for (const i of [0, 1, h - 1]) {
     const angle = p * model.frequencies[i];
     assert.ok(Math.abs(npy.data[p * model.rotaryDim + i] - model.attentionFactor * Math.cos(angle)) < 4e-6);
     assert.ok(Math.abs(npy.data[p * model.rotaryDim + h + i] - model.attentionFactor * Math.sin(angle)) < 4e-6);
   }
-  const sliding = run('table', 'rope', '--config', join(root, 'tests', 'configs', 'gemma-3-4b-it.json'), '--positions', '2',
-    '--layer-type', 'sliding_attention', '--format', 'json');
+  const sliding = run(
+    'table',
+    'rope',
+    '--config',
+    join(root, 'tests', 'configs', 'gemma-3-4b-it.json'),
+    '--positions',
+    '2',
+    '--layer-type',
+    'sliding_attention',
+    '--format',
+    'json',
+  );
   assert.equal(sliding.status, 0, sliding.stderr);
 });
 
@@ -196,8 +284,14 @@ test('config: the resolved RoPE of every layer type and the llama.cpp flags, as 
   assert.match(gemma.text, /^sliding_attention:\n/m);
   assert.match(gemma.text, /^full_attention:\n/m);
   assert.match(gemma.text, /^llama\.cpp:\n/m);
-  const qwen = run('config', join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json'), '--context-length', '131072',
-    '--format', 'json');
+  const qwen = run(
+    'config',
+    join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json'),
+    '--context-length',
+    '131072',
+    '--format',
+    'json',
+  );
   assert.equal(qwen.status, 0, qwen.stderr);
   const parsed = JSON.parse(qwen.text);
   assert.equal(parsed.layers.length, 1);
@@ -213,12 +307,24 @@ test('I/O failures exit 3 with a message, not a stack trace; a closed pipe is no
   const missing = run('table', 'rope', '--config', join(dir, 'no-such-config.json'), '--positions', '2');
   assert.equal(missing.status, 3);
   assert.match(missing.stderr, /^posenc: cannot read .*no-such-config\.json: ENOENT\n$/);
-  const unwritable = run('table', 'sinusoidal', '--positions', '2', '--dim', '4', '--out', join(dir, 'missing', 'x.csv'));
+  const unwritable = run(
+    'table',
+    'sinusoidal',
+    '--positions',
+    '2',
+    '--dim',
+    '4',
+    '--out',
+    join(dir, 'missing', 'x.csv'),
+  );
   assert.equal(unwritable.status, 3);
   assert.match(unwritable.stderr, /^posenc: cannot write .*x\.csv: ENOENT\n$/);
   // `posenc table ... | head -1`: the reader goes away early.
-  const piped = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${cli}" table sinusoidal --positions 4000 --dim 64 | head -1`],
-    { cwd: root, encoding: 'utf8' });
+  const piped = spawnSync(
+    '/bin/sh',
+    ['-c', `"${process.execPath}" "${cli}" table sinusoidal --positions 4000 --dim 64 | head -1`],
+    { cwd: root, encoding: 'utf8' },
+  );
   assert.equal(piped.status, 0);
   assert.equal(piped.stderr, '');
   assert.equal(piped.stdout.split(',').length, 64);

@@ -9,17 +9,26 @@ import { importPosenc } from './helpers.mjs';
 
 const { load } = await importPosenc();
 const { RECIPES, MODEL_RECIPES } = await import('../../web/elements/recipes.js');
-const flavours = [['simd', await load()], ['scalar', await load({ simd: false })]];
+const flavours = [
+  ['simd', await load()],
+  ['scalar', await load({ simd: false })],
+];
 
 const CONFIG_DIR = new URL('../configs/', import.meta.url);
-const CONFIGS = readdirSync(CONFIG_DIR).filter((f) => f.endsWith('.json')).sort()
+const CONFIGS = readdirSync(CONFIG_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
   .map((file) => [file, readFileSync(new URL(file, CONFIG_DIR), 'utf8')]);
 const WITHOUT_ROPE = new Set(['bloom-560m.json', 'gpt2.json']);
 const text = (file) => CONFIGS.find(([f]) => f === file)[1];
 
 /** The error the library throws for a config, as data. */
 function thrown(fn) {
-  try { fn(); } catch (err) { return { name: err.name, message: err.message }; }
+  try {
+    fn();
+  } catch (err) {
+    return { name: err.name, message: err.message };
+  }
   return null;
 }
 
@@ -34,42 +43,83 @@ for (const [flavour, posenc] of flavours) {
   describe(`modelConfig (${flavour})`, () => {
     for (const [file, config] of CONFIGS.filter(([f]) => !WITHOUT_ROPE.has(f))) {
       test(`${file}: every layer type, as ropeFromConfig reads it, and llamaCppFlags`, () => {
-        for (const [seqLen, contextLength] of [[0, 0], [1000, 2048], [262144, 131072]]) {
+        for (const [seqLen, contextLength] of [
+          [0, 0],
+          [1000, 2048],
+          [262144, 131072],
+        ]) {
           const r = RECIPES.modelConfig(posenc, { config, seqLen, contextLength });
           assert.equal(r.error, null);
           const at = seqLen ? { seqLen } : {};
           const types = posenc.ropeFromConfig(config, at).layerTypes;
-          assert.deepEqual(r.layers.map((l) => l.layerType), types);
+          assert.deepEqual(
+            r.layers.map((l) => l.layerType),
+            types,
+          );
           for (const l of r.layers) {
             const want = posenc.ropeFromConfig(config, { ...at, layerType: l.layerType });
-            for (const k of ['ropeType', 'headDim', 'rotaryDim', 'base', 'layout', 'attentionFactor', 'sections', 'interleavedSections']) assert.deepEqual(l[k], want[k], `${l.layerType} ${k}`);
+            for (const k of [
+              'ropeType',
+              'headDim',
+              'rotaryDim',
+              'base',
+              'layout',
+              'attentionFactor',
+              'sections',
+              'interleavedSections',
+            ])
+              assert.deepEqual(l[k], want[k], `${l.layerType} ${k}`);
             assert.ok(l.frequencies instanceof Float64Array);
             assert.deepEqual(l.frequencies, want.frequencies);
             // plain RoPE at the same base and rotary dim, drawn beside a scaled layer
             if (want.ropeType === 'default') assert.equal(l.plain, null);
             else assert.deepEqual(l.plain, posenc.ropeFrequencies({ dim: want.rotaryDim, base: want.base }));
           }
-          assert.deepEqual({ flags: r.flags, notes: r.notes }, posenc.llamaCppFlags(config, contextLength ? { contextLength } : {}));
+          assert.deepEqual(
+            { flags: r.flags, notes: r.notes },
+            posenc.llamaCppFlags(config, contextLength ? { contextLength } : {}),
+          );
           assert.deepEqual(structuredClone(r), r, 'plain data: the Worker can post it');
         }
       });
     }
 
-    test("Gemma 3: two layer types, each with its own base; the text and the parsed object read the same", () => {
+    test('Gemma 3: two layer types, each with its own base; the text and the parsed object read the same', () => {
       const r = RECIPES.modelConfig(posenc, { config: text('gemma-3-4b-it.json'), seqLen: 0, contextLength: 0 });
-      assert.deepEqual(r.layers.map((l) => [l.layerType, l.ropeType, l.base]), [['sliding_attention', 'default', 10000], ['full_attention', 'linear', 1000000]]);
-      assert.deepEqual(RECIPES.modelConfig(posenc, { config: JSON.parse(text('gemma-3-4b-it.json')), seqLen: 0, contextLength: 0 }), r);
+      assert.deepEqual(
+        r.layers.map((l) => [l.layerType, l.ropeType, l.base]),
+        [
+          ['sliding_attention', 'default', 10000],
+          ['full_attention', 'linear', 1000000],
+        ],
+      );
+      assert.deepEqual(
+        RECIPES.modelConfig(posenc, { config: JSON.parse(text('gemma-3-4b-it.json')), seqLen: 0, contextLength: 0 }),
+        r,
+      );
     });
 
     test('Qwen2.5 YaRN: --rope-scaling yarn; notes say the flags are redundant for a converted GGUF', () => {
-      const r = RECIPES.modelConfig(posenc, { config: text('qwen2.5-7b-instruct-yarn.json'), seqLen: 0, contextLength: 0 });
+      const r = RECIPES.modelConfig(posenc, {
+        config: text('qwen2.5-7b-instruct-yarn.json'),
+        seqLen: 0,
+        contextLength: 0,
+      });
       assert.ok(r.flags.includes('--rope-scaling yarn'));
       assert.ok(r.notes.some((n) => /For a GGUF converted from this config these flags are redundant/.test(n)));
     });
 
     test("a config the library refuses comes back as the library's error, as data", () => {
-      for (const config of [text('bloom-560m.json'), text('gpt2.json'), '{"model_type":"bloom"}', '{not json', '', '[1, 2]',
-        '{"hidden_size": 64, "num_attention_heads": 2, "rope_scaling": {"rope_type": "nope"}}', { model_type: 'bloom' }]) {
+      for (const config of [
+        text('bloom-560m.json'),
+        text('gpt2.json'),
+        '{"model_type":"bloom"}',
+        '{not json',
+        '',
+        '[1, 2]',
+        '{"hidden_size": 64, "num_attention_heads": 2, "rope_scaling": {"rope_type": "nope"}}',
+        { model_type: 'bloom' },
+      ]) {
         const r = RECIPES.modelConfig(posenc, { config, seqLen: 0, contextLength: 0 });
         assert.deepEqual(r, { error: thrown(() => posenc.ropeFromConfig(config)) }, String(config));
         assert.ok(['RangeError', 'TypeError'].includes(r.error.name), r.error.name);

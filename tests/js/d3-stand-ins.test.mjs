@@ -13,12 +13,30 @@ import { samples } from '../../tools/color-tables.mjs';
 
 test('line(): the same path text as d3-shape, gaps included', () => {
   const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(NaN));
-  fc.assert(fc.property(fc.array(value, { maxLength: 40 }), fc.double({ min: 0.1, max: 50, noNaN: true }), (values, step) => {
-    const ours = line().defined((v) => Number.isFinite(v)).x((_, i) => i * step).y((v) => -v);
-    const theirs = d3Line().defined((v) => Number.isFinite(v)).x((_, i) => i * step).y((v) => -v);
-    assert.equal(ours(values), theirs(values));
-  }));
-  assert.equal(line()([[0, 1], [2, 3]]), d3Line()([[0, 1], [2, 3]]), 'default accessors');
+  fc.assert(
+    fc.property(fc.array(value, { maxLength: 40 }), fc.double({ min: 0.1, max: 50, noNaN: true }), (values, step) => {
+      const ours = line()
+        .defined((v) => Number.isFinite(v))
+        .x((_, i) => i * step)
+        .y((v) => -v);
+      const theirs = d3Line()
+        .defined((v) => Number.isFinite(v))
+        .x((_, i) => i * step)
+        .y((v) => -v);
+      assert.equal(ours(values), theirs(values));
+    }),
+  );
+  assert.equal(
+    line()([
+      [0, 1],
+      [2, 3],
+    ]),
+    d3Line()([
+      [0, 1],
+      [2, 3],
+    ]),
+    'default accessors',
+  );
   assert.equal(line()([]), null);
 });
 
@@ -26,17 +44,26 @@ for (const name of ['interpolateViridis', 'interpolateCividis', 'interpolateRdBu
   // d3's own maps are 256 flat steps, the ramp interpolates linearly between the same 256 colours:
   // in between, each channel must lie between those of the two neighbouring samples.
   test(`${name}: the ramp equals d3 at its samples and lies between neighbouring samples`, async () => {
-    const ours = ramp(await samples(name)), theirs = chromatic[name];
-    const channels = (c) => { const v = rgb(c); return [v.r, v.g, v.b]; };
-    for (let i = 0; i < 256; i++) assert.deepEqual(channels(ours(i / 255)), channels(theirs(i / 255)).map(Math.round), `t = ${i}/255`);
-    fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (t) => {
-      const i = Math.min(254, Math.floor(t * 255));
-      const a = channels(ours(t)), lo = channels(theirs(i / 255)), hi = channels(theirs((i + 1) / 255));
-      a.forEach((v, k) => {
-        const [from, to] = [Math.round(lo[k]), Math.round(hi[k])].sort((x, y) => x - y);
-        assert.ok(v >= from && v <= to, `t=${t}: ${a} not between ${lo} and ${hi}`);
-      });
-    }));
+    const ours = ramp(await samples(name)),
+      theirs = chromatic[name];
+    const channels = (c) => {
+      const v = rgb(c);
+      return [v.r, v.g, v.b];
+    };
+    for (let i = 0; i < 256; i++)
+      assert.deepEqual(channels(ours(i / 255)), channels(theirs(i / 255)).map(Math.round), `t = ${i}/255`);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (t) => {
+        const i = Math.min(254, Math.floor(t * 255));
+        const a = channels(ours(t)),
+          lo = channels(theirs(i / 255)),
+          hi = channels(theirs((i + 1) / 255));
+        a.forEach((v, k) => {
+          const [from, to] = [Math.round(lo[k]), Math.round(hi[k])].sort((x, y) => x - y);
+          assert.ok(v >= from && v <= to, `t=${t}: ${a} not between ${lo} and ${hi}`);
+        });
+      }),
+    );
     assert.deepEqual(channels(ours(-1)), channels(ours(0)), 'clamped below');
     assert.deepEqual(channels(ours(2)), channels(ours(1)), 'clamped above');
   });

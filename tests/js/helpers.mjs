@@ -5,14 +5,23 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const distLib = join(root, 'dist', 'lib');
-export const BUILD_FILES = ['index.js', 'index.d.ts', 'posenc-simd.mjs', 'posenc-simd.wasm', 'posenc-scalar.mjs', 'posenc-scalar.wasm'];
+export const BUILD_FILES = [
+  'index.js',
+  'index.d.ts',
+  'posenc-simd.mjs',
+  'posenc-simd.wasm',
+  'posenc-scalar.mjs',
+  'posenc-scalar.wasm',
+];
 
 /** Fails loudly (never skips) when the package has not been built. */
 export function requireBuild() {
   if (process.env.POSENC_ENTRY) return;
   const missing = BUILD_FILES.filter((f) => !existsSync(join(distLib, f)));
   if (missing.length) {
-    throw new Error(`the built package is missing (dist/lib/${missing.join(', dist/lib/')}): run \`npm run build\` first`);
+    throw new Error(
+      `the built package is missing (dist/lib/${missing.join(', dist/lib/')}): run \`npm run build\` first`,
+    );
   }
 }
 

@@ -39,11 +39,11 @@ test('wasmUrl: the .wasm file, as a URL, a file: string, a path or a directory',
   const forms = [
     [new URL('posenc-scalar.wasm', libUrl), false],
     [new URL('posenc-simd.wasm', libUrl).href, true],
-    [join(copyDir, 'posenc-scalar.wasm'), false],                    // absolute path (Node)
+    [join(copyDir, 'posenc-scalar.wasm'), false], // absolute path (Node)
     [relative(process.cwd(), join(copyDir, 'posenc-simd.wasm')), true], // relative to the working directory
-    [`${pathToFileURL(copyDir).href}/`, false],                      // a directory holding both files
+    [`${pathToFileURL(copyDir).href}/`, false], // a directory holding both files
     [pathToFileURL(`${copyDir}/`), true],
-    [`${relative(process.cwd(), copyDir)}/`, true],                  // a relative directory path, slash kept
+    [`${relative(process.cwd(), copyDir)}/`, true], // a relative directory path, slash kept
   ];
   const want = (await load()).sinusoidal({ positions: 5, dim: 8 });
   for (const [wasmUrl, simd] of forms) {
@@ -52,18 +52,32 @@ test('wasmUrl: the .wasm file, as a URL, a file: string, a path or a directory',
     const got = posenc.sinusoidal({ positions: 5, dim: 8 });
     for (let i = 0; i < want.length; i++) assert.ok(Math.abs(got[i] - want[i]) < 1e-6, String(wasmUrl));
   }
-  assert.equal(load({ wasmUrl: new URL('posenc-scalar.wasm', libUrl), simd: false }), load({ simd: false }),
-    'the default file given explicitly is the same instance');
+  assert.equal(
+    load({ wasmUrl: new URL('posenc-scalar.wasm', libUrl), simd: false }),
+    load({ simd: false }),
+    'the default file given explicitly is the same instance',
+  );
 });
 
 test('load() failures reject with a useful message and can be retried; bad options are TypeErrors', async () => {
-  await assert.rejects(load({ wasmUrl: join(copyDir, 'missing.wasm') }), (e) => e instanceof Error && /missing\.wasm/.test(e.message));
-  await assert.rejects(load({ simd: 'yes' }), (e) => e instanceof TypeError && /simd/.test(e.message) && /"yes"/.test(e.message));
-  await assert.rejects(load({ wasmUrl: 42 }), (e) => e instanceof TypeError && /wasmUrl/.test(e.message) && /42/.test(e.message));
+  await assert.rejects(
+    load({ wasmUrl: join(copyDir, 'missing.wasm') }),
+    (e) => e instanceof Error && /missing\.wasm/.test(e.message),
+  );
+  await assert.rejects(
+    load({ simd: 'yes' }),
+    (e) => e instanceof TypeError && /simd/.test(e.message) && /"yes"/.test(e.message),
+  );
+  await assert.rejects(
+    load({ wasmUrl: 42 }),
+    (e) => e instanceof TypeError && /wasmUrl/.test(e.message) && /42/.test(e.message),
+  );
   await assert.rejects(load(null), (e) => e instanceof TypeError && /options/.test(e.message));
   // the wrong flavour's file for the chosen glue does not link (or traps at start-up): an Error naming the file
-  await assert.rejects(load({ wasmUrl: join(copyDir, 'posenc-scalar.wasm'), simd: true }),
-    (e) => e instanceof Error && /^posenc: .*posenc-scalar\.wasm/.test(e.message));
+  await assert.rejects(
+    load({ wasmUrl: join(copyDir, 'posenc-scalar.wasm'), simd: true }),
+    (e) => e instanceof Error && /^posenc: .*posenc-scalar\.wasm/.test(e.message),
+  );
   const posenc = await load();
   assert.equal(posenc.sinusoidal({ positions: 1, dim: 2 }).length, 2, 'still loads afterwards');
 });
@@ -72,22 +86,35 @@ test('a WasmBuffer belongs to its instance', async () => {
   const [a, b] = [await load(), await load({ simd: false })];
   const buf = a.buffer(8);
   assert.ok(buf instanceof WasmBuffer);
-  assert.throws(() => b.rope(buf, { dim: 8, inPlace: true }), (e) => e instanceof TypeError && /x/.test(e.message) && /another/.test(e.message));
+  assert.throws(
+    () => b.rope(buf, { dim: 8, inPlace: true }),
+    (e) => e instanceof TypeError && /x/.test(e.message) && /another/.test(e.message),
+  );
   assert.throws(() => new WasmBuffer(), TypeError);
   buf.free();
 });
 
 test('both flavours agree: learned tables bit for bit, everything else within 2e-6', async () => {
   const [simd, scalar] = [await load(), await load({ simd: false })];
-  assert.deepEqual(simd.learned({ maxLen: 50, dim: 32, seed: 3 }).table(), scalar.learned({ maxLen: 50, dim: 32, seed: 3 }).table());
-  assert.deepEqual(simd.relative({ min: -4, max: 4, dim: 16, seed: 1 }).table(), scalar.relative({ min: -4, max: 4, dim: 16, seed: 1 }).table());
+  assert.deepEqual(
+    simd.learned({ maxLen: 50, dim: 32, seed: 3 }).table(),
+    scalar.learned({ maxLen: 50, dim: 32, seed: 3 }).table(),
+  );
+  assert.deepEqual(
+    simd.relative({ min: -4, max: 4, dim: 16, seed: 1 }).table(),
+    scalar.relative({ min: -4, max: 4, dim: 16, seed: 1 }).table(),
+  );
   const x = randomFloat32(33 * 2 * 64, 5);
   const pairs = [
     [simd.sinusoidal({ positions: 300, dim: 66 }), scalar.sinusoidal({ positions: 300, dim: 66 })],
-    [simd.rope(x, { dim: 64, heads: 2, offset: 2 ** 24 - 40 }), scalar.rope(x, { dim: 64, heads: 2, offset: 2 ** 24 - 40 })],
+    [
+      simd.rope(x, { dim: 64, heads: 2, offset: 2 ** 24 - 40 }),
+      scalar.rope(x, { dim: 64, heads: 2, offset: 2 ** 24 - 40 }),
+    ],
     [simd.rope(x, { dim: 64, heads: 2, layout: 'half' }), scalar.rope(x, { dim: 64, heads: 2, layout: 'half' })],
   ];
-  for (const [p, q] of pairs) for (let i = 0; i < p.length; i++) assert.ok(Math.abs(p[i] - q[i]) <= 2e-6, `element ${i}`);
+  for (const [p, q] of pairs)
+    for (let i = 0; i < p.length; i++) assert.ok(Math.abs(p[i] - q[i]) <= 2e-6, `element ${i}`);
 });
 
 test('functions work detached from the object (no `this`)', async () => {
@@ -100,7 +127,10 @@ test('a start-up failure that load() reports prints nothing of its own to stderr
   const { spawnSync } = await import('node:child_process');
   const script = `
     import { load } from ${JSON.stringify(pathToFileURL(join(distLib, 'index.js')).href)};
-    try { await load({ wasmUrl: ${JSON.stringify(join(copyDir, 'posenc-scalar.wasm'))}, simd: true }); console.log('loaded'); }
+    try {
+      await load({ wasmUrl: ${JSON.stringify(join(copyDir, 'posenc-scalar.wasm'))}, simd: true });
+      console.log('loaded');
+    }
     catch (e) { console.log(e.message); }`;
   const r = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);

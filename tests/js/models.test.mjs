@@ -10,7 +10,10 @@ import { randomFloat32 as randomVector } from './reference.mjs';
 import { referenceApply, referenceRope } from './reference-models.mjs';
 
 const { load } = await importPosenc();
-const flavours = [['simd', await load()], ['scalar', await load({ simd: false })]];
+const flavours = [
+  ['simd', await load()],
+  ['scalar', await load({ simd: false })],
+];
 
 const CONFIG_DIR = new URL('../configs/', import.meta.url);
 const CONFIGS = readdirSync(CONFIG_DIR)
@@ -66,7 +69,10 @@ function assertSameRope(got, want, where) {
   nodeAssert.deepEqual(got.sections === null ? null : Array.from(got.sections), want.sections, `${where}: sections`);
   nodeAssert.ok(got.frequencies instanceof Float64Array, `${where}: frequencies is a Float64Array`);
   assertFrequencies(got.frequencies, want.frequencies, where);
-  nodeAssert.ok(Math.abs(got.attentionFactor - want.attentionFactor) <= 1e-7, `${where}: attentionFactor ${got.attentionFactor}, want ${want.attentionFactor}`);
+  nodeAssert.ok(
+    Math.abs(got.attentionFactor - want.attentionFactor) <= 1e-7,
+    `${where}: attentionFactor ${got.attentionFactor}, want ${want.attentionFactor}`,
+  );
   nodeAssert.ok(got.options && typeof got.options === 'object', `${where}: options`);
 }
 
@@ -117,7 +123,8 @@ function checkRule(posenc, config, o, expect) {
   const want = referenceRope(config, o);
   for (const [key, value] of Object.entries(expect)) {
     if (key === 'frequencies') assertFrequencies(want.frequencies, value, `reference ${key}`);
-    else if (key === 'attentionFactor') nodeAssert.ok(Math.abs(want[key] - value) <= 1e-12, `reference attentionFactor ${want[key]}, want ${value}`);
+    else if (key === 'attentionFactor')
+      nodeAssert.ok(Math.abs(want[key] - value) <= 1e-12, `reference attentionFactor ${want[key]}, want ${value}`);
     else nodeAssert.deepEqual(want[key], value, `reference ${key}`);
   }
   assertSameRope(posenc.ropeFromConfig(config, o), want, 'ropeFromConfig');
@@ -125,7 +132,13 @@ function checkRule(posenc, config, o, expect) {
 }
 
 /** A small Llama-style text config. */
-const tiny = (extra = {}) => ({ model_type: 'llama', hidden_size: 64, num_attention_heads: 2, max_position_embeddings: 2048, ...extra });
+const tiny = (extra = {}) => ({
+  model_type: 'llama',
+  hidden_size: 64,
+  num_attention_heads: 2,
+  max_position_embeddings: 2048,
+  ...extra,
+});
 
 // ---------------------------------------------------------------------------------------------
 
@@ -162,7 +175,10 @@ for (const [flavour, posenc] of flavours) {
         const text = TEXT_POSITIONS;
         const viaAxes = posenc.rope(x, { ...r.options, heads, positions: axesForPosenc([text, text, text]) });
         const viaText = posenc.rope(x, { ...plain, heads, positions: text });
-        nodeAssert.deepEqual(new Uint32Array(viaAxes.buffer, viaAxes.byteOffset, viaAxes.length), new Uint32Array(viaText.buffer, viaText.byteOffset, viaText.length));
+        nodeAssert.deepEqual(
+          new Uint32Array(viaAxes.buffer, viaAxes.byteOffset, viaAxes.length),
+          new Uint32Array(viaText.buffer, viaText.byteOffset, viaText.length),
+        );
       });
     }
   });
@@ -170,7 +186,10 @@ for (const [flavour, posenc] of flavours) {
   describe(`ropeFromConfig: errors [${flavour}]`, () => {
     test('an unknown rope type is a RangeError naming it and listing the known ones', () => {
       const config = tiny({ rope_scaling: { rope_type: 'zigzag', factor: 2 } });
-      nodeAssert.throws(() => posenc.ropeFromConfig(config), (e) => e instanceof RangeError && /zigzag/.test(e.message) && /yarn/.test(e.message));
+      nodeAssert.throws(
+        () => posenc.ropeFromConfig(config),
+        (e) => e instanceof RangeError && /zigzag/.test(e.message) && /yarn/.test(e.message),
+      );
       nodeAssert.throws(() => referenceRope(config), RangeError);
       // the module stays usable
       assertSameRope(posenc.ropeFromConfig(tiny()), referenceRope(tiny()), 'after the error');
@@ -179,7 +198,10 @@ for (const [flavour, posenc] of flavours) {
     for (const file of WITHOUT_ROPE) {
       test(`${file} (no rotary embeddings) is a RangeError saying so`, () => {
         const config = CONFIGS.find(([f]) => f === file)[1];
-        nodeAssert.throws(() => posenc.ropeFromConfig(config), (e) => e instanceof RangeError && /rotary|rope/i.test(e.message));
+        nodeAssert.throws(
+          () => posenc.ropeFromConfig(config),
+          (e) => e instanceof RangeError && /rotary|rope/i.test(e.message),
+        );
         nodeAssert.throws(() => posenc.ropeFromConfig(JSON.stringify(config)), RangeError);
         nodeAssert.throws(() => referenceRope(config), RangeError);
       });
@@ -191,176 +213,530 @@ for (const [flavour, posenc] of flavours) {
   });
 
   describe(`ropeFromConfig: one test per transformers rule [${flavour}]`, () => {
-    test('partial_rotary_factor is ignored by the default RoPE of Llama, Mistral, Qwen2, gpt-oss, DeepSeek-V3 (modeling_llama.py compute_default_rope_parameters: dim = head_dim)', () => {
-      for (const model_type of ['llama', 'mistral', 'qwen2']) {
-        checkRule(posenc, tiny({ model_type, rope_theta: 10000, partial_rotary_factor: 0.5 }), {}, { headDim: 32, rotaryDim: 32, frequencies: invFreq(32, 10000) });
-      }
-      // GptOssConfig defaults head_dim to 64 and its rope_parameters to YaRN: give both explicitly.
-      const gptOss = tiny({ model_type: 'gpt_oss', head_dim: 32, rope_parameters: { rope_type: 'default', rope_theta: 10000 }, partial_rotary_factor: 0.5 });
-      checkRule(posenc, gptOss, {}, { headDim: 32, rotaryDim: 32, frequencies: invFreq(32, 10000) });
-      const deepseek = tiny({ model_type: 'deepseek_v3', qk_rope_head_dim: 16, rope_theta: 10000, partial_rotary_factor: 0.5 });
-      checkRule(posenc, deepseek, {}, { headDim: 16, rotaryDim: 16, frequencies: invFreq(16, 10000) });
-    });
+    test(
+      'partial_rotary_factor is ignored by the default RoPE of Llama, ' +
+        'Mistral, Qwen2, gpt-oss, DeepSeek-V3 (modeling_llama.py ' +
+        'compute_default_rope_parameters: dim = head_dim)',
+      () => {
+        for (const model_type of ['llama', 'mistral', 'qwen2']) {
+          checkRule(
+            posenc,
+            tiny({ model_type, rope_theta: 10000, partial_rotary_factor: 0.5 }),
+            {},
+            { headDim: 32, rotaryDim: 32, frequencies: invFreq(32, 10000) },
+          );
+        }
+        // GptOssConfig defaults head_dim to 64 and its rope_parameters to YaRN: give both explicitly.
+        const gptOss = tiny({
+          model_type: 'gpt_oss',
+          head_dim: 32,
+          rope_parameters: { rope_type: 'default', rope_theta: 10000 },
+          partial_rotary_factor: 0.5,
+        });
+        checkRule(posenc, gptOss, {}, { headDim: 32, rotaryDim: 32, frequencies: invFreq(32, 10000) });
+        const deepseek = tiny({
+          model_type: 'deepseek_v3',
+          qk_rope_head_dim: 16,
+          rope_theta: 10000,
+          partial_rotary_factor: 0.5,
+        });
+        checkRule(posenc, deepseek, {}, { headDim: 16, rotaryDim: 16, frequencies: invFreq(16, 10000) });
+      },
+    );
 
-    test('the scaled rope types read rope_parameters["partial_rotary_factor"] in every model (modeling_rope_utils.py _compute_linear_scaling_rope_parameters)', () => {
-      const config = tiny({ rope_theta: 10000, rope_scaling: { rope_type: 'linear', factor: 2, partial_rotary_factor: 0.5 } });
-      checkRule(posenc, config, {}, { ropeType: 'linear', headDim: 32, rotaryDim: 16, frequencies: invFreq(16, 10000).map((f) => f / 2) });
-    });
+    test(
+      'the scaled rope types read rope_parameters["partial_rotary_factor"] in ' +
+        'every model (modeling_rope_utils.py ' +
+        '_compute_linear_scaling_rope_parameters)',
+      () => {
+        const config = tiny({
+          rope_theta: 10000,
+          rope_scaling: { rope_type: 'linear', factor: 2, partial_rotary_factor: 0.5 },
+        });
+        checkRule(
+          posenc,
+          config,
+          {},
+          { ropeType: 'linear', headDim: 32, rotaryDim: 16, frequencies: invFreq(16, 10000).map((f) => f / 2) },
+        );
+      },
+    );
 
-    test('Phi honours partial_rotary_factor and defaults it to 0.5 (configuration_phi.py kwargs.setdefault("partial_rotary_factor", 0.5); modeling_phi.py)', () => {
-      checkRule(posenc, tiny({ model_type: 'phi', rope_theta: 10000 }), {}, { headDim: 32, rotaryDim: 16, frequencies: invFreq(16, 10000) });
-      checkRule(posenc, tiny({ model_type: 'phi', hidden_size: 160, rope_theta: 10000, partial_rotary_factor: 0.4 }), {}, { headDim: 80, rotaryDim: 32 });
-    });
+    test(
+      'Phi honours partial_rotary_factor and defaults it to 0.5 ' +
+        '(configuration_phi.py kwargs.setdefault("partial_rotary_factor", 0.5); ' +
+        'modeling_phi.py)',
+      () => {
+        checkRule(
+          posenc,
+          tiny({ model_type: 'phi', rope_theta: 10000 }),
+          {},
+          { headDim: 32, rotaryDim: 16, frequencies: invFreq(16, 10000) },
+        );
+        checkRule(
+          posenc,
+          tiny({ model_type: 'phi', hidden_size: 160, rope_theta: 10000, partial_rotary_factor: 0.4 }),
+          {},
+          { headDim: 80, rotaryDim: 32 },
+        );
+      },
+    );
 
-    test('Phi-3 honours partial_rotary_factor, default 1.0 (configuration_phi3.py convert_rope_params_to_dict; modeling_phi3.py)', () => {
-      checkRule(posenc, tiny({ model_type: 'phi3', hidden_size: 128 }), {}, { headDim: 64, rotaryDim: 64 });
-      checkRule(posenc, tiny({ model_type: 'phi3', hidden_size: 128, partial_rotary_factor: 0.75 }), {}, { headDim: 64, rotaryDim: 48, frequencies: invFreq(48, 10000) });
-    });
+    test(
+      'Phi-3 honours partial_rotary_factor, default 1.0 ' +
+        '(configuration_phi3.py convert_rope_params_to_dict; modeling_phi3.py)',
+      () => {
+        checkRule(posenc, tiny({ model_type: 'phi3', hidden_size: 128 }), {}, { headDim: 64, rotaryDim: 64 });
+        checkRule(
+          posenc,
+          tiny({ model_type: 'phi3', hidden_size: 128, partial_rotary_factor: 0.75 }),
+          {},
+          { headDim: 64, rotaryDim: 48, frequencies: invFreq(48, 10000) },
+        );
+      },
+    );
 
-    test('GPT-NeoX reads rotary_pct (default 0.25) and rotary_emb_base (configuration_gpt_neox.py convert_rope_params_to_dict)', () => {
-      checkRule(posenc, tiny({ model_type: 'gpt_neox', hidden_size: 128 }), {}, { headDim: 64, rotaryDim: 16, base: 10000, layout: 'half' });
-      checkRule(posenc, tiny({ model_type: 'gpt_neox', hidden_size: 128, rotary_pct: 0.5, rotary_emb_base: 20000 }), {}, { rotaryDim: 32, base: 20000, frequencies: invFreq(32, 20000) });
-    });
+    test(
+      'GPT-NeoX reads rotary_pct (default 0.25) and rotary_emb_base ' +
+        '(configuration_gpt_neox.py convert_rope_params_to_dict)',
+      () => {
+        checkRule(
+          posenc,
+          tiny({ model_type: 'gpt_neox', hidden_size: 128 }),
+          {},
+          { headDim: 64, rotaryDim: 16, base: 10000, layout: 'half' },
+        );
+        checkRule(
+          posenc,
+          tiny({ model_type: 'gpt_neox', hidden_size: 128, rotary_pct: 0.5, rotary_emb_base: 20000 }),
+          {},
+          { rotaryDim: 32, base: 20000, frequencies: invFreq(32, 20000) },
+        );
+      },
+    );
 
-    test('head_dim is head_dim when given, else hidden_size // num_attention_heads (getattr(config, "head_dim", None) or ...)', () => {
-      checkRule(posenc, tiny({ hidden_size: 96, head_dim: 32 }), {}, { headDim: 32, rotaryDim: 32 });
-      checkRule(posenc, tiny({ hidden_size: 200, num_attention_heads: 3 }), {}, { headDim: 66, rotaryDim: 66 });
-    });
+    test(
+      'head_dim is head_dim when given, else hidden_size // ' +
+        'num_attention_heads (getattr(config, "head_dim", None) or ...)',
+      () => {
+        checkRule(posenc, tiny({ hidden_size: 96, head_dim: 32 }), {}, { headDim: 32, rotaryDim: 32 });
+        checkRule(posenc, tiny({ hidden_size: 200, num_attention_heads: 3 }), {}, { headDim: 66, rotaryDim: 66 });
+      },
+    );
 
-    test('a config without RoPE fields gets its class default theta (LlamaConfig 1e4, GptOssConfig 150000, Qwen2-VL text 1e6, Gemma3TextConfig 1e6 / 1e4)', () => {
-      checkRule(posenc, tiny(), {}, { base: 10000, ropeType: 'default' });
-      checkRule(posenc, tiny({ model_type: 'gpt_oss' }), {}, { base: 150000 });
-      checkRule(posenc, tiny({ model_type: 'qwen2_5_vl' }), {}, { base: 1e6 });
-      const gemma = { model_type: 'gemma3_text' };
-      checkRule(posenc, gemma, { layerType: 'full_attention' }, { base: 1e6, headDim: 256 });
-      checkRule(posenc, gemma, { layerType: 'sliding_attention' }, { base: 1e4, headDim: 256 });
-    });
+    test(
+      'a config without RoPE fields gets its class default theta (LlamaConfig ' +
+        '1e4, GptOssConfig 150000, Qwen2-VL text 1e6, Gemma3TextConfig 1e6 / ' +
+        '1e4)',
+      () => {
+        checkRule(posenc, tiny(), {}, { base: 10000, ropeType: 'default' });
+        checkRule(posenc, tiny({ model_type: 'gpt_oss' }), {}, { base: 150000 });
+        checkRule(posenc, tiny({ model_type: 'qwen2_5_vl' }), {}, { base: 1e6 });
+        const gemma = { model_type: 'gemma3_text' };
+        checkRule(posenc, gemma, { layerType: 'full_attention' }, { base: 1e6, headDim: 256 });
+        checkRule(posenc, gemma, { layerType: 'sliding_attention' }, { base: 1e4, headDim: 256 });
+      },
+    );
 
-    test('rope_parameters["rope_theta"] wins over a top-level rope_theta (convert_rope_params_to_dict: setdefault)', () => {
-      checkRule(posenc, tiny({ rope_theta: 10000, rope_parameters: { rope_type: 'default', rope_theta: 500000 } }), {}, { base: 500000, frequencies: invFreq(32, 500000) });
-    });
+    test(
+      'rope_parameters["rope_theta"] wins over a top-level rope_theta ' + '(convert_rope_params_to_dict: setdefault)',
+      () => {
+        checkRule(
+          posenc,
+          tiny({ rope_theta: 10000, rope_parameters: { rope_type: 'default', rope_theta: 500000 } }),
+          {},
+          { base: 500000, frequencies: invFreq(32, 500000) },
+        );
+      },
+    );
 
-    test('a non-empty legacy rope_scaling wins over rope_parameters (convert_rope_params_to_dict: rope_scaling or rope_parameters)', () => {
-      const both = tiny({ rope_theta: 20000, rope_scaling: { rope_type: 'linear', factor: 2 }, rope_parameters: { rope_type: 'linear', factor: 4, rope_theta: 10000 } });
-      checkRule(posenc, both, {}, { ropeType: 'linear', base: 20000, frequencies: invFreq(32, 20000).map((f) => f / 2) });
-      const emptyLegacy = tiny({ rope_scaling: {}, rope_parameters: { rope_type: 'linear', factor: 4, rope_theta: 10000 } });
-      checkRule(posenc, emptyLegacy, {}, { ropeType: 'linear', frequencies: invFreq(32, 10000).map((f) => f / 4) });
-    });
+    test(
+      'a non-empty legacy rope_scaling wins over rope_parameters ' +
+        '(convert_rope_params_to_dict: rope_scaling or rope_parameters)',
+      () => {
+        const both = tiny({
+          rope_theta: 20000,
+          rope_scaling: { rope_type: 'linear', factor: 2 },
+          rope_parameters: { rope_type: 'linear', factor: 4, rope_theta: 10000 },
+        });
+        checkRule(
+          posenc,
+          both,
+          {},
+          { ropeType: 'linear', base: 20000, frequencies: invFreq(32, 20000).map((f) => f / 2) },
+        );
+        const emptyLegacy = tiny({
+          rope_scaling: {},
+          rope_parameters: { rope_type: 'linear', factor: 4, rope_theta: 10000 },
+        });
+        checkRule(posenc, emptyLegacy, {}, { ropeType: 'linear', frequencies: invFreq(32, 10000).map((f) => f / 4) });
+      },
+    );
 
     test('the legacy "type" key names the rope type, and "rope_type" wins over it (standardize_rope_params)', () => {
       checkRule(posenc, tiny({ rope_scaling: { type: 'linear', factor: 2 } }), {}, { ropeType: 'linear' });
-      checkRule(posenc, tiny({ rope_scaling: { type: 'linear', rope_type: 'dynamic', factor: 2 } }), {}, { ropeType: 'dynamic' });
+      checkRule(
+        posenc,
+        tiny({ rope_scaling: { type: 'linear', rope_type: 'dynamic', factor: 2 } }),
+        {},
+        { ropeType: 'dynamic' },
+      );
     });
 
-    test('Phi3Config always has original_max_position_embeddings (default 4096) and it wins over the rope dict (standardize_rope_params "Phi3 ... exception case")', () => {
-      const short = Array(32).fill(1);
-      const long = Array(32).fill(4);
-      const config = tiny({ model_type: 'phi3', hidden_size: 128, max_position_embeddings: 131072, rope_scaling: { type: 'longrope', short_factor: short, long_factor: long, original_max_position_embeddings: 8192 } });
-      const attention = Math.sqrt(1 + Math.log(131072 / 4096) / Math.log(4096));
-      checkRule(posenc, config, { seqLen: 4096 }, { ropeType: 'longrope', attentionFactor: attention, frequencies: invFreq(64, 10000) });
-      checkRule(posenc, config, { seqLen: 5000 }, { frequencies: invFreq(64, 10000).map((f) => f / 4) });
-      const top = { ...config, original_max_position_embeddings: 2048 };
-      checkRule(posenc, top, { seqLen: 3000 }, { frequencies: invFreq(64, 10000).map((f) => f / 4), attentionFactor: Math.sqrt(1 + Math.log(64) / Math.log(2048)) });
-    });
+    test(
+      'Phi3Config always has original_max_position_embeddings (default 4096) ' +
+        'and it wins over the rope dict (standardize_rope_params "Phi3 ... ' +
+        'exception case")',
+      () => {
+        const short = Array(32).fill(1);
+        const long = Array(32).fill(4);
+        const config = tiny({
+          model_type: 'phi3',
+          hidden_size: 128,
+          max_position_embeddings: 131072,
+          rope_scaling: {
+            type: 'longrope',
+            short_factor: short,
+            long_factor: long,
+            original_max_position_embeddings: 8192,
+          },
+        });
+        const attention = Math.sqrt(1 + Math.log(131072 / 4096) / Math.log(4096));
+        checkRule(
+          posenc,
+          config,
+          { seqLen: 4096 },
+          { ropeType: 'longrope', attentionFactor: attention, frequencies: invFreq(64, 10000) },
+        );
+        checkRule(posenc, config, { seqLen: 5000 }, { frequencies: invFreq(64, 10000).map((f) => f / 4) });
+        const top = { ...config, original_max_position_embeddings: 2048 };
+        checkRule(
+          posenc,
+          top,
+          { seqLen: 3000 },
+          {
+            frequencies: invFreq(64, 10000).map((f) => f / 4),
+            attentionFactor: Math.sqrt(1 + Math.log(64) / Math.log(2048)),
+          },
+        );
+      },
+    );
 
-    test('a top-level original_max_position_embeddings wins for llama3 in any model (config.json keys become attributes before the init functions re-run standardize_rope_params)', () => {
-      const scaling = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
-      const stated = checkRule(posenc, tiny({ rope_theta: 500000, rope_scaling: scaling }), {}, { ropeType: 'llama3' });
-      const overridden = checkRule(posenc, tiny({ rope_theta: 500000, rope_scaling: scaling, original_max_position_embeddings: 2048 }), {}, { ropeType: 'llama3' });
-      nodeAssert.notDeepEqual(Array.from(stated.frequencies), Array.from(overridden.frequencies));
-      checkRule(posenc, tiny({ rope_theta: 500000, rope_scaling: { ...scaling, original_max_position_embeddings: 2048 } }), {}, { frequencies: overridden.frequencies });
-    });
+    test(
+      'a top-level original_max_position_embeddings wins for llama3 in any ' +
+        'model (config.json keys become attributes before the init functions ' +
+        're-run standardize_rope_params)',
+      () => {
+        const scaling = {
+          rope_type: 'llama3',
+          factor: 8,
+          low_freq_factor: 1,
+          high_freq_factor: 4,
+          original_max_position_embeddings: 8192,
+        };
+        const stated = checkRule(
+          posenc,
+          tiny({ rope_theta: 500000, rope_scaling: scaling }),
+          {},
+          { ropeType: 'llama3' },
+        );
+        const overridden = checkRule(
+          posenc,
+          tiny({ rope_theta: 500000, rope_scaling: scaling, original_max_position_embeddings: 2048 }),
+          {},
+          { ropeType: 'llama3' },
+        );
+        nodeAssert.notDeepEqual(Array.from(stated.frequencies), Array.from(overridden.frequencies));
+        checkRule(
+          posenc,
+          tiny({ rope_theta: 500000, rope_scaling: { ...scaling, original_max_position_embeddings: 2048 } }),
+          {},
+          { frequencies: overridden.frequencies },
+        );
+      },
+    );
 
     test('Phi3Config renames "su" and "yarn" to "longrope" (configuration_phi3.py)', () => {
       const factors = { short_factor: Array(16).fill(1), long_factor: Array(16).fill(2) };
       for (const type of ['su', 'yarn', 'longrope']) {
-        checkRule(posenc, tiny({ model_type: 'phi3', max_position_embeddings: 16384, rope_scaling: { type, ...factors } }), {}, { ropeType: 'longrope' });
+        checkRule(
+          posenc,
+          tiny({ model_type: 'phi3', max_position_embeddings: 16384, rope_scaling: { type, ...factors } }),
+          {},
+          { ropeType: 'longrope' },
+        );
       }
     });
 
-    test('longrope: an explicit factor is used instead of max/original, and the attention factor does not depend on seqLen (_compute_longrope_parameters, main)', () => {
-      const factors = { short_factor: Array(16).fill(1), long_factor: Array(16).fill(2) };
-      const config = tiny({ max_position_embeddings: 131072, rope_scaling: { rope_type: 'longrope', factor: 4, original_max_position_embeddings: 4096, ...factors } });
-      const attention = Math.sqrt(1 + Math.log(4) / Math.log(4096));
-      checkRule(posenc, config, { seqLen: 10 }, { attentionFactor: attention, frequencies: invFreq(32, 10000) });
-      checkRule(posenc, config, { seqLen: 100000 }, { attentionFactor: attention, frequencies: invFreq(32, 10000).map((f) => f / 2) });
-      const derived = tiny({ max_position_embeddings: 131072, rope_scaling: { rope_type: 'longrope', original_max_position_embeddings: 4096, ...factors } });
-      checkRule(posenc, derived, {}, { attentionFactor: Math.sqrt(1 + Math.log(32) / Math.log(4096)) });
-    });
+    test(
+      'longrope: an explicit factor is used instead of max/original, and the ' +
+        'attention factor does not depend on seqLen ' +
+        '(_compute_longrope_parameters, main)',
+      () => {
+        const factors = { short_factor: Array(16).fill(1), long_factor: Array(16).fill(2) };
+        const config = tiny({
+          max_position_embeddings: 131072,
+          rope_scaling: { rope_type: 'longrope', factor: 4, original_max_position_embeddings: 4096, ...factors },
+        });
+        const attention = Math.sqrt(1 + Math.log(4) / Math.log(4096));
+        checkRule(posenc, config, { seqLen: 10 }, { attentionFactor: attention, frequencies: invFreq(32, 10000) });
+        checkRule(
+          posenc,
+          config,
+          { seqLen: 100000 },
+          { attentionFactor: attention, frequencies: invFreq(32, 10000).map((f) => f / 2) },
+        );
+        const derived = tiny({
+          max_position_embeddings: 131072,
+          rope_scaling: { rope_type: 'longrope', original_max_position_embeddings: 4096, ...factors },
+        });
+        checkRule(posenc, derived, {}, { attentionFactor: Math.sqrt(1 + Math.log(32) / Math.log(4096)) });
+      },
+    );
 
-    test('yarn: a null factor becomes max_position_embeddings / original_max_position_embeddings (_compute_yarn_parameters, main)', () => {
-      const derived = tiny({ max_position_embeddings: 16384, rope_theta: 10000, rope_scaling: { rope_type: 'yarn', factor: null, original_max_position_embeddings: 4096 } });
-      const stated = tiny({ max_position_embeddings: 16384, rope_theta: 10000, rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096 } });
-      const want = checkRule(posenc, stated, {}, { attentionFactor: 0.1 * Math.log(4) + 1 });
-      checkRule(posenc, derived, {}, { attentionFactor: 0.1 * Math.log(4) + 1, frequencies: want.frequencies });
-    });
+    test(
+      'yarn: a null factor becomes max_position_embeddings / ' +
+        'original_max_position_embeddings (_compute_yarn_parameters, main)',
+      () => {
+        const derived = tiny({
+          max_position_embeddings: 16384,
+          rope_theta: 10000,
+          rope_scaling: { rope_type: 'yarn', factor: null, original_max_position_embeddings: 4096 },
+        });
+        const stated = tiny({
+          max_position_embeddings: 16384,
+          rope_theta: 10000,
+          rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096 },
+        });
+        const want = checkRule(posenc, stated, {}, { attentionFactor: 0.1 * Math.log(4) + 1 });
+        checkRule(posenc, derived, {}, { attentionFactor: 0.1 * Math.log(4) + 1, frequencies: want.frequencies });
+      },
+    );
 
-    test('yarn: attention_factor, then mscale / mscale_all_dim, then 0.1 ln(factor) + 1; truncate false keeps the correction range fractional (_compute_yarn_parameters, main)', () => {
-      const yarn = (extra) => tiny({ max_position_embeddings: 8192, rope_theta: 10000, rope_scaling: { rope_type: 'yarn', factor: 40, original_max_position_embeddings: 4096, ...extra } });
-      const m = (scale, ms) => 0.1 * ms * Math.log(scale) + 1;
-      checkRule(posenc, yarn({}), {}, { attentionFactor: m(40, 1) });
-      checkRule(posenc, yarn({ mscale: 0.707, mscale_all_dim: 0.707 }), {}, { attentionFactor: 1 });
-      checkRule(posenc, yarn({ mscale: 1, mscale_all_dim: 0.5 }), {}, { attentionFactor: m(40, 1) / m(40, 0.5) });
-      checkRule(posenc, yarn({ mscale: 1 }), {}, { attentionFactor: m(40, 1) });
-      checkRule(posenc, yarn({ attention_factor: 0.75, mscale: 1, mscale_all_dim: 0.5 }), {}, { attentionFactor: 0.75 });
-      const truncated = checkRule(posenc, yarn({}), {}, {});
-      const fractional = checkRule(posenc, yarn({ truncate: false }), {}, {});
-      nodeAssert.notDeepEqual(Array.from(truncated.frequencies), Array.from(fractional.frequencies));
-    });
+    test(
+      'yarn: attention_factor, then mscale / mscale_all_dim, then 0.1 ' +
+        'ln(factor) + 1; truncate false keeps the correction range fractional ' +
+        '(_compute_yarn_parameters, main)',
+      () => {
+        const yarn = (extra) =>
+          tiny({
+            max_position_embeddings: 8192,
+            rope_theta: 10000,
+            rope_scaling: { rope_type: 'yarn', factor: 40, original_max_position_embeddings: 4096, ...extra },
+          });
+        const m = (scale, ms) => 0.1 * ms * Math.log(scale) + 1;
+        checkRule(posenc, yarn({}), {}, { attentionFactor: m(40, 1) });
+        checkRule(posenc, yarn({ mscale: 0.707, mscale_all_dim: 0.707 }), {}, { attentionFactor: 1 });
+        checkRule(posenc, yarn({ mscale: 1, mscale_all_dim: 0.5 }), {}, { attentionFactor: m(40, 1) / m(40, 0.5) });
+        checkRule(posenc, yarn({ mscale: 1 }), {}, { attentionFactor: m(40, 1) });
+        checkRule(
+          posenc,
+          yarn({ attention_factor: 0.75, mscale: 1, mscale_all_dim: 0.5 }),
+          {},
+          { attentionFactor: 0.75 },
+        );
+        const truncated = checkRule(posenc, yarn({}), {}, {});
+        const fractional = checkRule(posenc, yarn({ truncate: false }), {}, {});
+        nodeAssert.notDeepEqual(Array.from(truncated.frequencies), Array.from(fractional.frequencies));
+      },
+    );
 
-    test('dynamic: seqLen beyond max_position_embeddings raises the base, shorter lengths keep it (_compute_dynamic_ntk_parameters)', () => {
-      const config = tiny({ rope_theta: 10000, rope_scaling: { rope_type: 'dynamic', factor: 2 } });
-      checkRule(posenc, config, {}, { ropeType: 'dynamic', base: 10000, frequencies: invFreq(32, 10000) });
-      checkRule(posenc, config, { seqLen: 1000 }, { frequencies: invFreq(32, 10000) });
-      checkRule(posenc, config, { seqLen: 4096 }, { frequencies: invFreq(32, 10000 * 3 ** (32 / 30)) });
-    });
+    test(
+      'dynamic: seqLen beyond max_position_embeddings raises the base, ' +
+        'shorter lengths keep it (_compute_dynamic_ntk_parameters)',
+      () => {
+        const config = tiny({ rope_theta: 10000, rope_scaling: { rope_type: 'dynamic', factor: 2 } });
+        checkRule(posenc, config, {}, { ropeType: 'dynamic', base: 10000, frequencies: invFreq(32, 10000) });
+        checkRule(posenc, config, { seqLen: 1000 }, { frequencies: invFreq(32, 10000) });
+        checkRule(posenc, config, { seqLen: 4096 }, { frequencies: invFreq(32, 10000 * 3 ** (32 / 30)) });
+      },
+    );
 
-    test('multimodal configs: the RoPE fields are read from text_config (Gemma3Config, Qwen3VLConfig sub_configs)', () => {
-      const config = { model_type: 'qwen3_vl', rope_theta: 123, text_config: { model_type: 'qwen3_vl_text', hidden_size: 64, num_attention_heads: 2, head_dim: 16, rope_theta: 5000000, rope_scaling: { rope_type: 'default', mrope_section: [3, 3, 2] } } };
-      checkRule(posenc, config, {}, { base: 5000000, headDim: 16, sections: [3, 3, 2], interleavedSections: true, frequencies: invFreq(16, 5000000) });
-    });
+    test(
+      'multimodal configs: the RoPE fields are read from text_config ' + '(Gemma3Config, Qwen3VLConfig sub_configs)',
+      () => {
+        const config = {
+          model_type: 'qwen3_vl',
+          rope_theta: 123,
+          text_config: {
+            model_type: 'qwen3_vl_text',
+            hidden_size: 64,
+            num_attention_heads: 2,
+            head_dim: 16,
+            rope_theta: 5000000,
+            rope_scaling: { rope_type: 'default', mrope_section: [3, 3, 2] },
+          },
+        };
+        checkRule(
+          posenc,
+          config,
+          {},
+          {
+            base: 5000000,
+            headDim: 16,
+            sections: [3, 3, 2],
+            interleavedSections: true,
+            frequencies: invFreq(16, 5000000),
+          },
+        );
+      },
+    );
 
-    test('M-RoPE: Qwen2-VL\'s legacy type "mrope" is the default RoPE with chunked sections; Qwen3-VL always interleaves (configuration_qwen2_vl.py; modeling_qwen3_vl.py apply_interleaved_mrope)', () => {
-      const qwen2 = tiny({ model_type: 'qwen2_vl', hidden_size: 32, rope_theta: 1e6, rope_scaling: { type: 'mrope', mrope_section: [2, 3, 3] } });
-      checkRule(posenc, qwen2, {}, { ropeType: 'default', headDim: 16, sections: [2, 3, 3], interleavedSections: false });
-      const qwen3 = { model_type: 'qwen3_vl', text_config: { model_type: 'qwen3_vl_text', hidden_size: 32, num_attention_heads: 2, rope_theta: 1e6, rope_scaling: { rope_type: 'default', mrope_section: [2, 3, 3] } } };
-      checkRule(posenc, qwen3, {}, { sections: [2, 3, 3], interleavedSections: true });
-    });
+    test(
+      'M-RoPE: Qwen2-VL\'s legacy type "mrope" is the default RoPE with ' +
+        'chunked sections; Qwen3-VL always interleaves ' +
+        '(configuration_qwen2_vl.py; modeling_qwen3_vl.py ' +
+        'apply_interleaved_mrope)',
+      () => {
+        const qwen2 = tiny({
+          model_type: 'qwen2_vl',
+          hidden_size: 32,
+          rope_theta: 1e6,
+          rope_scaling: { type: 'mrope', mrope_section: [2, 3, 3] },
+        });
+        checkRule(
+          posenc,
+          qwen2,
+          {},
+          { ropeType: 'default', headDim: 16, sections: [2, 3, 3], interleavedSections: false },
+        );
+        const qwen3 = {
+          model_type: 'qwen3_vl',
+          text_config: {
+            model_type: 'qwen3_vl_text',
+            hidden_size: 32,
+            num_attention_heads: 2,
+            rope_theta: 1e6,
+            rope_scaling: { rope_type: 'default', mrope_section: [2, 3, 3] },
+          },
+        };
+        checkRule(posenc, qwen3, {}, { sections: [2, 3, 3], interleavedSections: true });
+      },
+    );
 
-    test('Gemma 3: sliding layers use rope_local_base_freq (default 1e4) without scaling, full layers rope_theta (default 1e6) with rope_scaling (configuration_gemma3.py)', () => {
-      const config = { model_type: 'gemma3_text', head_dim: 64, rope_local_base_freq: 20000, rope_scaling: { rope_type: 'linear', factor: 8 } };
-      checkRule(posenc, config, {}, { layerTypes: ['sliding_attention', 'full_attention'], layerType: 'full_attention' });
-      checkRule(posenc, config, { layerType: 'full_attention' }, { ropeType: 'linear', base: 1e6, frequencies: invFreq(64, 1e6).map((f) => f / 8) });
-      checkRule(posenc, config, { layerType: 'sliding_attention' }, { ropeType: 'default', base: 20000, frequencies: invFreq(64, 20000) });
-    });
+    test(
+      'Gemma 3: sliding layers use rope_local_base_freq (default 1e4) without ' +
+        'scaling, full layers rope_theta (default 1e6) with rope_scaling ' +
+        '(configuration_gemma3.py)',
+      () => {
+        const config = {
+          model_type: 'gemma3_text',
+          head_dim: 64,
+          rope_local_base_freq: 20000,
+          rope_scaling: { rope_type: 'linear', factor: 8 },
+        };
+        checkRule(
+          posenc,
+          config,
+          {},
+          { layerTypes: ['sliding_attention', 'full_attention'], layerType: 'full_attention' },
+        );
+        checkRule(
+          posenc,
+          config,
+          { layerType: 'full_attention' },
+          { ropeType: 'linear', base: 1e6, frequencies: invFreq(64, 1e6).map((f) => f / 8) },
+        );
+        checkRule(
+          posenc,
+          config,
+          { layerType: 'sliding_attention' },
+          { ropeType: 'default', base: 20000, frequencies: invFreq(64, 20000) },
+        );
+      },
+    );
 
-    test('Gemma 4: full layers use global_head_dim (default 512) and "proportional": 1/base^(2i/head_dim) for i < int(p*head_dim//2), then zeros (configuration_gemma4.py; _compute_proportional_rope_parameters)', () => {
-      const zeros = (n) => Array(n).fill(0);
-      const rotated = (n, dim, base) => Array.from({ length: n }, (_, i) => 1 / base ** ((2 * i) / dim));
-      const defaults = { model_type: 'gemma4_text', hidden_size: 1024, num_attention_heads: 8 };
-      checkRule(posenc, defaults, { layerType: 'full_attention' }, { ropeType: 'proportional', headDim: 512, rotaryDim: 512, base: 1e6, frequencies: [...rotated(64, 512, 1e6), ...zeros(192)] });
-      checkRule(posenc, defaults, { layerType: 'sliding_attention' }, { ropeType: 'default', headDim: 256, rotaryDim: 256, base: 1e4 });
-      const custom = { ...defaults, global_head_dim: 128, rope_parameters: { sliding_attention: { rope_type: 'default', rope_theta: 10000 }, full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.5, rope_theta: 1e6, factor: 2 } } };
-      checkRule(posenc, custom, { layerType: 'full_attention' }, { headDim: 128, rotaryDim: 128, frequencies: [...rotated(32, 128, 1e6).map((f) => f / 2), ...zeros(32)] });
-    });
+    test(
+      'Gemma 4: full layers use global_head_dim (default 512) and ' +
+        '"proportional": 1/base^(2i/head_dim) for i < int(p*head_dim//2), then ' +
+        'zeros (configuration_gemma4.py; _compute_proportional_rope_parameters)',
+      () => {
+        const zeros = (n) => Array(n).fill(0);
+        const rotated = (n, dim, base) => Array.from({ length: n }, (_, i) => 1 / base ** ((2 * i) / dim));
+        const defaults = { model_type: 'gemma4_text', hidden_size: 1024, num_attention_heads: 8 };
+        checkRule(
+          posenc,
+          defaults,
+          { layerType: 'full_attention' },
+          {
+            ropeType: 'proportional',
+            headDim: 512,
+            rotaryDim: 512,
+            base: 1e6,
+            frequencies: [...rotated(64, 512, 1e6), ...zeros(192)],
+          },
+        );
+        checkRule(
+          posenc,
+          defaults,
+          { layerType: 'sliding_attention' },
+          { ropeType: 'default', headDim: 256, rotaryDim: 256, base: 1e4 },
+        );
+        const custom = {
+          ...defaults,
+          global_head_dim: 128,
+          rope_parameters: {
+            sliding_attention: { rope_type: 'default', rope_theta: 10000 },
+            full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.5, rope_theta: 1e6, factor: 2 },
+          },
+        };
+        checkRule(
+          posenc,
+          custom,
+          { layerType: 'full_attention' },
+          { headDim: 128, rotaryDim: 128, frequencies: [...rotated(32, 128, 1e6).map((f) => f / 2), ...zeros(32)] },
+        );
+      },
+    );
 
-    test('DeepSeek-V3: the RoPE head is qk_rope_head_dim and pairs are adjacent unless rope_interleave is false (configuration_deepseek_v3.py; modeling_deepseek_v3.py)', () => {
-      const config = tiny({ model_type: 'deepseek_v3', hidden_size: 256, qk_rope_head_dim: 32, qk_nope_head_dim: 64, rope_theta: 10000 });
-      checkRule(posenc, config, {}, { headDim: 32, rotaryDim: 32, layout: 'interleaved' });
-      checkRule(posenc, { ...config, rope_interleave: false }, {}, { layout: 'half' });
-    });
+    test(
+      'DeepSeek-V3: the RoPE head is qk_rope_head_dim and pairs are adjacent ' +
+        'unless rope_interleave is false (configuration_deepseek_v3.py; ' +
+        'modeling_deepseek_v3.py)',
+      () => {
+        const config = tiny({
+          model_type: 'deepseek_v3',
+          hidden_size: 256,
+          qk_rope_head_dim: 32,
+          qk_nope_head_dim: 64,
+          rope_theta: 10000,
+        });
+        checkRule(posenc, config, {}, { headDim: 32, rotaryDim: 32, layout: 'interleaved' });
+        checkRule(posenc, { ...config, rope_interleave: false }, {}, { layout: 'half' });
+      },
+    );
 
-    test('layout per architecture: GPT-J rotates adjacent pairs of its first rotary_dim features with base 10000, the rest rotate_half (modeling_gptj.py; modeling_llama.py)', () => {
-      const gptj = { model_type: 'gptj', n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
-      checkRule(posenc, gptj, {}, { layout: 'interleaved', headDim: 128, rotaryDim: 32, base: 10000, frequencies: invFreq(32, 10000) });
-      checkRule(posenc, { model_type: 'gptj', n_embd: 256, n_head: 2 }, {}, { rotaryDim: 64 });
-      for (const model_type of ['llama', 'mistral', 'qwen2', 'phi', 'phi3', 'gpt_neox', 'gpt_oss']) checkRule(posenc, tiny({ model_type }), {}, { layout: 'half' });
-    });
+    test(
+      'layout per architecture: GPT-J rotates adjacent pairs of its first ' +
+        'rotary_dim features with base 10000, the rest rotate_half ' +
+        '(modeling_gptj.py; modeling_llama.py)',
+      () => {
+        const gptj = { model_type: 'gptj', n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
+        checkRule(
+          posenc,
+          gptj,
+          {},
+          { layout: 'interleaved', headDim: 128, rotaryDim: 32, base: 10000, frequencies: invFreq(32, 10000) },
+        );
+        checkRule(posenc, { model_type: 'gptj', n_embd: 256, n_head: 2 }, {}, { rotaryDim: 64 });
+        for (const model_type of ['llama', 'mistral', 'qwen2', 'phi', 'phi3', 'gpt_neox', 'gpt_oss'])
+          checkRule(posenc, tiny({ model_type }), {}, { layout: 'half' });
+      },
+    );
 
-    test('layer types: one RoPE set is ["full_attention"], even when layer_types mixes sliding and full layers (gpt-oss); Gemma has two', () => {
-      const gptOss = tiny({ model_type: 'gpt_oss', layer_types: ['sliding_attention', 'full_attention'] });
-      checkRule(posenc, gptOss, {}, { layerTypes: ['full_attention'], layerType: 'full_attention' });
-      checkRule(posenc, { model_type: 'gemma3_text' }, {}, { layerTypes: ['sliding_attention', 'full_attention'], layerType: 'full_attention' });
-    });
+    test(
+      'layer types: one RoPE set is ["full_attention"], even when layer_types ' +
+        'mixes sliding and full layers (gpt-oss); Gemma has two',
+      () => {
+        const gptOss = tiny({ model_type: 'gpt_oss', layer_types: ['sliding_attention', 'full_attention'] });
+        checkRule(posenc, gptOss, {}, { layerTypes: ['full_attention'], layerType: 'full_attention' });
+        checkRule(
+          posenc,
+          { model_type: 'gemma3_text' },
+          {},
+          { layerTypes: ['sliding_attention', 'full_attention'], layerType: 'full_attention' },
+        );
+      },
+    );
   });
 }

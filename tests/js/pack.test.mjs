@@ -22,19 +22,44 @@ test('npm pack, install the tarball into an empty folder, import it, compute a t
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
   assert.ok(packed.size <= PACKED_BUDGET, `the tarball is ${packed.size} bytes, over ${PACKED_BUDGET}`);
   assert.equal(statSync(join(work, packed.filename)).size, packed.size);
-  const wasm = packed.files.filter((f) => f.path.endsWith('.wasm')).map((f) => f.path).sort();
-  assert.deepEqual(wasm, ['dist/lib/posenc-models.wasm', 'dist/lib/posenc-scalar.wasm', 'dist/lib/posenc-simd.wasm'], 'each wasm once');
+  const wasm = packed.files
+    .filter((f) => f.path.endsWith('.wasm'))
+    .map((f) => f.path)
+    .sort();
+  assert.deepEqual(
+    wasm,
+    ['dist/lib/posenc-models.wasm', 'dist/lib/posenc-scalar.wasm', 'dist/lib/posenc-simd.wasm'],
+    'each wasm once',
+  );
   const files = packed.files.map((f) => f.path);
-  for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/lib/index.js', 'dist/lib/index.d.ts', 'dist/lib/load.js',
-    'dist/lib/posenc-embed.js', 'dist/lib/posenc-embed.d.ts', 'dist/lib/worker.js', 'dist/lib/custom-elements.json', 'docs/elements.md',
-    'dist/lib/posenc-simd.mjs', 'dist/lib/posenc-simd.wasm', 'dist/lib/posenc-scalar.mjs', 'dist/lib/posenc-scalar.wasm']) {
+  for (const f of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    'dist/lib/index.js',
+    'dist/lib/index.d.ts',
+    'dist/lib/load.js',
+    'dist/lib/posenc-embed.js',
+    'dist/lib/posenc-embed.d.ts',
+    'dist/lib/worker.js',
+    'dist/lib/custom-elements.json',
+    'docs/elements.md',
+    'dist/lib/posenc-simd.mjs',
+    'dist/lib/posenc-simd.wasm',
+    'dist/lib/posenc-scalar.mjs',
+    'dist/lib/posenc-scalar.wasm',
+  ]) {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   }
   assert.ok(!files.some((f) => /^(cpp|tests|tools|node_modules|build)\//.test(f)), 'no sources, tests or build trees');
 
   const app = join(work, 'app');
   execFileSync('mkdir', [app]);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }),
+  );
   // No runtime dependencies: installing the tarball needs no registry.
   npm(['install', '--no-save', '--no-audit', '--no-fund', '--offline', join(work, packed.filename)], app);
 
@@ -45,11 +70,15 @@ test('npm pack, install the tarball into an empty folder, import it, compute a t
     const scalar = await load({ simd: false });
     const a = simd.sinusoidal({ positions: 4, dim: 8 });
     const b = scalar.sinusoidal({ positions: 4, dim: 8 });
-    console.log(JSON.stringify({ fromHere, simd: simd.simd, scalar: scalar.simd, a: Array.from(a), b: Array.from(b) }));`;
+    console.log(JSON.stringify({ fromHere, simd: simd.simd, scalar: scalar.simd,
+      a: Array.from(a), b: Array.from(b) }));`;
   const r = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: app, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  assert.ok(out.fromHere.startsWith(`file://${app}/node_modules/posenc/dist/lib/index.js`.replace(/^file:\/\/\/*/, 'file:///')), out.fromHere);
+  assert.ok(
+    out.fromHere.startsWith(`file://${app}/node_modules/posenc/dist/lib/index.js`.replace(/^file:\/\/\/*/, 'file:///')),
+    out.fromHere,
+  );
   assert.equal(out.simd, true);
   assert.equal(out.scalar, false);
   assert.equal(out.a.length, 32);
@@ -57,19 +86,42 @@ test('npm pack, install the tarball into an empty folder, import it, compute a t
   out.a.forEach((v, i) => assert.ok(Math.abs(v - out.b[i]) < 1e-6));
 
   // the CLI, through the bin link npm made
-  const cli = spawnSync(join(app, 'node_modules', '.bin', 'posenc'), ['table', 'rope-frequencies', '--dim', '4'], { cwd: app, encoding: 'utf8' });
+  const cli = spawnSync(join(app, 'node_modules', '.bin', 'posenc'), ['table', 'rope-frequencies', '--dim', '4'], {
+    cwd: app,
+    encoding: 'utf8',
+  });
   assert.equal(cli.status, 0, cli.stderr);
   assert.deepEqual(cli.stdout.trim().split('\n').map(Number), [1, 0.01], 'theta_i = 10000^(-2i/4)');
 
   // the declarations, as a TypeScript user of the package sees them
-  writeFileSync(join(app, 'use.ts'), `import { load, type SinusoidalOptions } from 'posenc';
+  writeFileSync(
+    join(app, 'use.ts'),
+    `import { load, type SinusoidalOptions } from 'posenc';
 import { RopePlane } from 'posenc/elements';
 const options: SinusoidalOptions = { positions: 4, dim: 8 };
 export const pe: Promise<Float32Array<ArrayBuffer>> = load().then((p) => p.sinusoidal(options));
 export const tag: 'posenc-rope-plane' = RopePlane.tag;
-`);
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext',
-    moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], exactOptionalPropertyTypes: true }, files: ['use.ts'] }));
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { cwd: app, encoding: 'utf8' });
+`,
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: [],
+        exactOptionalPropertyTypes: true,
+      },
+      files: ['use.ts'],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], {
+    cwd: app,
+    encoding: 'utf8',
+  });
   assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
 });

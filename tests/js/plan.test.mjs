@@ -6,7 +6,10 @@ import { importPosenc } from './helpers.mjs';
 import { randomFloat32 } from './reference.mjs';
 
 const { load } = await importPosenc();
-const flavours = [['simd', await load()], ['scalar', await load({ simd: false })]];
+const flavours = [
+  ['simd', await load()],
+  ['scalar', await load({ simd: false })],
+];
 
 for (const [flavour, posenc] of flavours) {
   describe(`ropePlan [${flavour}]`, () => {
@@ -18,7 +21,8 @@ for (const [flavour, posenc] of flavours) {
     ];
     test('apply gives the bits of rope() with the same options, at an offset and at listed positions', () => {
       for (const o of cases) {
-        const row = (o.heads ?? 1) * o.dim, x = randomFloat32(3 * row, o.dim);
+        const row = (o.heads ?? 1) * o.dim,
+          x = randomFloat32(3 * row, o.dim);
         const plan = posenc.ropePlan(o);
         const buffer = posenc.buffer(x.length);
         for (const where of [0, 1234, [5, 900, 70000]]) {
@@ -37,7 +41,11 @@ for (const [flavour, posenc] of flavours) {
     test('multi-axis positions: one row per axis', () => {
       const o = { dim: 16, layout: 'half', sections: [2, 3, 3] };
       const x = randomFloat32(4 * 16, 3);
-      const positions = [[5, 5, 5, 5], [5, 5, 6, 6], [5, 6, 5, 6]];
+      const positions = [
+        [5, 5, 5, 5],
+        [5, 5, 6, 6],
+        [5, 6, 5, 6],
+      ];
       const plan = posenc.ropePlan(o);
       assert.deepEqual(plan.apply(x.slice(), positions), posenc.rope(x, { ...o, positions }));
       plan.free();
@@ -51,14 +59,21 @@ for (const [flavour, posenc] of flavours) {
       assert.throws(() => plan.apply(new Float32Array(12), 0), { name: 'RangeError', message: /x\.length.*12/ });
       assert.throws(() => plan.apply(new Float32Array(16), -1), { name: 'RangeError', message: /offset.*-1/ });
       assert.throws(() => plan.apply(new Float32Array(16), 16777216), { name: 'RangeError', message: /offset/ });
-      assert.throws(() => plan.apply(new Float32Array(32), [1, 2.5]), { name: 'RangeError', message: /positions\[1\].*2\.5/ });
+      assert.throws(() => plan.apply(new Float32Array(32), [1, 2.5]), {
+        name: 'RangeError',
+        message: /positions\[1\].*2\.5/,
+      });
       assert.throws(() => plan.apply(new Float32Array(32), [1]), { name: 'RangeError', message: /positions\.length/ });
       assert.throws(() => plan.apply([1, 2], 0), TypeError);
       const buffer = posenc.buffer(16);
       assert.throws(() => plan.apply(buffer.view(), 0), { name: 'TypeError', message: /WasmBuffer/ });
       buffer.free();
       assert.throws(() => plan.apply(buffer, 0), { name: 'TypeError', message: /freed/ });
-      assert.deepEqual(Array.from(plan.apply(new Float32Array(16).fill(1), 0)), Array(16).fill(1), 'usable after errors');
+      assert.deepEqual(
+        Array.from(plan.apply(new Float32Array(16).fill(1), 0)),
+        Array(16).fill(1),
+        'usable after errors',
+      );
       plan.free();
       plan.free();
       assert.throws(() => plan.apply(new Float32Array(16), 0), { name: 'TypeError', message: /freed/ });

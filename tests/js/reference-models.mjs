@@ -23,7 +23,18 @@ const GEMMA_LAYERS = ['sliding_attention', 'full_attention'];
 export const KNOWN_ROPE_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3', 'proportional'];
 
 /** Model types whose position information is not rotary (ALiBi, learned absolute, relative buckets). */
-const NO_ROPE = new Set(['bloom', 'gpt2', 'gpt_bigcode', 'opt', 'mpt', 'bert', 'roberta', 't5', 'falcon_mamba', 'mamba']);
+const NO_ROPE = new Set([
+  'bloom',
+  'gpt2',
+  'gpt_bigcode',
+  'opt',
+  'mpt',
+  'bert',
+  'roberta',
+  't5',
+  'falcon_mamba',
+  'mamba',
+]);
 
 /**
  * What each model class does differently. Fields:
@@ -51,8 +62,14 @@ const CLASSES = {
     theta: 150000,
     partial: 'ignored',
     headDimDefault: 64,
-    ropeDefault: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false,
-      original_max_position_embeddings: 4096 },
+    ropeDefault: {
+      rope_type: 'yarn',
+      factor: 32,
+      beta_fast: 32,
+      beta_slow: 1,
+      truncate: false,
+      original_max_position_embeddings: 4096,
+    },
   },
   // configuration_deepseek_v3.py: self.head_dim = qk_rope_head_dim; rope_interleave (default True)
   // selects modeling_deepseek_v3.py apply_rotary_pos_emb_interleave.
@@ -85,7 +102,13 @@ const CLASSES = {
   // configuration_gpt_neox.py convert_rope_params_to_dict:
   //   rope_parameters.setdefault("rope_theta", kwargs.pop("rotary_emb_base", default_theta))
   //   rope_parameters.setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
-  gpt_neox: { theta: 10000, thetaKey: 'rotary_emb_base', partial: 'honoured', partialKey: 'rotary_pct', partialDefault: 0.25 },
+  gpt_neox: {
+    theta: 10000,
+    thetaKey: 'rotary_emb_base',
+    partial: 'honoured',
+    partialKey: 'rotary_pct',
+    partialDefault: 0.25,
+  },
 };
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
@@ -110,7 +133,13 @@ function parse(config) {
  * class builds text_config from the top-level keys (configuration_qwen2_5_vl.py __post_init__).
  */
 function textConfig(cfg) {
-  const wrappers = { gemma3: 'gemma3_text', gemma4: 'gemma4_text', qwen2_vl: 'qwen2_vl_text', qwen2_5_vl: 'qwen2_5_vl_text', qwen3_vl: 'qwen3_vl_text' };
+  const wrappers = {
+    gemma3: 'gemma3_text',
+    gemma4: 'gemma4_text',
+    qwen2_vl: 'qwen2_vl_text',
+    qwen2_5_vl: 'qwen2_5_vl_text',
+    qwen3_vl: 'qwen3_vl_text',
+  };
   if (isObject(cfg.text_config)) {
     const tc = cfg.text_config;
     return { ...tc, model_type: tc.model_type ?? wrappers[cfg.model_type] ?? cfg.model_type };
@@ -174,7 +203,10 @@ function yarn(dim, base, p, { maxPos, topDict }) {
   const factor = p.factor ?? maxPos / original;
   let attention = p.attention_factor;
   if (attention == null) {
-    attention = p.mscale && p.mscale_all_dim ? getMscale(factor, p.mscale) / getMscale(factor, p.mscale_all_dim) : getMscale(factor);
+    attention =
+      p.mscale && p.mscale_all_dim
+        ? getMscale(factor, p.mscale) / getMscale(factor, p.mscale_all_dim)
+        : getMscale(factor);
   }
   const betaFast = p.beta_fast || 32;
   const betaSlow = p.beta_slow || 1;
@@ -254,7 +286,11 @@ function proportional(headDim, base, p) {
  * set with setdefault, so values already inside the dict win over the top-level keys.
  */
 function flatRopeDict(tc) {
-  return truthyDict(tc.rope_scaling) ? { ...tc.rope_scaling } : isObject(tc.rope_parameters) ? { ...tc.rope_parameters } : {};
+  return truthyDict(tc.rope_scaling)
+    ? { ...tc.rope_scaling }
+    : isObject(tc.rope_parameters)
+      ? { ...tc.rope_parameters }
+      : {};
 }
 
 /** standardize_rope_params: rope_type defaults to the legacy "type", then to "default". */
@@ -292,14 +328,22 @@ function partialFactor(tc, cls, p, type) {
 /** Runs the init function of `type` for a rotation of `dim` features (or a head of `dim` for proportional). */
 function initFunction(type, dim, base, p, ctx) {
   switch (type) {
-    case 'default': return { inv: defaultInvFreq(dim, base), attention: 1 };
-    case 'linear': return linear(dim, base, p);
-    case 'dynamic': return dynamic(dim, base, p, ctx);
-    case 'yarn': return yarn(dim, base, p, ctx);
-    case 'longrope': return longrope(dim, base, p, ctx);
-    case 'llama3': return llama3(dim, base, p);
-    case 'proportional': return proportional(dim, base, p);
-    default: throw new RangeError(`unknown rope_type '${type}'`);
+    case 'default':
+      return { inv: defaultInvFreq(dim, base), attention: 1 };
+    case 'linear':
+      return linear(dim, base, p);
+    case 'dynamic':
+      return dynamic(dim, base, p, ctx);
+    case 'yarn':
+      return yarn(dim, base, p, ctx);
+    case 'longrope':
+      return longrope(dim, base, p, ctx);
+    case 'llama3':
+      return llama3(dim, base, p);
+    case 'proportional':
+      return proportional(dim, base, p);
+    default:
+      throw new RangeError(`unknown rope_type '${type}'`);
   }
 }
 
@@ -345,7 +389,8 @@ function singleSet(tc, cls, ctx) {
   return {
     layerTypes: SINGLE,
     build: (layerType) => {
-      if (layerType !== 'full_attention') throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      if (layerType !== 'full_attention')
+        throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
       return resolve({
         tc,
@@ -369,12 +414,23 @@ function singleSet(tc, cls, ctx) {
  */
 function gptj(tc) {
   const headDim = headDimOf(tc, GENERIC);
-  const rotaryDim = has(tc, 'rotary_dim') ? tc.rotary_dim ?? headDim : 64;
+  const rotaryDim = has(tc, 'rotary_dim') ? (tc.rotary_dim ?? headDim) : 64;
   return {
     layerTypes: SINGLE,
     build: (layerType) => {
-      if (layerType !== 'full_attention') throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
-      return resolve({ tc, p: { rope_theta: 10000 }, type: 'default', headDim, rotaryDim, layout: 'interleaved', ctx: {}, sections: null, interleaved: false });
+      if (layerType !== 'full_attention')
+        throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      return resolve({
+        tc,
+        p: { rope_theta: 10000 },
+        type: 'default',
+        headDim,
+        rotaryDim,
+        layout: 'interleaved',
+        ctx: {},
+        sections: null,
+        interleaved: false,
+      });
     },
   };
 }
@@ -389,7 +445,9 @@ function gptj(tc) {
  */
 function gemma3(tc, ctx) {
   const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
-  const rp = nested ? structuredClone(tc.rope_parameters) : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
+  const rp = nested
+    ? structuredClone(tc.rope_parameters)
+    : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
   rp.full_attention = { ...(rp.full_attention ?? { rope_type: 'default' }) };
   rp.sliding_attention = { ...(rp.sliding_attention ?? { rope_type: 'default' }) };
   if (isObject(tc.rope_scaling)) Object.assign(rp.full_attention, tc.rope_scaling);
@@ -409,7 +467,10 @@ function gemma3(tc, ctx) {
 function gemma4(tc, ctx) {
   const rp = isObject(tc.rope_parameters)
     ? structuredClone(tc.rope_parameters)
-    : { sliding_attention: { rope_type: 'default', rope_theta: 1e4 }, full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.25, rope_theta: 1e6 } };
+    : {
+        sliding_attention: { rope_type: 'default', rope_theta: 1e4 },
+        full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.25, rope_theta: 1e6 },
+      };
   const headDim = (layerType) => {
     if (layerType !== 'full_attention') return headDimOf(tc, GENERIC, 256);
     // getattr(config, "global_head_dim", None) or hidden_size // num_attention_heads
@@ -425,13 +486,15 @@ function layered(tc, rp, ctx, headDim) {
   return {
     layerTypes,
     build: (layerType) => {
-      if (!layerTypes.includes(layerType)) throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
+      if (!layerTypes.includes(layerType))
+        throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
       const p = { ...rp[layerType] };
       const type = p.rope_type ?? p.type ?? 'default';
-      if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings ??= tc.max_position_embeddings;
+      if (['llama3', 'yarn', 'longrope'].includes(type))
+        p.original_max_position_embeddings ??= tc.max_position_embeddings;
       const dim = headDim(layerType);
       // Gemma's default computation uses the whole head; the scaled types read the layer dict's factor.
-      const partial = type === 'default' ? 1 : p.partial_rotary_factor ?? 1;
+      const partial = type === 'default' ? 1 : (p.partial_rotary_factor ?? 1);
       return resolve({
         tc,
         p,
@@ -451,7 +514,9 @@ function layered(tc, rp, ctx, headDim) {
 function family(tc, ctx) {
   const type = tc.model_type;
   if (NO_ROPE.has(type)) {
-    throw new RangeError(`model_type '${type}' has no rotary position embeddings (it uses ALiBi or absolute/relative positions)`);
+    throw new RangeError(
+      `model_type '${type}' has no rotary position embeddings (it uses ALiBi or absolute/relative positions)`,
+    );
   }
   if (type === 'gptj') return gptj(tc);
   if (type === 'gemma3_text') return gemma3(tc, ctx);

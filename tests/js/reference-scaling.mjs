@@ -18,9 +18,12 @@ export function scaledTheta(d, base, s, seqLen = 0) {
   const plain = defaultTheta(d, base);
   const original = s.original_max_position_embeddings ?? s.max_position_embeddings;
   switch (type) {
-    case 'default': return plain;
-    case 'linear': return plain.map((t) => t / s.factor);
-    case 'ntk': return defaultTheta(d, base * s.factor ** (d / (d - 2)));
+    case 'default':
+      return plain;
+    case 'linear':
+      return plain.map((t) => t / s.factor);
+    case 'ntk':
+      return defaultTheta(d, base * s.factor ** (d / (d - 2)));
     case 'dynamic': {
       const m = s.max_position_embeddings ?? s.original_max_position_embeddings;
       const l = seqLen > m ? seqLen : m;
@@ -32,7 +35,10 @@ export function scaledTheta(d, base, s, seqLen = 0) {
       const corr = (rot) => (d * Math.log(original / (rot * 2 * Math.PI))) / (2 * Math.log(base));
       let low = corr(betaFast);
       let high = corr(betaSlow);
-      if (s.truncate ?? true) { low = Math.floor(low); high = Math.ceil(high); }
+      if (s.truncate ?? true) {
+        low = Math.floor(low);
+        high = Math.ceil(high);
+      }
       low = Math.max(low, 0);
       high = Math.min(high, d - 1);
       if (low === high) high += 0.001;
@@ -56,10 +62,11 @@ export function scaledTheta(d, base, s, seqLen = 0) {
         const llama = wl > lowWl ? inv / s.factor : inv;
         const smooth = (old / wl - s.low_freq_factor) / (s.high_freq_factor - s.low_freq_factor);
         const medium = !(wl < highWl) && !(wl > lowWl);
-        return medium ? (1 - smooth) * llama / s.factor + smooth * llama : llama;
+        return medium ? ((1 - smooth) * llama) / s.factor + smooth * llama : llama;
       });
     }
-    default: throw new Error(`no reference for ${type}`);
+    default:
+      throw new Error(`no reference for ${type}`);
   }
 }
 
@@ -75,15 +82,22 @@ export function attentionFactor(s) {
   if (type === 'longrope') {
     if (s.attention_factor != null) return s.attention_factor;
     const original = s.original_max_position_embeddings ?? s.max_position_embeddings;
-    const factor = s.original_max_position_embeddings != null && s.max_position_embeddings != null
-      ? s.max_position_embeddings / s.original_max_position_embeddings : (s.factor ?? 1);
+    const factor =
+      s.original_max_position_embeddings != null && s.max_position_embeddings != null
+        ? s.max_position_embeddings / s.original_max_position_embeddings
+        : (s.factor ?? 1);
     return factor <= 1 ? 1 : Math.sqrt(1 + Math.log(factor) / Math.log(original));
   }
   return 1;
 }
 
 /** x [seq x heads x dim] rotated with the given theta (over rotaryDim) and cos/sin times factor. */
-export function ropeWithTheta(x, { dim, heads = 1, layout = 'interleaved', positions, rotaryDim = dim }, theta, factor) {
+export function ropeWithTheta(
+  x,
+  { dim, heads = 1, layout = 'interleaved', positions, rotaryDim = dim },
+  theta,
+  factor,
+) {
   const seq = x.length / (heads * dim);
   const half = rotaryDim / 2;
   const out = Float64Array.from(x);
@@ -110,7 +124,12 @@ export function alibiSlopes(n, maxBias = 8) {
   };
   if (Number.isInteger(Math.log2(n))) return pow2(n);
   const closest = 2 ** Math.floor(Math.log2(n));
-  return [...pow2(closest), ...alibiSlopes(2 * closest, maxBias).filter((_, i) => i % 2 === 0).slice(0, n - closest)];
+  return [
+    ...pow2(closest),
+    ...alibiSlopes(2 * closest, maxBias)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, n - closest),
+  ];
 }
 
 /** T5 _relative_position_bucket of one relative position (float32 where torch is). */
@@ -153,7 +172,7 @@ function roundFormat(x, mantissa, emin, largest) {
   const q = 2 ** (exp - mantissa);
   const t = x / q;
   let r = Math.round(t);
-  if (Math.abs(t - Math.trunc(t)) === 0.5) r = 2 * Math.round(t / 2);   // ties to even
+  if (Math.abs(t - Math.trunc(t)) === 0.5) r = 2 * Math.round(t / 2); // ties to even
   r *= q;
   return Math.abs(r) > largest ? Math.sign(x) * Infinity : r;
 }

@@ -31,7 +31,10 @@ export function sinusoidal(positions, dim, base = 10000, layout = 'interleaved')
 }
 
 /** x is [seq x heads x dim]; row s at positions[s] or offset + s. */
-export function rope(x, { dim, heads = 1, base = 10000, layout = 'interleaved', offset = 0, positions, rotaryDim = dim }) {
+export function rope(
+  x,
+  { dim, heads = 1, base = 10000, layout = 'interleaved', offset = 0, positions, rotaryDim = dim },
+) {
   const seq = x.length / (heads * dim);
   const th = theta(rotaryDim, base);
   const half = rotaryDim / 2;
@@ -113,7 +116,12 @@ export function relativeScores(q, k, P, { min, max, dim, scale = true }) {
   const n = q.length / dim;
   const m = k.length / dim;
   const f = scale ? 1 / Math.sqrt(3 * dim) : 1;
-  const parts = { total: new Float64Array(n * m), c2c: new Float64Array(n * m), c2p: new Float64Array(n * m), p2c: new Float64Array(n * m) };
+  const parts = {
+    total: new Float64Array(n * m),
+    c2c: new Float64Array(n * m),
+    c2p: new Float64Array(n * m),
+    p2c: new Float64Array(n * m),
+  };
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const c2c = dot(q, i * dim, k, j * dim, dim) * f;
@@ -133,7 +141,12 @@ export function relativeScores(q, k, P, { min, max, dim, scale = true }) {
  * Attention logits [n x m] under an encoding. `table` is the library's learned table
  * (encoding 'learned', maxLen x dim) or relative table (encoding 'relative').
  */
-export function attentionScores(q, k, { dim, encoding, base = 10000, scale = true, layout = 'interleaved', min, max }, table) {
+export function attentionScores(
+  q,
+  k,
+  { dim, encoding, base = 10000, scale = true, layout = 'interleaved', min, max },
+  table,
+) {
   const n = q.length / dim;
   const m = k.length / dim;
   if (encoding === 'relative') return relativeScores(q, k, table, { min, max, dim, scale }).total;

@@ -8,7 +8,10 @@ import * as assert from './spec/assert.mjs';
 import { specs } from './spec/scaling.mjs';
 
 const { load } = await importPosenc();
-const flavours = [['simd', await load()], ['scalar', await load({ simd: false })]];
+const flavours = [
+  ['simd', await load()],
+  ['scalar', await load({ simd: false })],
+];
 
 for (const [flavour, posenc] of flavours) {
   describe(`beyond the article [${flavour}]`, () => {

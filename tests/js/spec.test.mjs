@@ -6,7 +6,10 @@ import { importPosenc } from './helpers.mjs';
 import { assert, specs } from './spec/index.mjs';
 
 const { load } = await importPosenc();
-const flavours = [['simd', await load()], ['scalar', await load({ simd: false })]];
+const flavours = [
+  ['simd', await load()],
+  ['scalar', await load({ simd: false })],
+];
 
 for (const [flavour, posenc] of flavours) {
   describe(`shared spec [${flavour}]`, () => {

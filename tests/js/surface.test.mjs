@@ -9,7 +9,9 @@ import { test } from 'node:test';
 import { distLib, importPosenc, requireBuild } from './helpers.mjs';
 
 requireBuild();
-const librarySource = ['posenc.js', 'buffer.js', 'load.js'].map((f) => readFileSync(join(distLib, f), 'utf8')).join('\n');
+const librarySource = ['posenc.js', 'buffer.js', 'load.js']
+  .map((f) => readFileSync(join(distLib, f), 'utf8'))
+  .join('\n');
 
 async function registeredFunctions(name) {
   const { default: factory } = await import(pathToFileURL(join(distLib, `${name}.mjs`)).href);
@@ -47,6 +49,7 @@ test('every option object of the API has an exported type of its own name', () =
   const inline = [...dts.matchAll(/^\s*(\w+)\([^)]*\bo\??: \{/gm)].map((m) => m[1]);
   assert.deepEqual(inline, [], `options typed inline in index.d.ts: ${inline}`);
   const used = new Set([...dts.matchAll(/\bo\??: (\w+)\)/g)].map((m) => m[1]));
-  for (const name of used) assert.match(dts, new RegExp(`^export (interface|type) ${name}\\b`, 'm'), `${name} is exported`);
+  for (const name of used)
+    assert.match(dts, new RegExp(`^export (interface|type) ${name}\\b`, 'm'), `${name} is exported`);
   assert.ok(used.size >= 20, `option types found: ${[...used]}`);
 });

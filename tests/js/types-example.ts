@@ -1,9 +1,25 @@
 // A typed tour of the API: `npx tsc --noEmit -p tests/js/tsconfig.json` checks it against
 // dist/lib/index.d.ts (through package.json "exports"). Lines marked @ts-expect-error must
 // stay errors: they are the mistakes the declarations are meant to catch.
-import { load, simdSupported, WasmBuffer, type PosEnc, type RopeFromConfig, type LlamaCppFlags, type RopePlan, type LearnedTable, type RelativeTable, type RelativeScores, type Layout,
-  type RopeScaling, type PrecisionParts, type SinusoidalOptions, type AttentionScoresOptions, type RopePlanOptions,
-  type LoadOptions } from 'posenc';
+import {
+  load,
+  simdSupported,
+  WasmBuffer,
+  type PosEnc,
+  type RopeFromConfig,
+  type LlamaCppFlags,
+  type RopePlan,
+  type LearnedTable,
+  type RelativeTable,
+  type RelativeScores,
+  type Layout,
+  type RopeScaling,
+  type PrecisionParts,
+  type SinusoidalOptions,
+  type AttentionScoresOptions,
+  type RopePlanOptions,
+  type LoadOptions,
+} from 'posenc';
 
 async function tour(): Promise<void> {
   const posenc: PosEnc = await load();
@@ -47,21 +63,49 @@ async function tour(): Promise<void> {
 
   const R: Float32Array = posenc.ropeMatrix({ position: 3, dim: 16 });
   const logits: Float32Array = posenc.attentionScores(q, k, { dim: 16, encoding: 'relative', min: -2, max: 2 });
-  const byDistance: Float32Array = posenc.ropeScoreByDistance(q.subarray(0, 16), k.subarray(0, 16), { dim: 16, maxDistance: 100 });
+  const byDistance: Float32Array = posenc.ropeScoreByDistance(q.subarray(0, 16), k.subarray(0, 16), {
+    dim: 16,
+    maxDistance: 100,
+  });
   const bound: Float32Array = posenc.ropeDecayBound({ dim: 16, maxDistance: 100 });
   const bytes: number = posenc.heapBytes();
 
   // Beyond the article
-  const llama31: RopeScaling = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4,
-    original_max_position_embeddings: 8192 };
+  const llama31: RopeScaling = {
+    rope_type: 'llama3',
+    factor: 8,
+    low_freq_factor: 1,
+    high_freq_factor: 4,
+    original_max_position_embeddings: 8192,
+  };
   const scaled: Float32Array = posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: llama31, seqLen: 100000 });
-  const legacy: Float32Array = posenc.ropeFrequencies({ dim: 16, scaling: { type: 'linear', factor: 2, attention_factor: null } });
-  const attention: number = posenc.ropeAttentionFactor({ scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 } });
-  const rotated: Float32Array = posenc.rope(q, { dim: 16, rotaryDim: 8, scaling: { rope_type: 'longrope', short_factor: [1, 1, 1, 1],
-    long_factor: new Float64Array(4).fill(2), original_max_position_embeddings: 4096 }, seqLen: 8192 });
+  const legacy: Float32Array = posenc.ropeFrequencies({
+    dim: 16,
+    scaling: { type: 'linear', factor: 2, attention_factor: null },
+  });
+  const attention: number = posenc.ropeAttentionFactor({
+    scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 },
+  });
+  const rotated: Float32Array = posenc.rope(q, {
+    dim: 16,
+    rotaryDim: 8,
+    scaling: {
+      rope_type: 'longrope',
+      short_factor: [1, 1, 1, 1],
+      long_factor: new Float64Array(4).fill(2),
+      original_max_position_embeddings: 4096,
+    },
+    seqLen: 8192,
+  });
   const slopes: Float32Array = posenc.alibiSlopes({ heads: 12, maxBias: 8 });
   const alibi: Float32Array = posenc.alibiBias({ queryLen: 4, slope: 0.5, causal: true });
-  const t5: Int32Array = posenc.t5Buckets({ queryLen: 4, keyLen: 6, numBuckets: 32, maxDistance: 128, bidirectional: false });
+  const t5: Int32Array = posenc.t5Buckets({
+    queryLen: 4,
+    keyLen: 6,
+    numBuckets: 32,
+    maxDistance: 128,
+    bidirectional: false,
+  });
   const deberta: Int32Array = posenc.debertaLogBuckets({ queryLen: 4, bucketSize: 256, maxPosition: 512 });
   const lab: PrecisionParts = posenc.ropePrecision({ variant: 'bfloat16-angle', positions: [0, 1], dim: 8 });
   const errors: Float64Array = posenc.ropePrecisionErrors({ variant: 'library', positions: [0, 1], dim: 8 }).cos;
@@ -92,7 +136,16 @@ async function tour(): Promise<void> {
   const plan: RopePlan = posenc.ropePlan({ ...model.options, heads: 2 });
   const stepped: Float32Array = plan.apply(new Float32Array(2 * model.headDim), 7);
   plan.free();
-  const mrope = posenc.rope(q, { dim: 16, layout: 'half', sections: [2, 3, 3], positions: [[0, 1], [0, 2], [0, 3]] });
+  const mrope = posenc.rope(q, {
+    dim: 16,
+    layout: 'half',
+    sections: [2, 3, 3],
+    positions: [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ],
+  });
   // Under exactOptionalPropertyTypes, undefined still counts as absent.
   const absent = posenc.sinusoidal({ positions: 2, dim: 4, base: undefined });
   // Results are arrays over an ArrayBuffer: a Blob takes them as they are.
@@ -101,7 +154,27 @@ async function tour(): Promise<void> {
   posenc.attentionScores(q, k, { dim: 16, encoding: 'relative' });
   void [model, frequencies, flags, stepped, mrope, absent, blob];
 
-  void [version, simd, limit, pe, pe2, table, rows, maxLen, distance, total, theta, y, view, n, R, logits, byDistance, bound, bytes];
+  void [
+    version,
+    simd,
+    limit,
+    pe,
+    pe2,
+    table,
+    rows,
+    maxLen,
+    distance,
+    total,
+    theta,
+    y,
+    view,
+    n,
+    R,
+    logits,
+    byDistance,
+    bound,
+    bytes,
+  ];
 }
 
 void tour;

@@ -37,7 +37,11 @@ const groupLine = /^COMDAT group section \[\s*\d+\] `[^']*' \[(\S+)\]/gm;
 const comdatGroups = (path) =>
   [...execFileSync('readelf', ['-g', '-W', path], { encoding: 'utf8' }).matchAll(groupLine)].map((m) => m[1]);
 const demangle = (names) =>
-  names.length === 0 ? [] : execFileSync('c++filt', { input: names.join('\n'), encoding: 'utf8' }).trim().split('\n');
+  names.length === 0
+    ? []
+    : execFileSync('c++filt', { input: names.join('\n'), encoding: 'utf8' })
+        .trim()
+        .split('\n');
 
 // The one weak symbol every C++ object with exceptions has: a data pointer to the personality
 // routine, the same in all of them, no code compiled for a target.

@@ -7,10 +7,18 @@ import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
 const [wasmPath, symbolsPath, flavour] = process.argv.slice(2);
-const names = new Map(readFileSync(symbolsPath, 'utf8').trim().split('\n').map((line) => {
-  const colon = line.indexOf(':');
-  return [Number(line.slice(0, colon)), decodeURIComponent(line.slice(colon + 1).replace(/\\([0-9a-f]{2})/g, '%$1'))];
-}));
+const names = new Map(
+  readFileSync(symbolsPath, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return [
+        Number(line.slice(0, colon)),
+        decodeURIComponent(line.slice(colon + 1).replace(/\\([0-9a-f]{2})/g, '%$1')),
+      ];
+    }),
+);
 const disassembly = execFileSync('wasm-objdump', ['-d', wasmPath], { encoding: 'utf8', maxBuffer: 1 << 28 });
 
 // Function index -> its instruction lines.
@@ -28,15 +36,24 @@ const indexOf = (fragment) => [...names].find(([, name]) => name.includes(fragme
 let passed = 0;
 if (flavour === 'simd') {
   const kernels = {
-    sincos: /f32x4\.mul/, dot_rows: /f32x4\.add/, rotate_interleaved: /i8x16\.shuffle/, rotate_half: /f32x4\.mul/,
-    rotate_interleaved_sum: /i8x16\.shuffle/, rotate_half_sum: /f32x4\.mul/, dot: /f32x4\.add/, add: /f32x4\.add/,
+    sincos: /f32x4\.mul/,
+    dot_rows: /f32x4\.add/,
+    rotate_interleaved: /i8x16\.shuffle/,
+    rotate_half: /f32x4\.mul/,
+    rotate_interleaved_sum: /i8x16\.shuffle/,
+    rotate_half_sum: /f32x4\.mul/,
+    dot: /f32x4\.add/,
+    add: /f32x4\.add/,
     add_angles: /f32x4\.mul/,
   };
   for (const [kernel, mustHave] of Object.entries(kernels)) {
     const index = indexOf(`simd_impl::${kernel}(`);
     assert.ok(index !== undefined, `simd_impl::${kernel} is in the symbol map`);
     const body = bodies.get(index) ?? [];
-    assert.ok(body.some((l) => mustHave.test(l)), `simd_impl::${kernel} (func ${index}) contains ${mustHave}`);
+    assert.ok(
+      body.some((l) => mustHave.test(l)),
+      `simd_impl::${kernel} (func ${index}) contains ${mustHave}`,
+    );
     console.log(`simd_impl::${kernel}: ${simdCount(index)} SIMD128 instructions`);
     passed++;
   }

@@ -10,15 +10,19 @@ const { default: createPosencModule } = await import(pathToFileURL(modulePath).h
 const M = await createPosencModule();
 
 assert.equal(M.simd(), flavour === 'simd', `simd() for the ${flavour} flavour`);
-const dim = 8, positions = 50;
+const dim = 8,
+  positions = 50;
 const table = M.sinusoidal({ positions, dim });
 assert.ok(table instanceof Float32Array && table.length === positions * dim);
 let worst = 0;
 for (let p = 0; p < positions; p++)
   for (let i = 0; i < dim / 2; i++) {
     const angle = p * Math.pow(10000, (-2 * i) / dim);
-    worst = Math.max(worst, Math.abs(table[p * dim + 2 * i] - Math.sin(angle)),
-                     Math.abs(table[p * dim + 2 * i + 1] - Math.cos(angle)));
+    worst = Math.max(
+      worst,
+      Math.abs(table[p * dim + 2 * i] - Math.sin(angle)),
+      Math.abs(table[p * dim + 2 * i + 1] - Math.cos(angle)),
+    );
   }
 assert.ok(worst < 2e-6, `max error ${worst}`);
 

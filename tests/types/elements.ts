@@ -11,7 +11,9 @@ plane.addEventListener('render', (event) => {
   const state: Record<string, number | string | boolean> = event.detail;
   console.log(state, figure, tag);
 });
-plane.addEventListener('posenc-connect', (event) => { event.detail.configured = true; });
+plane.addEventListener('posenc-connect', (event) => {
+  event.detail.configured = true;
+});
 const found: RopePlane | null = document.querySelector('posenc-rope-plane');
 const attributes: RopePlaneAttributes = { dim: 8, base: '10000', 'no-controls': true, lang: 'zh' };
 // @ts-expect-error: the language is 'en' or 'zh'

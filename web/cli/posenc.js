@@ -9,7 +9,12 @@ import { parseArgs } from 'node:util';
 const KINDS = {
   sinusoidal: {
     summary: 'sinusoidal absolute encoding [positions x dim]',
-    options: { positions: 'count, or a comma list of positions', dim: 'even feature count', base: 'default 10000', layout: 'interleaved | half' },
+    options: {
+      positions: 'count, or a comma list of positions',
+      dim: 'even feature count',
+      base: 'default 10000',
+      layout: 'interleaved | half',
+    },
     required: ['positions', 'dim'],
     run: (p, o) => {
       const positions = o.positions.includes(',') ? list(o.positions, 'positions') : number(o.positions, 'positions');
@@ -18,7 +23,13 @@ const KINDS = {
   },
   learned: {
     summary: 'learned absolute table [max-len x dim] (or the rows of --positions)',
-    options: { 'max-len': 'rows of the table', dim: 'features', seed: 'default 0', std: 'default 0.02', positions: 'optional comma list: only these rows' },
+    options: {
+      'max-len': 'rows of the table',
+      dim: 'features',
+      seed: 'default 0',
+      std: 'default 0.02',
+      positions: 'optional comma list: only these rows',
+    },
     required: ['max-len', 'dim'],
     run: (p, o) => {
       const t = p.learned({ maxLen: o['max-len'], dim: o.dim, seed: o.seed, std: o.std });
@@ -27,13 +38,28 @@ const KINDS = {
   },
   'relative-distance': {
     summary: 'clipped distances clip(i - j, min, max) [query-len x key-len], int32',
-    options: { 'query-len': 'queries', 'key-len': 'keys, default query-len', min: 'smallest distance', max: 'largest distance' },
+    options: {
+      'query-len': 'queries',
+      'key-len': 'keys, default query-len',
+      min: 'smallest distance',
+      max: 'largest distance',
+    },
     required: ['query-len', 'min', 'max'],
-    run: (p, o) => matrix(p.relativeDistance({ queryLen: o['query-len'], keyLen: o['key-len'], min: o.min, max: o.max }), o['key-len'] ?? o['query-len']),
+    run: (p, o) =>
+      matrix(
+        p.relativeDistance({ queryLen: o['query-len'], keyLen: o['key-len'], min: o.min, max: o.max }),
+        o['key-len'] ?? o['query-len'],
+      ),
   },
   relative: {
     summary: 'trained relative table (DeBERTa) [(max - min + 1) x dim]',
-    options: { min: 'smallest distance', max: 'largest distance', dim: 'features', seed: 'default 0', std: 'default 0.02' },
+    options: {
+      min: 'smallest distance',
+      max: 'largest distance',
+      dim: 'features',
+      seed: 'default 0',
+      std: 'default 0.02',
+    },
     required: ['min', 'max', 'dim'],
     run: (p, o) => matrix(p.relative({ min: o.min, max: o.max, dim: o.dim, seed: o.seed, std: o.std }).table(), o.dim),
   },
@@ -57,7 +83,12 @@ const KINDS = {
   },
   'rope-score': {
     summary: 'RoPE logit rope(q, d) . rope(k, 0) for d = 0..max-distance [max-distance + 1]',
-    options: { q: 'comma list of dim numbers', k: 'comma list of dim numbers', base: 'default 10000', 'max-distance': 'largest distance' },
+    options: {
+      q: 'comma list of dim numbers',
+      k: 'comma list of dim numbers',
+      base: 'default 10000',
+      'max-distance': 'largest distance',
+    },
     required: ['q', 'k', 'max-distance'],
     run: (p, o) => {
       const q = Float32Array.from(list(o.q, 'q'));
@@ -73,34 +104,75 @@ const KINDS = {
   },
   alibi: {
     summary: 'ALiBi bias -slope |i - j| [query-len x key-len]',
-    options: { 'query-len': 'queries', 'key-len': 'keys, default query-len', slope: 'the head slope', causal: 'true | false (default false)' },
+    options: {
+      'query-len': 'queries',
+      'key-len': 'keys, default query-len',
+      slope: 'the head slope',
+      causal: 'true | false (default false)',
+    },
     required: ['query-len', 'slope'],
-    run: (p, o) => matrix(p.alibiBias({ queryLen: o['query-len'], keyLen: o['key-len'], slope: o.slope, causal: flag(o.causal, 'causal') }),
-      o['key-len'] ?? o['query-len']),
+    run: (p, o) =>
+      matrix(
+        p.alibiBias({
+          queryLen: o['query-len'],
+          keyLen: o['key-len'],
+          slope: o.slope,
+          causal: flag(o.causal, 'causal'),
+        }),
+        o['key-len'] ?? o['query-len'],
+      ),
   },
   't5-buckets': {
     summary: 'T5 relative position buckets of j - i [query-len x key-len], int32',
-    options: { 'query-len': 'queries', 'key-len': 'keys, default query-len', 'num-buckets': 'default 32', 'max-distance': 'default 128',
-      bidirectional: 'true | false (default true)' },
+    options: {
+      'query-len': 'queries',
+      'key-len': 'keys, default query-len',
+      'num-buckets': 'default 32',
+      'max-distance': 'default 128',
+      bidirectional: 'true | false (default true)',
+    },
     required: ['query-len'],
-    run: (p, o) => matrix(p.t5Buckets({ queryLen: o['query-len'], keyLen: o['key-len'], numBuckets: o['num-buckets'],
-      maxDistance: o['max-distance'], bidirectional: flag(o.bidirectional, 'bidirectional') }), o['key-len'] ?? o['query-len']),
+    run: (p, o) =>
+      matrix(
+        p.t5Buckets({
+          queryLen: o['query-len'],
+          keyLen: o['key-len'],
+          numBuckets: o['num-buckets'],
+          maxDistance: o['max-distance'],
+          bidirectional: flag(o.bidirectional, 'bidirectional'),
+        }),
+        o['key-len'] ?? o['query-len'],
+      ),
   },
   rope: {
-    summary: 'RoPE cos/sin table [positions x rotary-dim] as rope() applies them (attention factor included), '
-      + 'from --dim or a model config; columns cos_i then sin_i (half layout) or cos_i, sin_i pairs (interleaved)',
-    options: { positions: 'count, or a comma list of positions', dim: 'even feature count', base: 'default 10000',
-      layout: 'column order: half | interleaved (default the model\'s with --config, else interleaved)',
-      config: "a model's config.json", 'layer-type': 'with --config: which layer type (default the first)',
-      'seq-len': 'with --config: the sequence length dynamic and longrope read' },
+    summary:
+      'RoPE cos/sin table [positions x rotary-dim] as rope() applies them (attention factor included), ' +
+      'from --dim or a model config; columns cos_i then sin_i (half layout) or cos_i, sin_i pairs (interleaved)',
+    options: {
+      positions: 'count, or a comma list of positions',
+      dim: 'even feature count',
+      base: 'default 10000',
+      layout: "column order: half | interleaved (default the model's with --config, else interleaved)",
+      config: "a model's config.json",
+      'layer-type': 'with --config: which layer type (default the first)',
+      'seq-len': 'with --config: the sequence length dynamic and longrope read',
+    },
     required: ['positions'],
     run: (p, o) => ropeTable(p, o),
   },
   'rope-frequencies-scaled': {
     summary: 'scaled RoPE frequencies [dim/2]; --scaling is Hugging Face rope_parameters as JSON',
-    options: { dim: 'even feature count', base: 'default 10000', scaling: 'JSON, e.g. {"rope_type":"linear","factor":4}', 'seq-len': 'dynamic / longrope' },
+    options: {
+      dim: 'even feature count',
+      base: 'default 10000',
+      scaling: 'JSON, e.g. {"rope_type":"linear","factor":4}',
+      'seq-len': 'dynamic / longrope',
+    },
     required: ['dim', 'scaling'],
-    run: (p, o) => vector(p.ropeFrequencies({ dim: o.dim, base: o.base, scaling: json(o.scaling, 'scaling'), seqLen: o['seq-len'] })),
+    run: (p, o) =>
+      vector(
+        p.ropeFrequencies({ dim: o.dim, base: o.base, scaling: json(o.scaling, 'scaling'), seqLen: o['seq-len'] }),
+      ),
   },
 };
 
@@ -108,12 +180,15 @@ const KINDS = {
 // (cos, sin), so the table holds the library's own bits: (x[i], x[i + h]) in the half layout,
 // (x[2i], x[2i + 1]) in the interleaved one.
 function ropeTable(p, o) {
-  if ((o.config === undefined) === (o.dim === undefined)) throw new UsageError('rope needs --dim or --config (one of them)');
+  if ((o.config === undefined) === (o.dim === undefined))
+    throw new UsageError('rope needs --dim or --config (one of them)');
   if (o.config === undefined && (o['layer-type'] !== undefined || o['seq-len'] !== undefined)) {
     throw new UsageError('--layer-type and --seq-len apply with --config');
   }
-  const model = o.config === undefined ? null
-    : p.ropeFromConfig(readText(o.config), { layerType: o['layer-type'], seqLen: o['seq-len'] });
+  const model =
+    o.config === undefined
+      ? null
+      : p.ropeFromConfig(readText(o.config), { layerType: o['layer-type'], seqLen: o['seq-len'] });
   const rotary = model ? model.rotaryDim : o.dim;
   const options = model
     ? { dim: rotary, frequencies: model.frequencies, attentionFactor: model.attentionFactor }
@@ -122,14 +197,16 @@ function ropeTable(p, o) {
   const listed = typeof positions !== 'number';
   const rows = listed ? positions.length : positions;
   const layout = o.layout ?? model?.layout ?? 'interleaved';
-  if (layout !== 'half' && layout !== 'interleaved') throw new UsageError(`--layout must be half or interleaved, got ${JSON.stringify(layout)}`);
+  if (layout !== 'half' && layout !== 'interleaved')
+    throw new UsageError(`--layout must be half or interleaved, got ${JSON.stringify(layout)}`);
   const half = rotary / 2;
   const x = new Float32Array(Math.max(rows, 0) * rotary);
   for (let r = 0; r < rows; r++) {
     for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
   }
   const table = p.rope(x, { ...options, layout, ...(listed ? { positions } : {}), inPlace: true });
-  const cos = Array.from({ length: half }, (_, i) => `cos_${i}`), sin = Array.from({ length: half }, (_, i) => `sin_${i}`);
+  const cos = Array.from({ length: half }, (_, i) => `cos_${i}`),
+    sin = Array.from({ length: half }, (_, i) => `sin_${i}`);
   const columns = layout === 'half' ? [...cos, ...sin] : cos.flatMap((c, i) => [c, sin[i]]);
   return { ...matrix(table, rotary), columns };
 }
@@ -145,7 +222,8 @@ function readText(file) {
 
 function flag(text, name) {
   if (text === undefined) return undefined;
-  if (text !== 'true' && text !== 'false') throw new UsageError(`--${name} expects true or false, got ${JSON.stringify(text)}`);
+  if (text !== 'true' && text !== 'false')
+    throw new UsageError(`--${name} expects true or false, got ${JSON.stringify(text)}`);
   return text === 'true';
 }
 
@@ -157,9 +235,38 @@ function json(text, name) {
   }
 }
 
-const NUMBER_OPTIONS = new Set(['dim', 'base', 'max-len', 'seed', 'std', 'query-len', 'key-len', 'min', 'max', 'position', 'max-distance',
-  'heads', 'max-bias', 'slope', 'num-buckets', 'seq-len', 'context-length']);
-const STRING_OPTIONS = ['positions', 'layout', 'q', 'k', 'format', 'out', 'causal', 'bidirectional', 'scaling', 'config', 'layer-type'];
+const NUMBER_OPTIONS = new Set([
+  'dim',
+  'base',
+  'max-len',
+  'seed',
+  'std',
+  'query-len',
+  'key-len',
+  'min',
+  'max',
+  'position',
+  'max-distance',
+  'heads',
+  'max-bias',
+  'slope',
+  'num-buckets',
+  'seq-len',
+  'context-length',
+]);
+const STRING_OPTIONS = [
+  'positions',
+  'layout',
+  'q',
+  'k',
+  'format',
+  'out',
+  'causal',
+  'bidirectional',
+  'scaling',
+  'config',
+  'layer-type',
+];
 
 class UsageError extends Error {}
 class IoError extends Error {}
@@ -188,7 +295,8 @@ Output: csv (one row per line, default), json (nested arrays), npy (NumPy v1.0,
 Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
 3 a file or stream that could not be read or written.`;
 
-const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json] [--out FILE] [--scalar]
+const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
+                           [--out FILE] [--scalar]
 
 Reads a Hugging Face config.json and prints, for each layer type, the RoPE it resolves to
 (rope type, head and rotary dims, base, layout, attention factor, frequencies), then the
@@ -203,8 +311,11 @@ Options:
 
 // The usage of \`posenc table\`: every kind, or only \`only\`.
 function tableUsage(only) {
-  const lines = [`Usage: posenc table ${only ?? '<kind>'} [options] [--format csv|json|npy] [--out FILE] [--scalar]`, '',
-    only ? 'Options:' : 'Kinds:'];
+  const lines = [
+    `Usage: posenc table ${only ?? '<kind>'} [options] [--format csv|json|npy] [--out FILE] [--scalar]`,
+    '',
+    only ? 'Options:' : 'Kinds:',
+  ];
   for (const [name, kind] of Object.entries(KINDS)) {
     if (only && name !== only) continue;
     lines.push(`  ${name.padEnd(18)} ${kind.summary}`);
@@ -212,13 +323,19 @@ function tableUsage(only) {
       lines.push(`      --${option.padEnd(14)} ${text}${kind.required.includes(option) ? ' (required)' : ''}`);
     }
   }
-  lines.push('', 'Common options:', '      --format        csv (default) | json | npy', '      --out FILE      write to FILE instead of standard output',
-    '      --scalar        use the scalar wasm build instead of SIMD128');
+  lines.push(
+    '',
+    'Common options:',
+    '      --format        csv (default) | json | npy',
+    '      --out FILE      write to FILE instead of standard output',
+    '      --scalar        use the scalar wasm build instead of SIMD128',
+  );
   return lines.join('\n');
 }
 
 function number(text, name) {
-  if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text)) throw new UsageError(`--${name} expects a number, got ${JSON.stringify(text)}`);
+  if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text))
+    throw new UsageError(`--${name} expects a number, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -242,28 +359,43 @@ function formatValue(v) {
 function rows({ data, shape }) {
   const columns = shape.length === 2 ? shape[1] : 1;
   const out = [];
-  for (let r = 0; r * columns < data.length; r++) out.push(Array.from(data.subarray(r * columns, (r + 1) * columns), formatValue));
+  for (let r = 0; r * columns < data.length; r++)
+    out.push(Array.from(data.subarray(r * columns, (r + 1) * columns), formatValue));
   return out;
 }
 
 function toCsv(table) {
   const header = table.columns ? `${table.columns.join(',')}\n` : '';
-  return header + rows(table).map((row) => row.join(',')).join('\n') + '\n';
+  return (
+    header +
+    rows(table)
+      .map((row) => row.join(','))
+      .join('\n') +
+    '\n'
+  );
 }
 
 function toJson(table) {
-  const body = table.shape.length === 2 ? `[\n${rows(table).map((row) => `  [${row.join(', ')}]`).join(',\n')}\n]` : `[${rows(table).flat().join(', ')}]`;
+  const body =
+    table.shape.length === 2
+      ? `[\n${rows(table)
+          .map((row) => `  [${row.join(', ')}]`)
+          .join(',\n')}\n]`
+      : `[${rows(table).flat().join(', ')}]`;
   return `${body}\n`;
 }
 
 /** NumPy .npy version 1.0: magic, header dict padded with spaces to a multiple of 64 bytes, data. */
 function toNpy({ data, shape }) {
   const descr = data instanceof Int32Array ? '<i4' : '<f4';
-  const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
-  const unpadded = 10 + dict.length + 1;   // magic(6) + version(2) + length(2) + dict + '\n'
+  const dict =
+    `{'descr': '${descr}', 'fortran_order': False, 'shape': ` +
+    `(${shape.join(', ')}${shape.length === 1 ? ',' : ''}), ` +
+    `}`;
+  const unpadded = 10 + dict.length + 1; // magic(6) + version(2) + length(2) + dict + '\n'
   const header = `${dict}${' '.repeat((64 - (unpadded % 64)) % 64)}\n`;
   const out = new Uint8Array(10 + header.length + data.length * 4);
-  out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]);   // \x93NUMPY v1.0
+  out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]); // \x93NUMPY v1.0
   const view = new DataView(out.buffer);
   view.setUint16(8, header.length, true);
   for (let i = 0; i < header.length; i++) out[10 + i] = header.charCodeAt(i);
@@ -300,9 +432,11 @@ async function configCommand(file, values) {
     }
   }
   const format = values.format ?? 'text';
-  if (!['text', 'json'].includes(format)) throw new UsageError(`--format must be text or json, got ${JSON.stringify(format)}`);
+  if (!['text', 'json'].includes(format))
+    throw new UsageError(`--format must be text or json, got ${JSON.stringify(format)}`);
   const seqLen = values['seq-len'] === undefined ? undefined : number(values['seq-len'], 'seq-len');
-  const contextLength = values['context-length'] === undefined ? undefined : number(values['context-length'], 'context-length');
+  const contextLength =
+    values['context-length'] === undefined ? undefined : number(values['context-length'], 'context-length');
   const text = readText(file);
   const { load } = await import('posenc');
   const posenc = await load(values.scalar ? { simd: false } : {});
@@ -310,17 +444,27 @@ async function configCommand(file, values) {
   const layers = first.layerTypes.map((layerType) => posenc.ropeFromConfig(text, { layerType, seqLen }));
   const llamaCpp = posenc.llamaCppFlags(text, { contextLength });
   if (format === 'json') {
-    const plain = (r) => ({ ...r, frequencies: Array.from(r.frequencies), options: { ...r.options,
-      frequencies: Array.from(r.options.frequencies ?? []) } });
+    const plain = (r) => ({
+      ...r,
+      frequencies: Array.from(r.frequencies),
+      options: { ...r.options, frequencies: Array.from(r.options.frequencies ?? []) },
+    });
     return `${JSON.stringify({ layers: layers.map(plain), llamaCpp }, null, 2)}\n`;
   }
   const lines = [];
   for (const r of layers) {
-    lines.push(`${r.layerType}:`, `  rope type        ${r.ropeType}`, `  head dim         ${r.headDim}`,
-      `  rotary dim       ${r.rotaryDim}`, `  base             ${r.base}`, `  layout           ${r.layout}`,
+    lines.push(
+      `${r.layerType}:`,
+      `  rope type        ${r.ropeType}`,
+      `  head dim         ${r.headDim}`,
+      `  rotary dim       ${r.rotaryDim}`,
+      `  base             ${r.base}`,
+      `  layout           ${r.layout}`,
       `  attention factor ${r.attentionFactor}`,
-      `  frequencies      ${r.frequencies.length}: ${formatList(r.frequencies)}`);
-    if (r.sections) lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
+      `  frequencies      ${r.frequencies.length}: ${formatList(r.frequencies)}`,
+    );
+    if (r.sections)
+      lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
   }
   lines.push('llama.cpp:', `  flags: ${llamaCpp.flags.length ? llamaCpp.flags.join(' ') : '(none)'}`);
   for (const note of llamaCpp.notes) lines.push(`  - ${note}`);
@@ -353,25 +497,38 @@ async function main(argv) {
     return 0;
   }
   if (command === undefined) {
-    if (values.help) { process.stdout.write(`${USAGE}\n`); return 0; }
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
     throw new UsageError('missing command');
   }
   if (command === 'config') {
-    if (values.help) { process.stdout.write(`${CONFIG_USAGE}\n`); return 0; }
+    if (values.help) {
+      process.stdout.write(`${CONFIG_USAGE}\n`);
+      return 0;
+    }
     if (kindName === undefined) throw new UsageError('config needs the path of a config.json');
     if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
     write(await configCommand(kindName, values), values.out);
     return 0;
   }
   if (command !== 'table') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
-  if (values.help && kindName === undefined) { process.stdout.write(`${tableUsage()}\n`); return 0; }
+  if (values.help && kindName === undefined) {
+    process.stdout.write(`${tableUsage()}\n`);
+    return 0;
+  }
   if (kindName === undefined) throw new UsageError('missing the kind of table (posenc table --help lists them)');
   const kind = KINDS[kindName];
   if (!kind) throw new UsageError(`unknown table ${JSON.stringify(kindName)} (posenc table --help lists them)`);
-  if (values.help) { process.stdout.write(`${tableUsage(kindName)}\n`); return 0; }
+  if (values.help) {
+    process.stdout.write(`${tableUsage(kindName)}\n`);
+    return 0;
+  }
   if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   const format = values.format ?? 'csv';
-  if (!['csv', 'json', 'npy'].includes(format)) throw new UsageError(`--format must be csv, json or npy, got ${JSON.stringify(format)}`);
+  if (!['csv', 'json', 'npy'].includes(format))
+    throw new UsageError(`--format must be csv, json or npy, got ${JSON.stringify(format)}`);
 
   const o = {};
   for (const [name, value] of Object.entries(values)) {
@@ -407,7 +564,9 @@ try {
     process.stderr.write(`posenc: ${error.message}\n`);
     process.exitCode = 3;
   } else {
-    process.stderr.write(`posenc: ${error instanceof RangeError || error instanceof TypeError ? error.message : error.stack ?? error}\n`);
+    process.stderr.write(
+      `posenc: ${error instanceof RangeError || error instanceof TypeError ? error.message : (error.stack ?? error)}\n`,
+    );
     process.exitCode = 1;
   }
 }

@@ -9,7 +9,8 @@ export function ramp(hex) {
   for (let i = 0; i < 768; i++) v[i] = parseInt(hex.substr(2 * i, 2), 16);
   return (t) => {
     const s = Math.max(0, Math.min(1, +t || 0)) * 255;
-    const i = Math.min(254, Math.floor(s)), f = s - i;
+    const i = Math.min(254, Math.floor(s)),
+      f = s - i;
     const c = (k) => Math.round(v[3 * i + k] + f * (v[3 * i + 3 + k] - v[3 * i + k]));
     return `rgb(${c(0)}, ${c(1)}, ${c(2)})`;
   };

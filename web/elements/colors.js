@@ -16,7 +16,12 @@ export function lut(name) {
   if (LUTS.has(name)) return LUTS.get(name);
   const f = SCHEMES[name] ?? SCHEMES.viridis;
   const out = new Uint8ClampedArray(256 * 3);
-  for (let i = 0; i < 256; i++) { const c = rgb(f(i / 255)); out[3 * i] = c.r; out[3 * i + 1] = c.g; out[3 * i + 2] = c.b; }
+  for (let i = 0; i < 256; i++) {
+    const c = rgb(f(i / 255));
+    out[3 * i] = c.r;
+    out[3 * i + 1] = c.g;
+    out[3 * i + 2] = c.b;
+  }
   LUTS.set(name, out);
   return out;
 }
@@ -27,10 +32,13 @@ const PIXELS = new Map();
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 export function lutPixels(name) {
   if (PIXELS.has(name)) return PIXELS.get(name);
-  const rgb3 = lut(name), out = new Uint32Array(256);
+  const rgb3 = lut(name),
+    out = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
     const [r, g, b] = [rgb3[3 * i], rgb3[3 * i + 1], rgb3[3 * i + 2]];
-    out[i] = littleEndian ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+    out[i] = littleEndian
+      ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0
+      : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
   }
   PIXELS.set(name, out);
   return out;

@@ -8,22 +8,33 @@
 // serves the next ones. If Workers are unavailable, the same module runs on the main thread.
 
 let worker = null;
-let answered = false;   // has this page's Worker ever answered? (if not, an error means no module Workers)
-let fallback = null;    // Promise<{ handle }>
+let answered = false; // has this page's Worker ever answered? (if not, an error means no module Workers)
+let fallback = null; // Promise<{ handle }>
 let nextId = 1;
-const pending = new Map();   // id -> request in the Worker: { id, channel, msg, resolve, reject }
-const waiting = new Map();   // channel -> the newest request not yet sent
-const busy = new Set();      // channels with a request in the Worker
+const pending = new Map(); // id -> request in the Worker: { id, channel, msg, resolve, reject }
+const waiting = new Map(); // channel -> the newest request not yet sent
+const busy = new Set(); // channels with a request in the Worker
 let infoPromise = null;
 
-export class Superseded extends Error { constructor() { super('superseded'); this.name = 'Superseded'; } }
+export class Superseded extends Error {
+  constructor() {
+    super('superseded');
+    this.name = 'Superseded';
+  }
+}
 
 const spawn = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'posenc' });
 
 function adopt(w) {
   worker = w;
-  worker.onmessage = (e) => { answered = true; settle(e.data); };
-  worker.onerror = (e) => { e.preventDefault?.(); if (w === worker) (answered ? restart(e.message || 'the compute Worker stopped') : useFallback()); };
+  worker.onmessage = (e) => {
+    answered = true;
+    settle(e.data);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault?.();
+    if (w === worker) answered ? restart(e.message || 'the compute Worker stopped') : useFallback();
+  };
 }
 
 function startWorker(started = null) {
@@ -37,7 +48,10 @@ function startWorker(started = null) {
 }
 
 function useFallback() {
-  if (worker) { worker.terminate(); worker = null; }
+  if (worker) {
+    worker.terminate();
+    worker = null;
+  }
   if (!fallback) fallback = import(/* main-thread fallback */ new URL('./worker.js', import.meta.url).href);
   // re-send whatever is still pending
   for (const p of pending.values()) run(p);
@@ -47,11 +61,21 @@ function useFallback() {
 // requests it held fail with `reason` (the figures show it, and their next change starts afresh).
 function restart(reason, failed = null, err = null) {
   worker.terminate();
-  try { adopt(spawn()); } catch { worker = null; useFallback(); }
+  try {
+    adopt(spawn());
+  } catch {
+    worker = null;
+    useFallback();
+  }
   for (const p of [...pending.values()]) fail(p, p === failed ? err : new Error(reason));
 }
 
-function fail(p, err) { pending.delete(p.id); busy.delete(p.channel); deliver(() => p.reject(err)); next(p.channel); }
+function fail(p, err) {
+  pending.delete(p.id);
+  busy.delete(p.channel);
+  deliver(() => p.reject(err));
+  next(p.channel);
+}
 
 function settle(msg) {
   const p = pending.get(msg.id);
@@ -59,7 +83,7 @@ function settle(msg) {
   if (msg.error) {
     const E = msg.error.name === 'RangeError' ? RangeError : msg.error.name === 'TypeError' ? TypeError : Error;
     const err = new E(msg.error.message);
-    if (E === Error) err.name = msg.error.name ?? 'Error';   // e.g. RuntimeError, a trap
+    if (E === Error) err.name = msg.error.name ?? 'Error'; // e.g. RuntimeError, a trap
     return msg.fatal && worker ? restart(msg.error.message, p, err) : fail(p, err);
   }
   pending.delete(p.id);
@@ -73,21 +97,37 @@ let handovers = [];
 function deliver(f) {
   handovers.push(f);
   if (handovers.length > 1) return;
-  const flush = () => { const now = handovers; handovers = []; for (const g of now) g(); };
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(flush);
+  const flush = () => {
+    const now = handovers;
+    handovers = [];
+    for (const g of now) g();
+  };
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden')
+    requestAnimationFrame(flush);
   else setTimeout(flush, 0);
 }
 
 function next(channel) {
   const w = waiting.get(channel);
-  if (w) { waiting.delete(channel); send(w); }
+  if (w) {
+    waiting.delete(channel);
+    send(w);
+  }
 }
 
-function send(p) { busy.add(p.channel); pending.set(p.id, p); run(p); }
+function send(p) {
+  busy.add(p.channel);
+  pending.set(p.id, p);
+  run(p);
+}
 
 function run({ id, msg }) {
   if (worker) worker.postMessage({ id, ...msg });
-  else fallback.then((m) => m.handle({ id, ...msg }, settle), (err) => settle({ id, error: { name: 'Error', message: String(err) } }));
+  else
+    fallback.then(
+      (m) => m.handle({ id, ...msg }, settle),
+      (err) => settle({ id, error: { name: 'Error', message: String(err) } }),
+    );
 }
 
 /** Run `recipe(params)` in the Worker. Rejects with Superseded if a newer request on `channel` came
@@ -108,7 +148,9 @@ export function compute(channel, recipe, params) {
  * its first classic script, because a Worker's start-up needs the main thread, which is then busy
  * laying out the document); it should mark itself `posencFailed` if it errs before being adopted.
  */
-export function prewarm(started = null) { startWorker(started instanceof Worker ? started : null); }
+export function prewarm(started = null) {
+  startWorker(started instanceof Worker ? started : null);
+}
 
 /** Library version and SIMD flag, once loaded. */
 export function libraryInfo() {

@@ -15,9 +15,12 @@ function fill(el, attrs, children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'text') el.textContent = v;
-    else if (k === 'style') el.style.cssText = v; // CSSOM, not an inline style attribute: allowed by a CSP without style-src 'unsafe-inline'
+    else if (k === 'style')
+      el.style.cssText = v; // CSSOM, not an inline style attribute: allowed by a CSP without style-src 'unsafe-inline'
     else el.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  for (const c of children.flat())
+    if (c !== null && c !== undefined && c !== false)
+      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
 }

@@ -17,13 +17,19 @@ export function binsOf(n, out) {
  * (pass outRows = rows or outCols = cols).
  */
 export function boxAverage(data, rows, cols, outRows, outCols) {
-  const rb = binsOf(rows, outRows), cb = binsOf(cols, outCols);
-  const sum = new Float64Array(outRows * outCols), count = new Uint32Array(outRows * outCols);
+  const rb = binsOf(rows, outRows),
+    cb = binsOf(cols, outCols);
+  const sum = new Float64Array(outRows * outCols),
+    count = new Uint32Array(outRows * outCols);
   for (let i = 0; i < rows; i++) {
-    const at = rb[i] * outCols, row = i * cols;
+    const at = rb[i] * outCols,
+      row = i * cols;
     for (let j = 0; j < cols; j++) {
       const v = data[row + j];
-      if (v - v === 0) { sum[at + cb[j]] += v; count[at + cb[j]]++; } // finite (NaN and ±Infinity give NaN)
+      if (v - v === 0) {
+        sum[at + cb[j]] += v;
+        count[at + cb[j]]++;
+      } // finite (NaN and ±Infinity give NaN)
     }
   }
   for (let k = 0; k < sum.length; k++) sum[k] = count[k] ? sum[k] / count[k] : NaN;

@@ -21,9 +21,13 @@ const REQUIREMENTS = [
 export function zhError(name, message) {
   const m = /^(.+?) must be (.+), got (.+)$/s.exec(message);
   if (!m) return null;
-  let [, param, req, got] = m, tail = '';
-  req = req.replace(/ \([^()]*\)$/, '');   // an English aside: the English line beneath has it
-  if (LEARNED.test(req)) { req = req.replace(LEARNED, ''); tail = '（训练式位置表在 maxLen 之后没有行，无法外推）'; }
+  let [, param, req, got] = m,
+    tail = '';
+  req = req.replace(/ \([^()]*\)$/, ''); // an English aside: the English line beneath has it
+  if (LEARNED.test(req)) {
+    req = req.replace(LEARNED, '');
+    tail = '（训练式位置表在 maxLen 之后没有行，无法外推）';
+  }
   const rule = REQUIREMENTS.find(([re]) => re.test(req));
   const says = rule ? `${param} 必须${req.replace(rule[0], rule[1])}${tail}` : `${param} 的取值不符合要求${tail}`;
   return `${KIND_ZH[name] ?? '错误'}：${says}，实际为 ${got}`;

@@ -10,7 +10,7 @@ import { langOf, t } from './i18n.js';
 import { compute, Superseded } from './compute.js';
 import { slider, choices } from './controls.js';
 
-const NEAR = 400;   // px: a figure computes when it comes this close to the viewport
+const NEAR = 400; // px: a figure computes when it comes this close to the viewport
 let firstFigureMeasured = false;
 
 export class PosencFigure extends HTMLElement {
@@ -29,7 +29,9 @@ export class PosencFigure extends HTMLElement {
     this.channel = `${this.constructor.tag}#${Math.random().toString(36).slice(2)}`;
   }
 
-  get locale() { return langOf(this); }
+  get locale() {
+    return langOf(this);
+  }
   /** A string in the figure's language: the figure's own (`static strings = { en, zh }`, declared beside
    *  its class), else the shared table of i18n.js. */
   t(key) {
@@ -50,10 +52,13 @@ export class PosencFigure extends HTMLElement {
       this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
       this.build();
     }
-    this.io ??= new IntersectionObserver((entries) => {
-      this.visible = entries.some((e) => e.isIntersecting);
-      if (this.visible && this.dirty) this.refresh();
-    }, { rootMargin: `${NEAR}px 0px` });
+    this.io ??= new IntersectionObserver(
+      (entries) => {
+        this.visible = entries.some((e) => e.isIntersecting);
+        if (this.visible && this.dirty) this.refresh();
+      },
+      { rootMargin: `${NEAR}px 0px` },
+    );
     this.io.observe(this);
     // The observer's first answer comes with a rendered frame, which a long document still being
     // parsed delays by a few hundred ms. The first figure of a document usually sits on its first
@@ -63,7 +68,10 @@ export class PosencFigure extends HTMLElement {
     if (!firstFigureMeasured && this.configured && document.readyState === 'loading') {
       firstFigureMeasured = true;
       const box = this.getBoundingClientRect();
-      if (box.top < innerHeight + NEAR && box.bottom > -NEAR) { this.visible = true; if (this.dirty) this.refresh(); }
+      if (box.top < innerHeight + NEAR && box.bottom > -NEAR) {
+        this.visible = true;
+        if (this.dirty) this.refresh();
+      }
     }
     // Widths are read here, where layout is clean, and kept: a draw that read them right after
     // this or another figure rewrote its DOM would force a layout of the whole page (at start-up,
@@ -73,7 +81,10 @@ export class PosencFigure extends HTMLElement {
       let changed = false;
       for (const [target, w] of measured) {
         if (!w) continue;
-        if (target === this) { changed ||= w !== this.lastWidth; this.lastWidth = w; } else {
+        if (target === this) {
+          changed ||= w !== this.lastWidth;
+          this.lastWidth = w;
+        } else {
           changed ||= Boolean(this.widths.get(target)) && w !== this.widths.get(target);
           this.widths.set(target, w);
         }
@@ -83,13 +94,24 @@ export class PosencFigure extends HTMLElement {
     this.ro.observe(this);
     for (const panel of this.widths.keys()) this.ro.observe(panel);
   }
-  disconnectedCallback() { this.io?.disconnect(); this.io = null; this.ro?.disconnect(); this.ro = null; }
+  disconnectedCallback() {
+    this.io?.disconnect();
+    this.io = null;
+    this.ro?.disconnect();
+    this.ro = null;
+  }
 
   attributeChangedCallback(name, old, value) {
     if (old === value || !this.built) return;
     // the page sets lang on every figure at start-up: rebuild only if the language actually changes
-    if (name === 'lang') { if (this.locale !== this.builtLocale) { this.build(); this.invalidate(); } return; }
-    if (name === 'no-controls' || name === 'theme') return;   // the stylesheet alone reads them
+    if (name === 'lang') {
+      if (this.locale !== this.builtLocale) {
+        this.build();
+        this.invalidate();
+      }
+      return;
+    }
+    if (name === 'no-controls' || name === 'theme') return; // the stylesheet alone reads them
     const next = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
     this.constrain?.(next);
     const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);
@@ -109,10 +131,16 @@ export class PosencFigure extends HTMLElement {
     this.body = h('div', { class: 'body' });
     this.loadingEl = h('div', { class: 'loading', text: this.t('loading') });
     this.body.append(this.loadingEl);
-    this.frame = h('figure', { class: 'frame', style: 'margin:0' }, h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl), this.controlsEl, this.body);
+    this.frame = h(
+      'figure',
+      { class: 'frame', style: 'margin:0' },
+      h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl),
+      this.controlsEl,
+      this.body,
+    );
     this.root.replaceChildren(this.frame);
     for (const panel of this.widths?.keys() ?? []) this.ro?.unobserve(panel);
-    this.widths = new Map();   // panel element -> its last observed width (see widthOf)
+    this.widths = new Map(); // panel element -> its last observed width (see widthOf)
     this.controlLabels = {};
     this.setup();
     // strings of the shared parts (menu buttons) are named by a data-t key, filled in the figure's language
@@ -120,14 +148,17 @@ export class PosencFigure extends HTMLElement {
     this.describe();
     this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
   }
-  title_() { return ''; }
+  title_() {
+    return '';
+  }
 
   /** The figure's accessible name, from its own state: its title, then each control's label and value
    *  ("… — positions: 128, dim: 128, base: 10000"), so it says what is drawn, in the figure's language. */
   describe() {
     const spec = FIGURE_PARAMS[this.constructor.tag];
-    const state = Object.entries(this.controlLabels).map(([n, { label, names }]) =>
-      `${label}: ${names ? names(this.params[n]) : formatValue(spec[n], this.params[n])}`);
+    const state = Object.entries(this.controlLabels).map(
+      ([n, { label, names }]) => `${label}: ${names ? names(this.params[n]) : formatValue(spec[n], this.params[n])}`,
+    );
     this.frame.setAttribute('aria-label', [this.title_(), state.join(', ')].filter(Boolean).join(' — '));
   }
 
@@ -135,9 +166,10 @@ export class PosencFigure extends HTMLElement {
   control(name, label, extra = {}) {
     const spec = FIGURE_PARAMS[this.constructor.tag][name];
     const onInput = (v) => this.setParam(name, v);
-    const c = spec.type === 'enum'
-      ? choices({ label, spec, value: this.params[name], onInput, ...extra })
-      : slider({ label, spec, value: this.params[name], onInput, ...extra });
+    const c =
+      spec.type === 'enum'
+        ? choices({ label, spec, value: this.params[name], onInput, ...extra })
+        : slider({ label, spec, value: this.params[name], onInput, ...extra });
     this.controls[name] = c;
     this.controlLabels[name] = { label, names: extra.names };
     this.controlsEl.append(c.el);
@@ -154,12 +186,29 @@ export class PosencFigure extends HTMLElement {
   invalidate() {
     this.dirty = true;
     // coalesce the attribute changes of one task (e.g. qx and qy from one drag event), then run at once
-    if (this.visible && !this.pending) { this.pending = true; queueMicrotask(() => { this.pending = false; if (this.dirty) this.refresh(); }); }
+    if (this.visible && !this.pending) {
+      this.pending = true;
+      queueMicrotask(() => {
+        this.pending = false;
+        if (this.dirty) this.refresh();
+      });
+    }
   }
 
   async refresh() {
-    if (document.readyState === 'loading' && !this.configured) { // let the document (and whoever sets attributes from it) finish first
-      if (!this.waitingForDom) { this.waitingForDom = true; document.addEventListener('DOMContentLoaded', () => { this.waitingForDom = false; if (this.visible && this.dirty) this.refresh(); }, { once: true }); }
+    if (document.readyState === 'loading' && !this.configured) {
+      // let the document (and whoever sets attributes from it) finish first
+      if (!this.waitingForDom) {
+        this.waitingForDom = true;
+        document.addEventListener(
+          'DOMContentLoaded',
+          () => {
+            this.waitingForDom = false;
+            if (this.visible && this.dirty) this.refresh();
+          },
+          { once: true },
+        );
+      }
       return;
     }
     this.dirty = false;
@@ -180,24 +229,36 @@ export class PosencFigure extends HTMLElement {
   }
 
   /** Run a recipe in the compute Worker (only the newest request per figure and key is answered). */
-  compute(recipe, params, key = '') { return compute(this.channel + key, recipe, params); }
+  compute(recipe, params, key = '') {
+    return compute(this.channel + key, recipe, params);
+  }
 
   showError(err) {
     this.errorEl?.remove();
     this.errorEl = errorBox(this.locale, { name: err?.name ?? this.t('error'), message: err?.message ?? String(err) });
     this.body.prepend(this.errorEl);
   }
-  clearError() { this.errorEl?.remove(); this.errorEl = null; }
+  clearError() {
+    this.errorEl?.remove();
+    this.errorEl = null;
+  }
   // the ResizeObserver's last measure when there is one: reading clientWidth right after a figure
   // rewrote its DOM forces a synchronous layout
-  get width() { return this.lastWidth || this.body.clientWidth || 600; }
+  get width() {
+    return this.lastWidth || this.body.clientWidth || 600;
+  }
   /** The width of one of the figure's panels, as the ResizeObserver last saw it (a change redraws
    *  the figure); read from the element only until the first observation. */
   widthOf(el) {
-    if (!this.widths.has(el)) { this.widths.set(el, 0); this.ro?.observe(el); }
+    if (!this.widths.has(el)) {
+      this.widths.set(el, 0);
+      this.ro?.observe(el);
+    }
     return this.widths.get(el) || el.clientWidth;
   }
 }
 
 /** Register a figure class under its tag (idempotent). */
-export function define(cls) { if (!customElements.get(cls.tag)) customElements.define(cls.tag, cls); }
+export function define(cls) {
+  if (!customElements.get(cls.tag)) customElements.define(cls.tag, cls);
+}

@@ -23,7 +23,10 @@ export const pairColumn = (j) => `${j % 2 ? 'cos' : 'sin'} θ${subscript(j >> 1)
 export function bytes(n) {
   const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let i = 0;
-  while (n >= 1024 && i < u.length - 1) { n /= 1024; i++; }
+  while (n >= 1024 && i < u.length - 1) {
+    n /= 1024;
+    i++;
+  }
   return `${n >= 100 || i === 0 ? Math.round(n) : n.toFixed(1)} ${u[i]}`;
 }
 /** Table cell text: fixed width, sign kept. */

@@ -27,16 +27,26 @@ export class Heatmap {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.canvas, this.svg);
-    this.tools = menuButton([{ text: 'PNG', run: () => this.downloadPng() }, { text: 'SVG', run: () => this.downloadSvg() }, { text: 'CSV', run: () => this.downloadCsv() }]).el;
+    this.tools = menuButton([
+      { text: 'PNG', run: () => this.downloadPng() },
+      { text: 'SVG', run: () => this.downloadSvg() },
+      { text: 'CSV', run: () => this.downloadCsv() },
+    ]).el;
     this.el = h('div', { class: 'heatmap' }, this.plot, this.readout, this.tools);
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => this.hover(e));
-    this.plot.addEventListener('pointerleave', () => { this.cursor = null; this.mark(); });
+    this.plot.addEventListener('pointerleave', () => {
+      this.cursor = null;
+      this.mark();
+    });
     this.plot.addEventListener('keydown', (e) => this.key(e));
   }
 
   /** data: row-major numbers [rows x cols]; domain: [lo, hi] of the colour scale (default: symmetric for rdbu). */
-  set(d) { this.d = d; return this; }
+  set(d) {
+    this.d = d;
+    return this;
+  }
 
   draw(width) {
     const d = this.d;
@@ -56,7 +66,12 @@ export class Heatmap {
     this.drawLegend(o, lo, hi, flat);
     // what a screen reader hears: the panel, its axes and sizes, and the range of its colour scale
     const f = legendFmt(lo, hi);
-    this.svg.setAttribute('aria-label', `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} × ${o.xLabel ?? ''}, ${d.rows} × ${d.cols}, ${f(lo)} … ${f(hi)}`);
+    this.svg.setAttribute(
+      'aria-label',
+      `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} ` +
+        `× ${o.xLabel ?? ''}, ${d.rows} × ${d.cols}, ${f(lo)} ` +
+        `… ${f(hi)}`,
+    );
     this.mark();
   }
 
@@ -67,7 +82,8 @@ export class Heatmap {
     const m = { top: o.title ? 22 : 8, right: 70, bottom: o.xLabel ? 38 : 24, left: o.yLabels ? 34 : 46 };
     const pw = Math.max(40, Math.floor(width - m.left - m.right));
     const ph = Math.max(40, Math.floor(Math.min(o.maxHeight, pw * (o.aspect ?? extent / cols))));
-    const W = pw + m.left + m.right, H = ph + m.top + m.bottom;
+    const W = pw + m.left + m.right,
+      H = ph + m.top + m.bottom;
     this.geom = { m, pw, ph, W, H };
     this.scales = { x: scaleLinear([0, cols], [0, pw]), y: scaleLinear([0, extent], [0, ph]) };
     return this.geom;
@@ -76,10 +92,14 @@ export class Heatmap {
   // The colour scale's [lo, hi] (given, or from the data), and whether the data is constant.
   colourDomain(d, o) {
     const { data } = d;
-    if (!d.domain && (this.autoFor?.data !== data || this.autoFor.scheme !== o.scheme)) this.autoFor = { data, scheme: o.scheme, domain: autoDomain(data, o.scheme) };
+    if (!d.domain && (this.autoFor?.data !== data || this.autoFor.scheme !== o.scheme))
+      this.autoFor = { data, scheme: o.scheme, domain: autoDomain(data, o.scheme) };
     let [lo, hi] = d.domain ?? this.autoFor.domain;
     const flat = !(hi - lo > 1e-6 * Math.max(1e-30, Math.abs(lo), Math.abs(hi)));
-    if (!(hi > lo)) { hi = lo + 1e-12; lo -= 1e-12; }
+    if (!(hi > lo)) {
+      hi = lo + 1e-12;
+      lo -= 1e-12;
+    }
     this.domain = [lo, hi];
     return { lo, hi, flat };
   }
@@ -90,22 +110,26 @@ export class Heatmap {
   // two-million-pixel image scaled down with aliasing.
   paintCells({ rows, cols, data }, lo, hi, scheme, cw, ch) {
     const off = this.off ?? (this.off = document.createElement('canvas'));
-    const outCols = Math.min(cols, cw), outRows = Math.min(rows, ch);
+    const outCols = Math.min(cols, cw),
+      outRows = Math.min(rows, ch);
     const key = `${rows}x${cols}/${outRows}x${outCols}/${lo}/${hi}/${scheme}`;
     if (this.offData !== data || this.offKey !== key) {
       const table = lutPixels(scheme);
       const values = outCols < cols || outRows < rows ? boxAverage(data, rows, cols, outRows, outCols) : data;
-      off.width = outCols; off.height = outRows;
+      off.width = outCols;
+      off.height = outRows;
       const octx = off.getContext('2d');
       const img = octx.createImageData(outCols, outRows);
       // one 32-bit word per pixel; NaN -> entry 0, ±Infinity -> the ends
-      const px = new Uint32Array(img.data.buffer), k = 255 / (hi - lo);
+      const px = new Uint32Array(img.data.buffer),
+        k = 255 / (hi - lo);
       for (let i = 0, n = outRows * outCols; i < n; i++) {
         const t = Math.round((values[i] - lo) * k);
         px[i] = table[t > 0 ? (t < 255 ? t : 255) : 0];
       }
       octx.putImageData(img, 0, 0);
-      this.offData = data; this.offKey = key;
+      this.offData = data;
+      this.offKey = key;
     }
     return key;
   }
@@ -123,9 +147,13 @@ export class Heatmap {
     // the scaled copy is the costly part of a redraw: skip it when neither the cells nor the size changed
     const shownKey = `${key}/${cw}x${ch}/${m.left},${m.top}`;
     if (this.shown?.data === data && this.shown.key === shownKey) return;
-    if (c.width !== cw || c.height !== ch) { c.width = cw; c.height = ch; } // (a same-size canvas is cleared by drawImage's full cover)
+    if (c.width !== cw || c.height !== ch) {
+      c.width = cw;
+      c.height = ch;
+    } // (a same-size canvas is cleared by drawImage's full cover)
     const place = `${m.left}/${m.top}/${pw}/${y(rows)}`;
-    if (place !== this.place) { // touching the style, even with equal values, can cost a style and layout pass
+    if (place !== this.place) {
+      // touching the style, even with equal values, can cost a style and layout pass
       this.place = place;
       Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
     }
@@ -139,10 +167,12 @@ export class Heatmap {
   // show changed: a slider that moves a marker or changes the data keeps the axes (d3 builds them
   // as DOM, the bulk of a draw).
   drawFrame({ rows, cols, rowsExtent }, o) {
-    const { m, pw, ph, W, H } = this.geom, { x, y } = this.scales;
+    const { m, pw, ph, W, H } = this.geom,
+      { x, y } = this.scales;
     const extent = rowsExtent ?? rows;
     const svg = this.svg;
-    svg.setAttribute('width', W); svg.setAttribute('height', H);
+    svg.setAttribute('width', W);
+    svg.setAttribute('height', H);
     const frameKey = JSON.stringify([W, H, m, cols, extent, o.xLabels, o.yLabels, o.title, o.xLabel, o.yLabel]);
     if (frameKey === this.frameKey) return;
     this.frameKey = frameKey;
@@ -150,15 +180,31 @@ export class Heatmap {
     while (svg.firstChild) svg.firstChild.remove();
     const g = s('g', { transform: `translate(${m.left},${m.top})` });
     if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
-    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }), gy = s('g', { class: 'axis' });
+    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }),
+      gy = s('g', { class: 'axis' });
     g.append(gx, gy);
     select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
     select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
-    if (o.xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-    if (o.yLabel) g.append(s('text', { class: 'atitle', transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`, 'text-anchor': 'middle', text: o.yLabel }));
+    if (o.xLabel)
+      g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
+    if (o.yLabel)
+      g.append(
+        s('text', {
+          class: 'atitle',
+          transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`,
+          'text-anchor': 'middle',
+          text: o.yLabel,
+        }),
+      );
     this.valuesLayer = s('g');
     this.annotLayer = s('g');
-    this.hl = s('rect', { fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, visibility: 'hidden', 'pointer-events': 'none' });
+    this.hl = s('rect', {
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': 1.5,
+      visibility: 'hidden',
+      'pointer-events': 'none',
+    });
     g.append(this.valuesLayer, this.annotLayer, this.hl);
     this.legendLayer = s('g');
     svg.append(g, this.legendLayer);
@@ -167,25 +213,37 @@ export class Heatmap {
 
   // Numbers in the cells, when they are big enough to hold them.
   drawValues({ rows, cols, data }, o, lo, hi) {
-    const { pw } = this.geom, { x, y } = this.scales;
+    const { pw } = this.geom,
+      { x, y } = this.scales;
     const valuesKey = o.showValues && pw / cols >= 24 && y(1) >= 16 ? [data, lo, hi, o.scheme, o.formatValue] : null;
     if (sameKey(valuesKey, this.valuesKey)) return;
     this.valuesKey = valuesKey;
     this.valuesLayer.replaceChildren();
     if (!valuesKey) return;
     const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
-    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) {
-      const v = data[i * cols + j], t = (v - lo) / (hi - lo);
-      const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
-      this.valuesLayer.append(s('text', { x: x(j + 0.5), y: y(i + 0.5), 'text-anchor': 'middle', 'dominant-baseline': 'central',
-        style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`, text: fmtv(v) }));
-    }
+    for (let i = 0; i < rows; i++)
+      for (let j = 0; j < cols; j++) {
+        const v = data[i * cols + j],
+          t = (v - lo) / (hi - lo);
+        const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
+        this.valuesLayer.append(
+          s('text', {
+            x: x(j + 0.5),
+            y: y(i + 0.5),
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central',
+            style: `font-size:${Math.min(12, pw / cols / 3.2)}px;fill:${dark ? '#fff' : '#111'}`,
+            text: fmtv(v),
+          }),
+        );
+      }
   }
 
   // The colour legend beside the plot.
   drawLegend(o, lo, hi, flat) {
     const { m, pw, ph } = this.geom;
-    const lh = Math.min(ph, 200), lx = m.left + pw + 14;
+    const lh = Math.min(ph, 200),
+      lx = m.left + pw + 14;
     const legendKey = [lo, hi, o.scheme, flat, lx, m.top, lh, o.legendFormat];
     if (sameKey(legendKey, this.legendKey)) return;
     this.legendKey = legendKey;
@@ -195,10 +253,24 @@ export class Heatmap {
     for (let i = 0; i <= 16; i++) grad.append(s('stop', { offset: i / 16, 'stop-color': f(i / 16) }));
     const ly = scaleLinear([lo, hi], [m.top + lh, m.top]);
     const gl = s('g', { class: 'axis', transform: `translate(${lx + 10},0)` });
-    this.legendLayer.replaceChildren(s('defs', {}, grad), s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }), gl);
-    const legend = axisRight(ly).tickSize(3).tickFormat(flat ? (v) => exact(v) : o.legendFormat ?? legendFmt(lo, hi));
+    this.legendLayer.replaceChildren(
+      s('defs', {}, grad),
+      s('rect', { x: lx, y: m.top, width: 10, height: lh, fill: `url(#${id})` }),
+      gl,
+    );
+    const legend = axisRight(ly)
+      .tickSize(3)
+      .tickFormat(flat ? (v) => exact(v) : (o.legendFormat ?? legendFmt(lo, hi)));
     select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
-    if (flat) this.legendLayer.append(s('text', { class: 'atitle', x: lx, y: m.top + lh + 14, text: t(langOf(this.el.getRootNode()?.host ?? this.el), 'constant') }));
+    if (flat)
+      this.legendLayer.append(
+        s('text', {
+          class: 'atitle',
+          x: lx,
+          y: m.top + lh + 14,
+          text: t(langOf(this.el.getRootNode()?.host ?? this.el), 'constant'),
+        }),
+      );
   }
 
   cellAt(e) {
@@ -207,7 +279,11 @@ export class Heatmap {
     const i = Math.floor(((e.clientY - r.top) / r.height) * this.d.rows);
     return i >= 0 && j >= 0 && i < this.d.rows && j < this.d.cols ? [i, j] : null;
   }
-  hover(e) { if (!this.d) return; this.cursor = this.cellAt(e); this.mark(); }
+  hover(e) {
+    if (!this.d) return;
+    this.cursor = this.cellAt(e);
+    this.mark();
+  }
   key(e) {
     if (!this.d) return;
     const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -220,21 +296,59 @@ export class Heatmap {
   }
   mark() {
     if (!this.hl || !this.d) return;
-    if (!this.cursor) { this.hl.setAttribute('visibility', 'hidden'); this.readout.textContent = this.o.hint ?? '\u00a0'; return; }
-    const [i, j] = this.cursor, { x, y } = this.scales;
-    Object.entries({ x: x(j), y: y(i), width: Math.max(2, x(1) - x(0)), height: Math.max(2, y(1) - y(0)), visibility: 'visible' }).forEach(([k, v]) => this.hl.setAttribute(k, v));
+    if (!this.cursor) {
+      this.hl.setAttribute('visibility', 'hidden');
+      this.readout.textContent = this.o.hint ?? '\u00a0';
+      return;
+    }
+    const [i, j] = this.cursor,
+      { x, y } = this.scales;
+    Object.entries({
+      x: x(j),
+      y: y(i),
+      width: Math.max(2, x(1) - x(0)),
+      height: Math.max(2, y(1) - y(0)),
+      visibility: 'visible',
+    }).forEach(([k, v]) => this.hl.setAttribute(k, v));
     const v = this.d.data[i * this.d.cols + j];
     const o = { ...this.o, ...this.d.opts };
-    this.readout.textContent = o.describe ? o.describe(i, j, v, exact(v)) : `${o.yLabel ?? 'row'} ${i}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
+    this.readout.textContent = o.describe
+      ? o.describe(i, j, v, exact(v))
+      : `${o.yLabel ?? 'row'} ${i}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
   }
 
-  get fileStem() { return (this.d?.opts?.name ?? this.o.name).replace(/[^\w.-]+/g, '_'); }
-  at() { const { m, pw } = this.geom; return { x: m.left, y: m.top, width: pw, height: this.scales.y(this.d.rows) }; }
-  downloadSvg() { saveBlob(new Blob([svgString(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) })], { type: 'image/svg+xml' }), `${this.fileStem}.svg`); }
-  async downloadPng() { saveBlob(await pngBlob(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) }), `${this.fileStem}.png`); }
+  get fileStem() {
+    return (this.d?.opts?.name ?? this.o.name).replace(/[^\w.-]+/g, '_');
+  }
+  at() {
+    const { m, pw } = this.geom;
+    return { x: m.left, y: m.top, width: pw, height: this.scales.y(this.d.rows) };
+  }
+  downloadSvg() {
+    saveBlob(
+      new Blob([svgString(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) })], {
+        type: 'image/svg+xml',
+      }),
+      `${this.fileStem}.svg`,
+    );
+  }
+  async downloadPng() {
+    saveBlob(
+      await pngBlob(this.svg, { canvas: this.canvas, at: this.at(), background: bgOf(this.el) }),
+      `${this.fileStem}.png`,
+    );
+  }
   downloadCsv() {
-    const { data, rows, cols } = this.d, o = { ...this.o, ...this.d.opts };
-    saveCsv(csvMatrix(data, rows, cols, { corner: `${o.yLabel ?? 'row'}\\${o.xLabel ?? 'col'}`, rowName: (i) => o.yLabels?.[i] ?? i, colName: (j) => o.xLabels?.[j] ?? j }), `${this.fileStem}.csv`);
+    const { data, rows, cols } = this.d,
+      o = { ...this.o, ...this.d.opts };
+    saveCsv(
+      csvMatrix(data, rows, cols, {
+        corner: `${o.yLabel ?? 'row'}\\${o.xLabel ?? 'col'}`,
+        rowName: (i) => o.yLabels?.[i] ?? i,
+        colName: (j) => o.xLabels?.[j] ?? j,
+      }),
+      `${this.fileStem}.csv`,
+    );
   }
 }
 
@@ -246,11 +360,21 @@ function sameKey(a, b) {
 }
 
 function autoDomain(data, scheme) {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   // an indexed loop: iterating a typed array with for-of costs ~10x more on a million cells
-  for (let i = 0, n = data.length; i < n; i++) { const v = data[i]; if (v - v === 0) { if (v < lo) lo = v; if (v > hi) hi = v; } }
+  for (let i = 0, n = data.length; i < n; i++) {
+    const v = data[i];
+    if (v - v === 0) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
   if (lo === Infinity) return [0, 1];
-  if (scheme === 'rdbu' || scheme === 'puor') { const a = Math.max(Math.abs(lo), Math.abs(hi)) || 1; return [-a, a]; }
+  if (scheme === 'rdbu' || scheme === 'puor') {
+    const a = Math.max(Math.abs(lo), Math.abs(hi)) || 1;
+    return [-a, a];
+  }
   return [lo, hi];
 }
 
@@ -264,6 +388,10 @@ function indexAxis(axisFn, scale, n, labels, px) {
   const ax = axisFn(scale).tickSizeOuter(0).tickSize(3);
   if (labels) return ax.tickValues(labels.map((_, i) => i + 0.5)).tickFormat((v) => labels[Math.floor(v)]);
   const count = Math.max(2, Math.min(10, Math.floor(px / 45)));
-  const ticks = scale.copy().domain([0, n - 1]).ticks(count).filter((v) => Number.isInteger(v) && v < n);
+  const ticks = scale
+    .copy()
+    .domain([0, n - 1])
+    .ticks(count)
+    .filter((v) => Number.isInteger(v) && v < n);
   return ax.tickValues(ticks.map((v) => v + 0.5)).tickFormat((v) => String(Math.floor(v)));
 }

@@ -12,11 +12,19 @@ export function line(x = (d) => d[0], y = (d) => d[1]) {
   y = accessor(y);
   const path = (data) => {
     // a run of one point is closed ("M x,y Z"), as d3's linear curve does, so that it can show as a dot
-    let out = '', run = 0, i = -1;
-    const end = () => { if (run === 1) out += 'Z'; run = 0; };
+    let out = '',
+      run = 0,
+      i = -1;
+    const end = () => {
+      if (run === 1) out += 'Z';
+      run = 0;
+    };
     for (const d of data) {
       i++;
-      if (!defined(d, i, data)) { end(); continue; }
+      if (!defined(d, i, data)) {
+        end();
+        continue;
+      }
       out += `${run ? 'L' : 'M'}${round(+x(d, i, data))},${round(+y(d, i, data))}`;
       run++;
     }

@@ -9,10 +9,33 @@ let uid = 0;
 /** items: [{ text, run }]; key: the i18n key of the button's text. Returns { el, button }. */
 export function menuButton(items, key = 'download') {
   const id = `pm${++uid}`;
-  const button = h('button', { type: 'button', class: 'menu-btn', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': id, 'data-t': key, text: key });
-  const entries = items.map(({ text, run }) => h('button', { type: 'button', role: 'menuitem', tabindex: '-1', text, onclick: () => { close(true); run(); } }));
+  const button = h('button', {
+    type: 'button',
+    class: 'menu-btn',
+    'aria-haspopup': 'menu',
+    'aria-expanded': 'false',
+    'aria-controls': id,
+    'data-t': key,
+    text: key,
+  });
+  const entries = items.map(({ text, run }) =>
+    h('button', {
+      type: 'button',
+      role: 'menuitem',
+      tabindex: '-1',
+      text,
+      onclick: () => {
+        close(true);
+        run();
+      },
+    }),
+  );
   const list = h('div', { class: 'menu', role: 'menu', id, hidden: true }, entries);
-  const open = (at) => { list.hidden = false; button.setAttribute('aria-expanded', 'true'); entries[at].focus(); };
+  const open = (at) => {
+    list.hidden = false;
+    button.setAttribute('aria-expanded', 'true');
+    entries[at].focus();
+  };
   const close = (refocus) => {
     if (list.hidden) return;
     list.hidden = true;
@@ -26,12 +49,21 @@ export function menuButton(items, key = 'download') {
     open(e.key === 'ArrowUp' ? entries.length - 1 : 0);
   });
   list.addEventListener('keydown', (e) => {
-    const at = entries.indexOf(e.target), n = entries.length;
+    const at = entries.indexOf(e.target),
+      n = entries.length;
     const to = { ArrowDown: at + 1, ArrowUp: at - 1 + n, Home: 0, End: n - 1 }[e.key];
-    if (to !== undefined) { e.preventDefault(); entries[to % n].focus(); } else if (e.key === 'Escape') { e.preventDefault(); close(true); } else if (e.key === 'Tab') close(false);
+    if (to !== undefined) {
+      e.preventDefault();
+      entries[to % n].focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      close(true);
+    } else if (e.key === 'Tab') close(false);
   });
   const el = h('div', { class: 'tools' }, h('div', { class: 'menu-wrap' }, button, list));
   // a click or focus anywhere else closes it
-  el.addEventListener('focusout', (e) => { if (!el.contains(e.relatedTarget)) close(false); });
+  el.addEventListener('focusout', (e) => {
+    if (!el.contains(e.relatedTarget)) close(false);
+  });
   return { el, button };
 }

@@ -10,8 +10,13 @@ export const MODEL_RECIPES = new Set(['modelConfig']);
 // sequence: the logits of the first `train` tokens come from the library, the rest stay NaN
 // (the figure hatches them), and the library's message says why.
 function learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error }) {
-  const seen = lib.attentionScores(q.subarray(0, train * dim), k.subarray(0, train * dim),
-    { dim, encoding: 'learned', maxLen: train, seed, std: posScale });
+  const seen = lib.attentionScores(q.subarray(0, train * dim), k.subarray(0, train * dim), {
+    dim,
+    encoding: 'learned',
+    maxLen: train,
+    seed,
+    std: posScale,
+  });
   const data = new Float32Array(seq * seq).fill(NaN);
   for (let i = 0; i < train; i++) data.set(seen.subarray(i * train, (i + 1) * train), i * seq);
   return { data, blindFrom: train, error };
@@ -37,13 +42,31 @@ export const SCALINGS = ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3
 export function exampleScaling(type, { dim, factor, original }) {
   const pairs = dim / 2;
   switch (type) {
-    case 'linear': case 'ntk': return { rope_type: type, factor };
-    case 'dynamic': return { rope_type: type, factor, original_max_position_embeddings: original };
-    case 'yarn': return { rope_type: type, factor, original_max_position_embeddings: original };
-    case 'longrope': return { rope_type: type, factor, original_max_position_embeddings: original,
-      short_factor: new Array(pairs).fill(1), long_factor: Array.from({ length: pairs }, (_, i) => 1 + ((factor - 1) * i) / Math.max(1, pairs - 1)) };
-    case 'llama3': return { rope_type: type, factor, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: original };
-    default: return undefined;
+    case 'linear':
+    case 'ntk':
+      return { rope_type: type, factor };
+    case 'dynamic':
+      return { rope_type: type, factor, original_max_position_embeddings: original };
+    case 'yarn':
+      return { rope_type: type, factor, original_max_position_embeddings: original };
+    case 'longrope':
+      return {
+        rope_type: type,
+        factor,
+        original_max_position_embeddings: original,
+        short_factor: new Array(pairs).fill(1),
+        long_factor: Array.from({ length: pairs }, (_, i) => 1 + ((factor - 1) * i) / Math.max(1, pairs - 1)),
+      };
+    case 'llama3':
+      return {
+        rope_type: type,
+        factor,
+        low_freq_factor: 1,
+        high_freq_factor: 4,
+        original_max_position_embeddings: original,
+      };
+    default:
+      return undefined;
   }
 }
 
@@ -74,8 +97,12 @@ export const LAYOUT_SEQ = 32;
 
 /** perm[j] = the interleaved index that lands at half index j: (2i, 2i+1) -> (i, i + d/2). */
 export function layoutPermutation(dim) {
-  const perm = new Int32Array(dim), h = dim / 2;
-  for (let i = 0; i < h; i++) { perm[i] = 2 * i; perm[i + h] = 2 * i + 1; }
+  const perm = new Int32Array(dim),
+    h = dim / 2;
+  for (let i = 0; i < h; i++) {
+    perm[i] = 2 * i;
+    perm[i + h] = 2 * i + 1;
+  }
   return perm;
 }
 /** Reorder an interleaved-layout vector into the half layout (indexing only, no arithmetic on values). */
@@ -91,7 +118,10 @@ export const MROPE_LAYOUTS = { chunked: [16, 24, 24], interleaved: [24, 20, 20] 
 /** The logit map runs over offsets (dh, dw) in [-MROPE_REACH, MROPE_REACH]^2 ... */
 export const MROPE_REACH = 7;
 /** ... around k at (t, h0, w0) = the first anchor, and again at the second. */
-export const MROPE_ANCHORS = [[8, 8, 8], [8, 1000, 3000]];
+export const MROPE_ANCHORS = [
+  [8, 8, 8],
+  [8, 1000, 3000],
+];
 /** Text tokens before and after the image in the figure's prompt. */
 export const MROPE_TEXT = [3, 2];
 
@@ -105,7 +135,8 @@ export function mropeNumbering({ frames, height, width, before = MROPE_TEXT[0], 
   const rows = [[], [], []];
   const push = (...p) => p.forEach((v, a) => rows[a].push(v));
   for (let i = 0; i < before; i++) push(i, i, i);
-  for (let f = 0; f < frames; f++) for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) push(before + f, before + r, before + c);
+  for (let f = 0; f < frames; f++)
+    for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) push(before + f, before + r, before + c);
   const next = before + Math.max(frames, height, width);
   for (let i = 0; i < after; i++) push(next + i, next + i, next + i);
   return rows;
@@ -118,7 +149,8 @@ export const RECIPES = {
 
   whyPositions(lib, { encoding, dim, seed }) {
     const emb = lib.learned({ maxLen: 4, dim, seed: contentSeed(seed, 0), std: 1 });
-    const xa = emb.encode(ORDER_A), xb = emb.encode(ORDER_B);
+    const xa = emb.encode(ORDER_A),
+      xb = emb.encode(ORDER_B);
     const o = { dim, encoding, maxLen: 512, min: -2, max: 2, seed };
     return { a: lib.attentionScores(xa, xa, o), b: lib.attentionScores(xb, xb, o), n: 4 };
   },
@@ -130,10 +162,12 @@ export const RECIPES = {
     // depends on |p - q| only (the figure's point). So the library scores each position against
     // position 0, n dot products instead of n² (a 1024² matrix of 1024-dim products took ~0.4 s),
     // and the matrix is filled from them by indexing alone.
-    const n = positions, pe = lib.sinusoidal({ positions, dim, base });
+    const n = positions,
+      pe = lib.sinusoidal({ positions, dim, base });
     const byDistance = lib.attentionScores(pe, pe.subarray(0, dim), { dim, encoding: 'none', scale: false });
     // row p is s[p], s[p - 1], ..., s[1] and then s[0], s[1], ..., s[n - 1 - p]; the first part read off s reversed
-    const reversed = byDistance.slice().reverse(), data = new Float32Array(n * n);
+    const reversed = byDistance.slice().reverse(),
+      data = new Float32Array(n * n);
     for (let p = 0; p < n; p++) {
       data.set(reversed.subarray(n - 1 - p, n - 1), p * n);
       data.set(byDistance.subarray(0, n - p), p * n + p);
@@ -158,13 +192,18 @@ export const RECIPES = {
   },
 
   relativeScores(lib, { seq, dim, min, max, posScale, seed }) {
-    const q = rows(lib, seq, dim, contentSeed(seed, 0)), k = rows(lib, seq, dim, contentSeed(seed, 1));
+    const q = rows(lib, seq, dim, contentSeed(seed, 0)),
+      k = rows(lib, seq, dim, contentSeed(seed, 1));
     return lib.relative({ min, max, dim, seed, std: posScale }).scores(q, k, { dim });
   },
 
   ropePlane(lib, { m, n, pair, dim, base, qx, qy, kx, ky }) {
-    const q = new Float32Array(dim), k = new Float32Array(dim);
-    q[2 * pair] = qx; q[2 * pair + 1] = qy; k[2 * pair] = kx; k[2 * pair + 1] = ky;
+    const q = new Float32Array(dim),
+      k = new Float32Array(dim);
+    q[2 * pair] = qx;
+    q[2 * pair + 1] = qy;
+    k[2 * pair] = kx;
+    k[2 * pair + 1] = ky;
     const qm = lib.rope(q, { dim, base, positions: [m] });
     const kn = lib.rope(k, { dim, base, positions: [n] });
     const score = lib.attentionScores(qm, kn, { dim, encoding: 'none', scale: false })[0];
@@ -178,17 +217,33 @@ export const RECIPES = {
   // (ropePrecision) and §1's sinusoidal table. The angles of each pair are read off the library's vectors.
   ropeDials(lib, { m, n, dim, base, seed }) {
     const P = DIAL_POSITIONS;
-    const q = rows(lib, 1, dim, contentSeed(seed, 0)), k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const qStack = new Float32Array(P * dim), kStack = new Float32Array(P * dim);
-    for (let i = 0; i < P; i++) { qStack.set(q, i * dim); kStack.set(k, i * dim); }
-    const qs = lib.rope(qStack, { dim, base }), ks = lib.rope(kStack, { dim, base });
+    const q = rows(lib, 1, dim, contentSeed(seed, 0)),
+      k = rows(lib, 1, dim, contentSeed(seed, 1));
+    const qStack = new Float32Array(P * dim),
+      kStack = new Float32Array(P * dim);
+    for (let i = 0; i < P; i++) {
+      qStack.set(q, i * dim);
+      kStack.set(k, i * dim);
+    }
+    const qs = lib.rope(qStack, { dim, base }),
+      ks = lib.rope(kStack, { dim, base });
     const scores = lib.attentionScores(qs, ks, { dim, encoding: 'none', scale: false });
-    const qm = qs.slice(m * dim, (m + 1) * dim), kn = ks.slice(n * dim, (n + 1) * dim);
+    const qm = qs.slice(m * dim, (m + 1) * dim),
+      kn = ks.slice(n * dim, (n + 1) * dim);
     const gap = lib.ropePrecision({ variant: 'float64', positions: [Math.abs(m - n)], dim, base }).angle;
     if (m < n) for (let i = 0; i < gap.length; i++) gap[i] = -gap[i];
     return {
-      q, k, qm, kn, scores, gap, positions: P, theta: lib.ropeFrequencies({ dim, base }),
-      phi: pairAngles(q, k), between: pairAngles(qm, kn), sinusoidal: lib.sinusoidal({ positions: P, dim, base }),
+      q,
+      k,
+      qm,
+      kn,
+      scores,
+      gap,
+      positions: P,
+      theta: lib.ropeFrequencies({ dim, base }),
+      phi: pairAngles(q, k),
+      between: pairAngles(qm, kn),
+      sinusoidal: lib.sinusoidal({ positions: P, dim, base }),
     };
   },
 
@@ -199,8 +254,10 @@ export const RECIPES = {
   ropeElementwise(lib, { position, dim, base, seed }) {
     const q = rows(lib, 1, dim, contentSeed(seed, 0));
     const R = lib.ropeMatrix({ position, dim, base });
-    const cos = new Float32Array(dim), sin = new Float32Array(dim);
-    for (let i = 0; i < dim; i += 2) { // read cos and sin of each block off the library's matrix
+    const cos = new Float32Array(dim),
+      sin = new Float32Array(dim);
+    for (let i = 0; i < dim; i += 2) {
+      // read cos and sin of each block off the library's matrix
       cos[i] = cos[i + 1] = R[i * dim + i];
       sin[i] = sin[i + 1] = R[(i + 1) * dim + i];
     }
@@ -211,7 +268,8 @@ export const RECIPES = {
   },
 
   ropeDecay(lib, { dim, base, distance, seed }) {
-    const q = rows(lib, 1, dim, contentSeed(seed, 0)), k = rows(lib, 1, dim, contentSeed(seed, 1));
+    const q = rows(lib, 1, dim, contentSeed(seed, 0)),
+      k = rows(lib, 1, dim, contentSeed(seed, 1));
     const ones = new Float32Array(dim).fill(1);
     return {
       random: lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: distance }),
@@ -221,32 +279,39 @@ export const RECIPES = {
   },
 
   ropeShift(lib, { seq, dim, shift, base, seed }) {
-    const q = rows(lib, seq, dim, contentSeed(seed, 0)), k = rows(lib, seq, dim, contentSeed(seed, 1));
+    const q = rows(lib, seq, dim, contentSeed(seed, 0)),
+      k = rows(lib, seq, dim, contentSeed(seed, 1));
     const atZero = lib.attentionScores(q, k, { dim, base, encoding: 'rope' });
-    const qs = lib.rope(q, { dim, base, offset: shift }), ks = lib.rope(k, { dim, base, offset: shift });
+    const qs = lib.rope(q, { dim, base, offset: shift }),
+      ks = lib.rope(k, { dim, base, offset: shift });
     const shifted = lib.attentionScores(qs, ks, { dim, encoding: 'none' });
     return { atZero, shifted };
   },
 
   attentionCompare(lib, { content, seq, train, dim, base, min, max, posScale, seed }) {
     let q, k;
-    if (content === 'same') { // one token repeated at every position: only the encoding can vary
+    if (content === 'same') {
+      // one token repeated at every position: only the encoding can vary
       const x = rows(lib, 1, dim, contentSeed(seed, 0));
       q = new Float32Array(seq * dim);
       for (let i = 0; i < seq; i++) q.set(x, i * dim);
       k = q;
     } else {
-      q = rows(lib, seq, dim, contentSeed(seed, 0)); k = rows(lib, seq, dim, contentSeed(seed, 1));
+      q = rows(lib, seq, dim, contentSeed(seed, 0));
+      k = rows(lib, seq, dim, contentSeed(seed, 1));
     }
     const out = {};
     for (const encoding of ['none', 'sinusoidal', 'learned', 'relative', 'rope']) {
       try {
-        out[encoding] = { data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }) };
+        out[encoding] = {
+          data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }),
+        };
       } catch (err) {
         if (!(err instanceof RangeError)) throw err;
-        out[encoding] = encoding === 'learned' && seq > train
-          ? learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error: errorOf(err) })
-          : { error: errorOf(err) };
+        out[encoding] =
+          encoding === 'learned' && seq > train
+            ? learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error: errorOf(err) })
+            : { error: errorOf(err) };
       }
     }
     return out;
@@ -271,7 +336,13 @@ export const RECIPES = {
   ropeScalingLogits(lib, { scaling: type, content, dim, base, factor, original, seed }) {
     const n = 4 * original;
     let q, k;
-    if (content === 'ones') { q = new Float32Array(dim).fill(1); k = q; } else { q = rows(lib, 1, dim, contentSeed(seed, 0)); k = rows(lib, 1, dim, contentSeed(seed, 1)); }
+    if (content === 'ones') {
+      q = new Float32Array(dim).fill(1);
+      k = q;
+    } else {
+      q = rows(lib, 1, dim, contentSeed(seed, 0));
+      k = rows(lib, 1, dim, contentSeed(seed, 1));
+    }
     const before = lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 });
     const scaling = exampleScaling(type, { dim, factor, original });
     const stack = new Float32Array(n * dim);
@@ -286,10 +357,14 @@ export const RECIPES = {
   // at 4L. Plain RoPE's in float64 (ropePrecision); each scaling's from its library theta_i (at a 4L sequence),
   // times the position, which is what the rotation turns by.
   ropeScalingAngles(lib, { dim, base, factor, original }) {
-    const L = original, last = 4 * L - 1, seqLen = Math.min(2 ** 31 - 1, 4 * L);
+    const L = original,
+      last = 4 * L - 1,
+      seqLen = Math.min(2 ** 31 - 1, 4 * L);
     const angles = (p) => lib.ropePrecision({ variant: 'float64', positions: [p], dim, base }).angle;
-    const seen = angles(L - 1), plain = angles(last);
-    const needed = {}, unseen = {};
+    const seen = angles(L - 1),
+      plain = angles(last);
+    const needed = {},
+      unseen = {};
     for (const type of SCALINGS) {
       const scaling = exampleScaling(type, { dim, factor, original });
       const theta = lib.ropeFrequencies({ dim, base, scaling, seqLen });
@@ -313,8 +388,16 @@ export const RECIPES = {
       const layers = lib.ropeFromConfig(config, at).layerTypes.map((layerType) => {
         const r = lib.ropeFromConfig(config, { ...at, layerType });
         return {
-          layerType: r.layerType, ropeType: r.ropeType, headDim: r.headDim, rotaryDim: r.rotaryDim, base: r.base, layout: r.layout,
-          attentionFactor: r.attentionFactor, sections: r.sections, interleavedSections: r.interleavedSections, frequencies: r.frequencies,
+          layerType: r.layerType,
+          ropeType: r.ropeType,
+          headDim: r.headDim,
+          rotaryDim: r.rotaryDim,
+          base: r.base,
+          layout: r.layout,
+          attentionFactor: r.attentionFactor,
+          sections: r.sections,
+          interleavedSections: r.interleavedSections,
+          frequencies: r.frequencies,
           plain: r.ropeType === 'default' ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
         };
       });
@@ -331,23 +414,54 @@ export const RECIPES = {
   // whose second component left 0 turns by axis a. Then q . k of two patches of one frame against their
   // offset, at two places, and tokens with t = h = w against plain RoPE.
   mropePositions(lib, { sections, height, width, frames, seed }) {
-    const dim = 128, half = dim / 2, base = 1e6, o = { dim, base, layout: 'half', sections: MROPE_LAYOUTS[sections], interleavedSections: sections === 'interleaved' };
+    const dim = 128,
+      half = dim / 2,
+      base = 1e6,
+      o = {
+        dim,
+        base,
+        layout: 'half',
+        sections: MROPE_LAYOUTS[sections],
+        interleavedSections: sections === 'interleaved',
+      };
     const x = new Float32Array(3 * dim);
-    for (let a = 0; a < 3; a++) x.fill(1, a * dim, a * dim + half);   // half layout: pair j is (x_j, x_{j + 64})
-    const turned = lib.rope(x, { ...o, positions: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] });
-    const axes = new Int8Array(half).fill(-1);   // -1: no axis, 3: more than one (neither happens)
-    for (let a = 0; a < 3; a++) for (let j = 0; j < half; j++) if (turned[a * dim + half + j] !== 0) axes[j] = axes[j] < 0 ? a : 3;
-    const q = rows(lib, 1, dim, contentSeed(seed, 0)), k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const stack = (n) => { const out = new Float32Array(n * dim); for (let i = 0; i < n; i++) out.set(q, i * dim); return out; };
+    for (let a = 0; a < 3; a++) x.fill(1, a * dim, a * dim + half); // half layout: pair j is (x_j, x_{j + 64})
+    const turned = lib.rope(x, {
+      ...o,
+      positions: [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+    });
+    const axes = new Int8Array(half).fill(-1); // -1: no axis, 3: more than one (neither happens)
+    for (let a = 0; a < 3; a++)
+      for (let j = 0; j < half; j++) if (turned[a * dim + half + j] !== 0) axes[j] = axes[j] < 0 ? a : 3;
+    const q = rows(lib, 1, dim, contentSeed(seed, 0)),
+      k = rows(lib, 1, dim, contentSeed(seed, 1));
+    const stack = (n) => {
+      const out = new Float32Array(n * dim);
+      for (let i = 0; i < n; i++) out.set(q, i * dim);
+      return out;
+    };
     const numbering = mropeNumbering({ frames, height, width });
     const same = numbering[0].filter((p, i) => p === numbering[1][i] && p === numbering[2][i]);
     const m = lib.rope(stack(same.length), { ...o, positions: [same, same, same] });
     const plain = lib.rope(stack(same.length), { dim, base, layout: 'half', positions: same });
-    const n = 2 * MROPE_REACH + 1, qs = stack(n * n);
+    const n = 2 * MROPE_REACH + 1,
+      qs = stack(n * n);
     const maps = MROPE_ANCHORS.map(([t, h0, w0]) => {
       const at = [[], [], []];
-      for (let i = 0; i < n * n; i++) { at[0].push(t); at[1].push(h0 + Math.floor(i / n) - MROPE_REACH); at[2].push(w0 + (i % n) - MROPE_REACH); }
-      return lib.attentionScores(lib.rope(qs, { ...o, positions: at }), lib.rope(k, { ...o, positions: [[t], [h0], [w0]] }), { dim, encoding: 'none', scale: false });
+      for (let i = 0; i < n * n; i++) {
+        at[0].push(t);
+        at[1].push(h0 + Math.floor(i / n) - MROPE_REACH);
+        at[2].push(w0 + (i % n) - MROPE_REACH);
+      }
+      return lib.attentionScores(
+        lib.rope(qs, { ...o, positions: at }),
+        lib.rope(k, { ...o, positions: [[t], [h0], [w0]] }),
+        { dim, encoding: 'none', scale: false },
+      );
     });
     return { numbering, axes, textSame: m.every((v, i) => Object.is(v, plain[i])), logits: maps[0], moved: maps[1] };
   },
@@ -356,7 +470,8 @@ export const RECIPES = {
   precisionLab(lib, { dim, base }) {
     const positions = logPositions();
     const out = { positions: Float64Array.from(positions), variants: {} };
-    for (const variant of ['float32', 'bfloat16', 'float16', 'bfloat16-angle', 'float16-angle', 'library']) out.variants[variant] = lib.ropePrecisionErrors({ variant, positions, dim, base });
+    for (const variant of ['float32', 'bfloat16', 'float16', 'bfloat16-angle', 'float16-angle', 'library'])
+      out.variants[variant] = lib.ropePrecisionErrors({ variant, positions, dim, base });
     return out;
   },
 
@@ -372,14 +487,29 @@ export const RECIPES = {
     const ropePermuted = lib.rope(permuteToHalf(x, perm), { ...at, layout: 'half' }); // rope(permute(x), half)
     // (c) one q and one k at positions position .. position + n - 1; right: both interleaved; mixed: q half
     const n = LAYOUT_SEQ;
-    const q = rows(lib, 1, dim, contentSeed(seed, 1)), k = rows(lib, 1, dim, contentSeed(seed, 2));
-    const stack = (v) => { const out = new Float32Array(n * dim); for (let i = 0; i < n; i++) out.set(v, i * dim); return out; };
+    const q = rows(lib, 1, dim, contentSeed(seed, 1)),
+      k = rows(lib, 1, dim, contentSeed(seed, 2));
+    const stack = (v) => {
+      const out = new Float32Array(n * dim);
+      for (let i = 0; i < n; i++) out.set(v, i * dim);
+      return out;
+    };
     const seq = { dim, offset: position };
-    const qi = lib.rope(stack(q), { ...seq, layout: 'interleaved' }), qh = lib.rope(stack(q), { ...seq, layout: 'half' });
+    const qi = lib.rope(stack(q), { ...seq, layout: 'interleaved' }),
+      qh = lib.rope(stack(q), { ...seq, layout: 'half' });
     const ki = lib.rope(stack(k), { ...seq, layout: 'interleaved' });
     const none = { dim, encoding: 'none', scale: false };
-    return { x, interleaved, half, perm, permutedRope, ropePermuted, n,
-      right: lib.attentionScores(qi, ki, none), mixed: lib.attentionScores(qh, ki, none) };
+    return {
+      x,
+      interleaved,
+      half,
+      perm,
+      permutedRope,
+      ropePermuted,
+      n,
+      right: lib.attentionScores(qi, ki, none),
+      mixed: lib.attentionScores(qh, ki, none),
+    };
   },
 
   // Section 5, more: ALiBi's bias for one head (its slope from alibiSlopes) and T5's relative buckets.
@@ -387,9 +517,15 @@ export const RECIPES = {
     const slopes = lib.alibiSlopes({ heads });
     const slope = slopes[Math.min(head, heads) - 1];
     return {
-      slopes, slope,
+      slopes,
+      slope,
       bias: lib.alibiBias({ queryLen: seq, slope, causal: mask === 'causal' }),
-      buckets: lib.t5Buckets({ queryLen: seq, numBuckets: buckets, maxDistance, bidirectional: direction === 'bidirectional' }),
+      buckets: lib.t5Buckets({
+        queryLen: seq,
+        numBuckets: buckets,
+        maxDistance,
+        bidirectional: direction === 'bidirectional',
+      }),
     };
   },
 };

@@ -3,7 +3,8 @@
 import { load } from '../lib/index.js';
 import { MODEL_RECIPES, RECIPES } from './recipes.js';
 
-let lib = null, modelLib = null;
+let lib = null,
+  modelLib = null;
 // Start fetching and compiling the wasm as soon as this module runs, not at the first request: the
 // page starts the Worker early precisely so that this overlaps the document's parsing and layout.
 // A failure here is not reported until a recipe needs the library (then load() runs again). The
@@ -17,7 +18,10 @@ function transferables(result) {
   const out = [];
   const walk = (v) => {
     if (!v || typeof v !== 'object') return;
-    if (ArrayBuffer.isView(v)) { if (!out.includes(v.buffer)) out.push(v.buffer); return; }
+    if (ArrayBuffer.isView(v)) {
+      if (!out.includes(v.buffer)) out.push(v.buffer);
+      return;
+    }
     for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x);
   };
   walk(result);
@@ -29,8 +33,8 @@ async function runOne(msg, reply) {
     const fn = RECIPES[msg.recipe];
     if (!fn) throw new Error(`unknown recipe ${msg.recipe}`);
     const result = MODEL_RECIPES.has(msg.recipe)
-      ? fn(modelLib ??= await load(), msg.params)
-      : fn(lib ??= await loading.catch(() => load({ models: false })), msg.params);
+      ? fn((modelLib ??= await load()), msg.params)
+      : fn((lib ??= await loading.catch(() => load({ models: false }))), msg.params);
     reply({ id: msg.id, result }, transferables(result));
   } catch (err) {
     // A trap (or an abort, which Emscripten raises as one) can leave the wasm instance half-way
@@ -54,7 +58,10 @@ async function drain(reply) {
 /** Entry point shared by the Worker and the main-thread fallback. */
 export function handle(msg, reply) {
   queue.push(msg);
-  if (!scheduled) { scheduled = true; setTimeout(() => drain(reply), 0); }
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(() => drain(reply), 0);
+  }
 }
 
 if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {

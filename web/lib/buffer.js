@@ -13,9 +13,16 @@ import { describe, typeError } from './errors.js';
 // buffer -> { handle, module, length }; handle becomes null on free().
 const states = new WeakMap();
 
-const registry = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((handle) => { try { handle.delete(); } catch { /* module gone */ } })
-  : null;
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => {
+        try {
+          handle.delete();
+        } catch {
+          /* module gone */
+        }
+      })
+    : null;
 
 export class WasmBuffer {
   /** @internal Use posenc.buffer(length). */
@@ -27,10 +34,14 @@ export class WasmBuffer {
   }
 
   /** Number of float32 elements. */
-  get length() { return states.get(this).length; }
+  get length() {
+    return states.get(this).length;
+  }
 
   /** True after free(). */
-  get freed() { return states.get(this).handle === null; }
+  get freed() {
+    return states.get(this).handle === null;
+  }
 
   /** A Float32Array over the buffer's wasm memory (fetch again after any other call). */
   view() {
@@ -49,7 +60,9 @@ export class WasmBuffer {
     handle.delete();
   }
 
-  get [Symbol.toStringTag]() { return 'WasmBuffer'; }
+  get [Symbol.toStringTag]() {
+    return 'WasmBuffer';
+  }
 }
 
 if (typeof Symbol.dispose === 'symbol') {
@@ -60,8 +73,10 @@ if (typeof Symbol.dispose === 'symbol') {
 const TOKEN = Symbol('WasmBuffer');
 
 function freedError(name, buffer) {
-  return new TypeError(`${name} must be a live WasmBuffer, got a freed WasmBuffer of length ${buffer.length}` +
-    ' (it cannot be used after free())');
+  return new TypeError(
+    `${name} must be a live WasmBuffer, got a freed WasmBuffer of length ${buffer.length}` +
+      ' (it cannot be used after free())',
+  );
 }
 
 export function createBuffer(module, handle, length) {
@@ -84,8 +99,10 @@ export function handleOf(value, name, module) {
   if (!state) throw typeError(name, 'a Float32Array or a WasmBuffer', value);
   if (state.handle === null) throw freedError(name, value);
   if (state.module !== module) {
-    throw new TypeError(`${name} must be a WasmBuffer of this posenc instance, got ${describe(value)} ` +
-      'created by another load() (another wasm memory)');
+    throw new TypeError(
+      `${name} must be a WasmBuffer of this posenc instance, got ${describe(value)} ` +
+        'created by another load() (another wasm memory)',
+    );
   }
   return state.handle;
 }

@@ -7,12 +7,20 @@
 /** Describes a value for an error message: `"8"` for a string, `a Float64Array of length 3`, ... */
 export function describe(value) {
   switch (typeof value) {
-    case 'string': return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-    case 'number': case 'boolean': case 'undefined': return String(value);
-    case 'bigint': return `${value}n`;
-    case 'symbol': return value.toString();
-    case 'function': return 'a function';
-    default: break;
+    case 'string':
+      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return value.toString();
+    case 'function':
+      return 'a function';
+    default:
+      break;
   }
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an Array of length ${value.length}`;

@@ -13,14 +13,37 @@ import { createPosEnc } from './posenc.js';
 //   (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
 // i8x16.popcnt came last into the final SIMD proposal, so early prototypes fail it.
 const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,   // "\0asm", version 1
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,         // type section: () -> v128
-  0x03, 0x02, 0x01, 0x00,                           // function section: one function of type 0
-  0x0a, 0x0a, 0x01, 0x08, 0x00,                     // code section: one body of 8 bytes, no locals
-  0x41, 0x00,                                       //   i32.const 0
-  0xfd, 0x0f,                                       //   i8x16.splat
-  0xfd, 0x62,                                       //   i8x16.popcnt
-  0x0b,                                             //   end
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // "\0asm", version 1
+  0x01,
+  0x05,
+  0x01,
+  0x60,
+  0x00,
+  0x01,
+  0x7b, // type section: () -> v128
+  0x03,
+  0x02,
+  0x01,
+  0x00, // function section: one function of type 0
+  0x0a,
+  0x0a,
+  0x01,
+  0x08,
+  0x00, // code section: one body of 8 bytes, no locals
+  0x41,
+  0x00, //   i32.const 0
+  0xfd,
+  0x0f, //   i8x16.splat
+  0xfd,
+  0x62, //   i8x16.popcnt
+  0x0b, //   end
 ]);
 
 // The SIMD flavour is also built with WebAssembly exception handling, which engines got a few
@@ -28,16 +51,45 @@ const SIMD_PROBE = new Uint8Array([
 //   (module (func (result v128)
 //     try (result v128) i32.const 0 i8x16.splat i8x16.popcnt catch_all i32.const 0 i8x16.splat end))
 const SIMD_EH_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,   // "\0asm", version 1
-  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,         // type section: () -> v128
-  0x03, 0x02, 0x01, 0x00,                           // function section: one function of type 0
-  0x0a, 0x12, 0x01, 0x10, 0x00,                     // code section: one body of 16 bytes, no locals
-  0x06, 0x7b,                                       //   try (result v128)
-  0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62,               //     i32.const 0, i8x16.splat, i8x16.popcnt
-  0x19,                                             //   catch_all
-  0x41, 0x00, 0xfd, 0x0f,                           //     i32.const 0, i8x16.splat
-  0x0b,                                             //   end (try)
-  0x0b,                                             //   end (function)
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // "\0asm", version 1
+  0x01,
+  0x05,
+  0x01,
+  0x60,
+  0x00,
+  0x01,
+  0x7b, // type section: () -> v128
+  0x03,
+  0x02,
+  0x01,
+  0x00, // function section: one function of type 0
+  0x0a,
+  0x12,
+  0x01,
+  0x10,
+  0x00, // code section: one body of 16 bytes, no locals
+  0x06,
+  0x7b, //   try (result v128)
+  0x41,
+  0x00,
+  0xfd,
+  0x0f,
+  0xfd,
+  0x62, //     i32.const 0, i8x16.splat, i8x16.popcnt
+  0x19, //   catch_all
+  0x41,
+  0x00,
+  0xfd,
+  0x0f, //     i32.const 0, i8x16.splat
+  0x0b, //   end (try)
+  0x0b, //   end (function)
 ]);
 
 const validates = (bytes) => {
@@ -81,7 +133,9 @@ const MODELS = {
   factory: () => import('./posenc-models.mjs'),
 };
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
+const isNode =
+  typeof process === 'object' &&
+  typeof process.versions?.node === 'string' &&
   typeof process.getBuiltinModule === 'function';
 
 // Node built-ins through process.getBuiltinModule (Node >= 20.16): no import statement,
@@ -91,8 +145,10 @@ const builtin = (name) => process.getBuiltinModule(name);
 function resolveUrl(value) {
   if (value instanceof URL) return value;
   try {
-    return new URL(value);                      // absolute: file:, http:, https:, data:, blob:
-  } catch { /* relative */ }
+    return new URL(value); // absolute: file:, http:, https:, data:, blob:
+  } catch {
+    /* relative */
+  }
   if (isNode) {
     // path.resolve drops a trailing slash, which says "a directory holding the builds": keep it.
     const url = builtin('node:url').pathToFileURL(builtin('node:path').resolve(value));
@@ -133,7 +189,8 @@ function compileEarly(wasmUrl) {
     // A server that does not have the file may answer with its HTML page (a dev server's or a
     // single-page app's fallback): say so, instead of WebAssembly's "expected magic word 00 61 73 6d,
     // found 3c 21 64 6f". Some send that page as application/octet-stream: the bytes tell then.
-    const html = () => new Error(`posenc: got HTML instead of wasm: the server did not serve ${wasmUrl.href}; see README, Bundlers`);
+    const html = () =>
+      new Error(`posenc: got HTML instead of wasm: the server did not serve ${wasmUrl.href}; see README, Bundlers`);
     const type = response.headers.get('content-type') ?? '';
     if (/^text\/html\b/i.test(type)) throw html();
     // streaming compilation needs the right MIME type, which not every static host sends
@@ -155,14 +212,21 @@ async function instantiate(flavour, wasmUrl) {
   try {
     factory = (await flavour.factory()).default;
   } catch (error) {
-    throw new Error(`posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
-      `${import.meta.url} (in a source checkout, run \`npm run build\` first): ${error.message}`, { cause: error });
+    throw new Error(
+      `posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
+        `${import.meta.url} (in a source checkout, run \`npm run build\` first): ${error.message}`,
+      { cause: error },
+    );
   }
   // The runtime prints its own lines when starting fails ("failed to asynchronously prepare wasm",
   // "Aborted(...)"); the error load() rejects with says the same, so they are held back until the
   // module has started, and printed from then on.
   let started = false;
-  const moduleOptions = { printErr: (text) => { if (started) console.warn(text); } };
+  const moduleOptions = {
+    printErr: (text) => {
+      if (started) console.warn(text);
+    },
+  };
   if (isNode) {
     // Emscripten cannot fetch file: URLs in Node: hand it the bytes.
     try {
@@ -180,8 +244,14 @@ async function instantiate(flavour, wasmUrl) {
     failed = new Promise((_, reject) => {
       moduleOptions.instantiateWasm = (imports, receiveInstance) => {
         compiled
-          .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module),
-            (error) => { throw new Error(`posenc: cannot instantiate ${wasmUrl.href}: ${error.message}`, { cause: error }); }))
+          .then((module) =>
+            WebAssembly.instantiate(module, imports).then(
+              (instance) => receiveInstance(instance, module),
+              (error) => {
+                throw new Error(`posenc: cannot instantiate ${wasmUrl.href}: ${error.message}`, { cause: error });
+              },
+            ),
+          )
           .catch(reject);
         return {}; // asynchronous: the exports arrive through receiveInstance
       };
@@ -195,16 +265,25 @@ async function instantiate(flavour, wasmUrl) {
     simd = M.simd();
   } catch (error) {
     if (/^posenc: /.test(error?.message)) throw error;
-    if (flavour === MODELS) throw new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
+    if (flavour === MODELS)
+      throw new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
     // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
-    throw new Error(`posenc: cannot start ${wasmUrl.href} with the ${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} glue ` +
-      `(is it the other flavour's binary? pass simd: ${flavour !== FLAVOURS.simd} with this wasmUrl): ${error?.message ?? error}`, { cause: error });
+    throw new Error(
+      `posenc: cannot start ${wasmUrl.href} with the ${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} glue ` +
+        (`(is it the other flavour's binary? pass simd: ${flavour !== FLAVOURS.simd} ` +
+          `with this wasmUrl): ${error?.message ?? error}`),
+      { cause: error },
+    );
   }
   // The two glue files are not interchangeable (minified import names): a wasm file of the
   // other flavour may fail to link, or link to the wrong imports. Refuse a mismatch.
   if (simd !== (flavour === FLAVOURS.simd)) {
-    throw new Error(`posenc: ${wasmUrl.href} is the ${simd ? 'SIMD128' : 'scalar'} build, but the ` +
-      `${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} flavour was selected: pass simd: ${simd} with this wasmUrl`);
+    throw new Error(
+      `posenc: ${wasmUrl.href} is the ${simd ? 'SIMD128' : 'scalar'} build, but the ` +
+        (`${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} ` +
+          `flavour was selected: pass simd: ${simd} with this ` +
+          `wasmUrl`),
+    );
   }
   return M;
 }
@@ -243,11 +322,14 @@ export function load(options = {}) {
       throw new Error('posenc: load({ simd: true }) but this JavaScript engine has no WebAssembly SIMD128');
     }
     if (useSimd && !simdFlavourSupported()) {
-      throw new Error('posenc: load({ simd: true }) but this JavaScript engine has no WebAssembly exception handling, which the SIMD128 build also uses');
+      throw new Error(
+        'posenc: load({ simd: true }) but this JavaScript engine has no ' +
+          'WebAssembly exception handling, which the SIMD128 build also uses',
+      );
     }
     const flavour = useSimd ? FLAVOURS.simd : FLAVOURS.scalar;
     let url = wasmUrl === undefined ? flavour.url() : resolveUrl(wasmUrl);
-    if (url.pathname.endsWith('/')) url = new URL(flavour.file, url);   // a directory holding both builds
+    if (url.pathname.endsWith('/')) url = new URL(flavour.file, url); // a directory holding both builds
     const key = `${useSimd ? 'simd' : 'scalar'} ${url.href}`;
     // The model-config module sits beside the compute module: next to the library, in the
     // directory wasmUrl names, or beside the file it names.
@@ -257,7 +339,10 @@ export function load(options = {}) {
         memo(modules, key, () => instantiate(flavour, url)),
         // A model-config module that fails to load fails only the functions that need it: the
         // compute module works without it (an app may copy just the .wasm it uses).
-        models ? memo(modules, `models ${modelsUrl.href}`, () => instantiate(MODELS, modelsUrl)).catch((error) => ({ error }))
+        models
+          ? memo(modules, `models ${modelsUrl.href}`, () => instantiate(MODELS, modelsUrl)).catch((error) => ({
+              error,
+            }))
           : null,
       ]);
       return createPosEnc(M, modelsModule);

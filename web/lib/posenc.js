@@ -109,8 +109,10 @@ export function createPosEnc(M, models = null) {
 // The model-config module, or why it is not there.
 function modelsOrThrow(models) {
   if (models === null) {
-    throw new Error('posenc: reading model configs needs the model-config module, which load({ models: false }) '
-      + 'leaves out: call load() without it');
+    throw new Error(
+      'posenc: reading model configs needs the model-config module, which load({ models: false }) ' +
+        'leaves out: call load() without it',
+    );
   }
   if (models.error) throw models.error;
   return models;
@@ -160,7 +162,8 @@ function configText(config) {
   let text;
   try {
     text = JSON.stringify(config, (key, value) =>
-      (typeof value === 'number' && !Number.isFinite(value) ? `${marker}${value}${marker}` : value));
+      typeof value === 'number' && !Number.isFinite(value) ? `${marker}${value}${marker}` : value,
+    );
   } catch (error) {
     throw new TypeError(`config must be a JSON-serialisable object, got one that fails: ${error.message}`);
   }
@@ -195,7 +198,10 @@ function relative(M, o, f32) {
 function ropePlan(M, o, maxElements) {
   const handle = unwrap(M.createRopePlan(o));
   const plan = handle.address();
-  let floats = 0, floatsAt = 0, positions = 0, positionsAt = 0;
+  let floats = 0,
+    floatsAt = 0,
+    positions = 0,
+    positionsAt = 0;
   const failed = () => {
     throw handle.error();
   };
@@ -203,8 +209,10 @@ function ropePlan(M, o, maxElements) {
     if (isFloat32Array(x)) {
       float32Array(x, 'x', maxElements);
       if (x.buffer === M.HEAPU8.buffer) {
-        throw new TypeError('x must be a Float32Array outside wasm memory or a WasmBuffer, got a view over wasm '
-          + 'memory (pass the WasmBuffer itself)');
+        throw new TypeError(
+          'x must be a Float32Array outside wasm memory or a WasmBuffer, got a view over wasm ' +
+            'memory (pass the WasmBuffer itself)',
+        );
       }
       if (x.length > floats) {
         floatsAt = handle.floats(x.length);

@@ -34,7 +34,7 @@ function checkLength(name, length, maxElements) {
 const tagOf = (value) => (ArrayBuffer.isView(value) ? value[Symbol.toStringTag] : undefined);
 
 export function isFloat32Array(value) {
-  return tagOf(value) === 'Float32Array';   // also true for arrays from another realm (iframe)
+  return tagOf(value) === 'Float32Array'; // also true for arrays from another realm (iframe)
 }
 
 /** A Float32Array of at most maxElements elements. */
@@ -45,8 +45,9 @@ export function float32Array(value, name, maxElements) {
 }
 
 function isArrayLike(value) {
-  return value !== null && typeof value === 'object' && typeof value.length === 'number' &&
-    !(value instanceof ArrayBuffer);
+  return (
+    value !== null && typeof value === 'object' && typeof value.length === 'number' && !(value instanceof ArrayBuffer)
+  );
 }
 
 /**
@@ -62,7 +63,7 @@ export function numberArray(value, name, maxElements, requirement = 'an array of
   if (!Number.isSafeInteger(length) || length < 0) throw rangeError(`${name}.length`, 'a non-negative integer', length);
   checkLength(name, length, maxElements);
   if (tag === 'Float64Array') return value;
-  if (tag !== undefined) return Float64Array.from(value);   // typed arrays hold numbers only
+  if (tag !== undefined) return Float64Array.from(value); // typed arrays hold numbers only
   const out = new Float64Array(length);
   for (let i = 0; i < length; i++) {
     const v = value[i];

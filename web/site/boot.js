@@ -13,7 +13,11 @@
 (function () {
   try {
     var w = new Worker('worker.js', { type: 'module', name: 'posenc' });
-    w.addEventListener('error', function () { w.posencFailed = true; });
+    w.addEventListener('error', function () {
+      w.posencFailed = true;
+    });
     window.posencBootWorker = w;
-  } catch (e) { /* no module Workers: compute.js falls back by itself */ }
+  } catch (e) {
+    /* no module Workers: compute.js falls back by itself */
+  }
 })();

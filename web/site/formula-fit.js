@@ -15,12 +15,22 @@ export function fitFormulas(lang) {
   const shrink = wide.flatMap((el) => {
     const parts = [...el.querySelectorAll(':scope > .tex-part')];
     const room = el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft);
-    return (parts.length ? parts : [el]).map((part) => [part, room / part.scrollWidth]).filter(([, ratio]) => ratio < 1);
+    return (parts.length ? parts : [el])
+      .map((part) => [part, room / part.scrollWidth])
+      .filter(([, ratio]) => ratio < 1);
   });
   for (const [part, ratio] of shrink) part.style.fontSize = `${Math.max(MIN_SCALE, ratio * 0.98)}em`;
   for (const el of all) {
     const scrolls = wide.includes(el) && el.scrollWidth > el.clientWidth + 1;
     el.classList.toggle('scrolls', scrolls);
-    if (scrolls) { el.tabIndex = 0; el.setAttribute('role', 'region'); el.setAttribute('aria-label', LABEL[lang]); } else { el.removeAttribute('tabindex'); el.removeAttribute('role'); el.removeAttribute('aria-label'); }
+    if (scrolls) {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', LABEL[lang]);
+    } else {
+      el.removeAttribute('tabindex');
+      el.removeAttribute('role');
+      el.removeAttribute('aria-label');
+    }
   }
 }

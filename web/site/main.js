@@ -13,22 +13,28 @@ const html = document.documentElement;
 let figures = [];
 let formulasFitted = false;
 
-function currentLang() { return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en'; }
+function currentLang() {
+  return html.getAttribute('data-lang') === 'zh' ? 'zh' : 'en';
+}
 
 // Setting lang, even to the value it has, makes the browser restyle everything under the element
 // (the :lang() state and the fonts chosen for the language): at start-up that was a restyle of the
 // whole page and of every figure. So only what differs is written; a figure that already inherits
 // the language from <html> keeps inheriting it.
-function setAttr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
 
 function setLang(lang, { write = true } = {}) {
   // (decided before <html> changes: afterwards every inheriting figure would look up to date)
   const stale = figures.filter((el) => el.hasAttribute('lang') || el.locale !== lang);
   setAttr(html, 'data-lang', lang);
   setAttr(html, 'lang', lang === 'zh' ? 'zh-CN' : 'en');
-  document.title = lang === 'zh' ? 'posenc：位置编码，从正余弦到 RoPE' : 'posenc: positional encodings, from sinusoids to RoPE';
+  document.title =
+    lang === 'zh' ? 'posenc：位置编码，从正余弦到 RoPE' : 'posenc: positional encodings, from sinusoids to RoPE';
   for (const el of stale) setAttr(el, 'lang', lang);
-  for (const b of document.querySelectorAll('[data-set-lang]')) setAttr(b, 'aria-pressed', String(b.dataset.setLang === lang));
+  for (const b of document.querySelectorAll('[data-set-lang]'))
+    setAttr(b, 'aria-pressed', String(b.dataset.setLang === lang));
   if (formulasFitted) fitFormulas(lang);
   if (write) {
     const q = new URLSearchParams(location.search);
@@ -48,24 +54,37 @@ function wire() {
   let timer = 0;
   document.addEventListener('change', (e) => {
     if (!FIGURE_PARAMS[e.target?.localName] || timer) return;
-    timer = setTimeout(() => { timer = 0; writeUrl(figures, currentLang()); }, 100);
+    timer = setTimeout(() => {
+      timer = 0;
+      writeUrl(figures, currentLang());
+    }, 100);
   });
-  for (const b of document.querySelectorAll('[data-set-lang]')) b.addEventListener('click', () => setLang(b.dataset.setLang));
+  for (const b of document.querySelectorAll('[data-set-lang]'))
+    b.addEventListener('click', () => setLang(b.dataset.setLang));
   // formulas are measured once their fonts are in, after the first frame, and again on every resize
   // and whenever more fonts arrive (a font first used by a later formula loads late)
   let fitting = 0;
-  const fit = () => { fitting ||= requestAnimationFrame(() => { fitting = 0; formulasFitted = true; fitFormulas(currentLang()); }); };
+  const fit = () => {
+    fitting ||= requestAnimationFrame(() => {
+      fitting = 0;
+      formulasFitted = true;
+      fitFormulas(currentLang());
+    });
+  };
   document.fonts.ready.then(fit);
   document.fonts.addEventListener('loadingdone', fit);
   addEventListener('resize', fit);
   const chip = document.getElementById('lib-status');
-  libraryInfo().then((info) => {
-    chip.textContent = `wasm ${info.simd ? 'SIMD128' : 'scalar'} · posenc ${info.version}`;
-    chip.classList.add('ready');
-  }, (err) => {
-    chip.textContent = `wasm: ${err.message}`;
-    chip.classList.add('failed');
-  });
+  libraryInfo().then(
+    (info) => {
+      chip.textContent = `wasm ${info.simd ? 'SIMD128' : 'scalar'} · posenc ${info.version}`;
+      chip.classList.add('ready');
+    },
+    (err) => {
+      chip.textContent = `wasm: ${err.message}`;
+      chip.classList.add('failed');
+    },
+  );
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', wire, { once: true });
 else wire();

@@ -28,12 +28,12 @@ encoding parse_encoding(const std::string& name);
 struct attention_options {
   std::size_t dim = 0;
   encoding kind = encoding::none;
-  double base = 10000.0;            // sinusoidal, rope
+  double base = 10000.0;  // sinusoidal, rope
   bool scale = true;
-  std::size_t max_len = 512;        // learned: n and m must not exceed it
+  std::size_t max_len = 512;  // learned: n and m must not exceed it
   // relative: the clip range, required (it is part of the model, DeBERTa's k)
   std::optional<std::int64_t> min, max;
-  std::uint64_t seed = 0;           // learned, relative
+  std::uint64_t seed = 0;  // learned, relative
   // learned, relative: the table's N(0, std^2) scale. 0.02 is BERT's untrained start; a larger one
   // stands for a trained table whose vectors are as large as the content's.
   double std = 0.02;
@@ -54,7 +54,7 @@ void for_each_field(attention_options& o, Field&& field) {
   field("layout", o.pairs);
 }
 
-std::vector<float> attention_scores(const float* q, std::size_t q_length, const float* k,
-                                    std::size_t k_length, const attention_options& o);
+std::vector<float> attention_scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                                    const attention_options& o);
 
 }  // namespace posenc

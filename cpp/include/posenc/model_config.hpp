@@ -22,9 +22,9 @@
 namespace posenc {
 
 // Bounds on a config read from untrusted input (the JSON text or a JavaScript object).
-inline constexpr std::size_t config_max_depth = 64;          // nesting of arrays and objects
-inline constexpr std::size_t config_max_values = 1u << 20;   // values of every kind, in all
-inline constexpr std::size_t config_max_text = 64u << 20;    // bytes of JSON text
+inline constexpr std::size_t config_max_depth = 64;         // nesting of arrays and objects
+inline constexpr std::size_t config_max_values = 1u << 20;  // values of every kind, in all
+inline constexpr std::size_t config_max_text = 64u << 20;   // bytes of JSON text
 
 // A JSON value, as parsed from config.json. Objects keep their members in order; a duplicated
 // key is refused by the parser.
@@ -34,7 +34,7 @@ struct config_value {
   bool boolean = false;
   double number = 0;
   std::string string;
-  std::vector<config_value> items;                             // kind::array
+  std::vector<config_value> items;                            // kind::array
   std::vector<std::pair<std::string, config_value>> members;  // kind::object
 
   // The member named key of an object, or nullptr (also for a non-object).
@@ -71,9 +71,9 @@ struct model_rope {
   rope_scaling scaling;
   std::optional<double> max_position_embeddings;           // config's, or the class default
   std::optional<double> original_max_position_embeddings;  // the one in use, else the config's
-  std::optional<double> partial_rotary_factor;  // the one the init function applied (none: not read)
-  std::optional<bool> truncate;  // yarn's truncate as the config gives it
-  std::int64_t seq_len = 0;      // the sequence length dynamic and longrope were resolved for
+  std::optional<double> partial_rotary_factor;             // the one the init function applied (none: not read)
+  std::optional<bool> truncate;                            // yarn's truncate as the config gives it
+  std::int64_t seq_len = 0;                                // the sequence length dynamic and longrope were resolved for
 };
 
 // The layer types with their own RoPE: ["full_attention"] for most models (gpt-oss too: its
@@ -89,8 +89,7 @@ std::vector<std::string> config_layer_types(const config_value& config);
 // (missing_argument when absent), for an unknown rope type (listing the known ones), and
 // "config.model_type" for a model with no rotary embeddings (ALiBi, absolute positions); the
 // arguments are named "layerType" and "seqLen" (an integer in [0, 2^31 - 1]).
-model_rope rope_from_config(const config_value& config, const std::string& layer_type = "",
-                            std::int64_t seq_len = 0);
+model_rope rope_from_config(const config_value& config, const std::string& layer_type = "", std::int64_t seq_len = 0);
 
 // The attention's softmax scale. DeepSeek-V3 (and any config with qk_nope_head_dim and
 // qk_rope_head_dim): qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)^2 when the

@@ -58,8 +58,8 @@ void for_each_field(relative_scores_options& o, Field&& field) {
 }
 
 // clip(i - j, min, max) for i in 0..query_len-1, j in 0..key_len-1, [query_len x key_len].
-std::vector<std::int32_t> relative_distance(std::size_t query_len, std::size_t key_len,
-                                            std::int64_t min, std::int64_t max);
+std::vector<std::int32_t> relative_distance(std::size_t query_len, std::size_t key_len, std::int64_t min,
+                                            std::int64_t max);
 
 struct disentangled_scores {
   std::vector<float> total, c2c, c2p, p2c;  // each [n x m]
@@ -68,8 +68,7 @@ struct disentangled_scores {
 class relative_table {
  public:
   // max - min + 1 rows of dim values, initialised like learned_table.
-  relative_table(std::int64_t min, std::int64_t max, std::size_t dim, std::uint64_t seed = 0,
-                 double std = 0.02);
+  relative_table(std::int64_t min, std::int64_t max, std::size_t dim, std::uint64_t seed = 0, double std = 0.02);
 
   std::int64_t min() const noexcept { return min_; }
   std::int64_t max() const noexcept { return max_; }
@@ -79,8 +78,8 @@ class relative_table {
 
   // q is [n x dim] (q_length = n * dim), k is [m x dim]. scale divides every part by
   // sqrt(3 * dim), as DeBERTa does.
-  disentangled_scores scores(const float* q, std::size_t q_length, const float* k,
-                             std::size_t k_length, bool scale = true) const;
+  disentangled_scores scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
+                             bool scale = true) const;
   disentangled_scores scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
                              const relative_scores_options& o) const;
 

@@ -26,8 +26,8 @@ namespace posenc {
 inline constexpr double default_base = 10000.0;
 
 struct rope_options {
-  std::size_t dim = 0;     // features per head, even, 2..65536
-  std::size_t heads = 1;   // x is [seq x heads x dim]
+  std::size_t dim = 0;    // features per head, even, 2..65536
+  std::size_t heads = 1;  // x is [seq x heads x dim]
   // finite, > 1; absent: scaling->rope_theta when given, else 10000
   std::optional<double> base;
   layout pairs = layout::interleaved;
@@ -119,8 +119,7 @@ double rope_attention_factor(const rope_options& o);
 // row s uses position offset + s. Validates everything before writing.
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);
 // Same with explicit positions, one per row (count must equal seq; axes x seq with sections).
-void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions,
-                std::size_t count);
+void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions, std::size_t count);
 void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p);
 
 // rope_apply over an array the caller holds elsewhere (a JavaScript array, a file), streamed a
@@ -193,12 +192,11 @@ std::vector<float> rope_matrix(std::int64_t position, std::size_t dim, double ba
 
 // The complex-number form, the article's first derivation: the pairs of x become
 // complex numbers z_i and are multiplied by e^{i pos theta_i} with std::complex<double>.
-std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64_t position,
-                                     double base = 10000.0);
+std::vector<float> rope_complex_form(const float* x, std::size_t dim, std::int64_t position, double base = 10000.0);
 
 // s[d] = rope(q, d) . rope(k, 0) for d in 0..max_distance (q, k of length dim).
-std::vector<float> rope_score_by_distance(const float* q, const float* k, std::size_t dim,
-                                          double base, std::int64_t max_distance);
+std::vector<float> rope_score_by_distance(const float* q, const float* k, std::size_t dim, double base,
+                                          std::int64_t max_distance);
 
 // The same with q and k checked to hold dim values each.
 std::vector<float> rope_score_by_distance(const float* q, std::size_t q_length, const float* k, std::size_t k_length,

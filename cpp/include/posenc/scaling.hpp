@@ -49,15 +49,15 @@ const char* to_string(rope_type t);
 // Hugging Face's rope_parameters. An empty optional is a field the config leaves out.
 struct rope_scaling {
   rope_type type = rope_type::default_;
-  std::optional<double> factor;                            // linear, ntk, dynamic, yarn, llama3 (required)
-  std::optional<double> original_max_position_embeddings;  // yarn, longrope, llama3 (required)
-  std::optional<double> max_position_embeddings;           // dynamic; longrope (with the original: factor)
-  std::optional<double> low_freq_factor, high_freq_factor; // llama3 (required, high > low)
-  std::optional<double> beta_fast, beta_slow;              // yarn (defaults 32, 1)
-  std::optional<double> attention_factor;                  // yarn, longrope
-  std::optional<double> mscale, mscale_all_dim;            // yarn (0 counts as absent, as in HF)
-  bool truncate = true;                                    // yarn
-  std::vector<double> short_factor, long_factor;           // longrope (required, dim/2 each)
+  std::optional<double> factor;                             // linear, ntk, dynamic, yarn, llama3 (required)
+  std::optional<double> original_max_position_embeddings;   // yarn, longrope, llama3 (required)
+  std::optional<double> max_position_embeddings;            // dynamic; longrope (with the original: factor)
+  std::optional<double> low_freq_factor, high_freq_factor;  // llama3 (required, high > low)
+  std::optional<double> beta_fast, beta_slow;               // yarn (defaults 32, 1)
+  std::optional<double> attention_factor;                   // yarn, longrope
+  std::optional<double> mscale, mscale_all_dim;             // yarn (0 counts as absent, as in HF)
+  bool truncate = true;                                     // yarn
+  std::vector<double> short_factor, long_factor;            // longrope (required, dim/2 each)
   // transformers >= 5 keeps the base in rope_parameters: the base when rope_options gives none
   // (both given must be equal).
   std::optional<double> rope_theta;

@@ -9,14 +9,17 @@ export class AssertionError extends Error {
   }
 }
 
-const fail = (message) => { throw new AssertionError(message); };
+const fail = (message) => {
+  throw new AssertionError(message);
+};
 
 export function ok(value, message = 'expected a truthy value') {
   if (!value) fail(message);
 }
 
 export function equal(actual, expected, message = '') {
-  if (!Object.is(actual, expected)) fail(`${message ? `${message}: ` : ''}expected ${String(expected)}, got ${String(actual)}`);
+  if (!Object.is(actual, expected))
+    fail(`${message ? `${message}: ` : ''}expected ${String(expected)}, got ${String(actual)}`);
 }
 
 /** Same length and bit-identical elements (NaN equals NaN). */
@@ -37,7 +40,10 @@ export function close(actual, expected, { abs = 2e-6, rel = 0 } = {}, message = 
   for (let i = 0; i < expected.length; i++) {
     const err = Math.abs(actual[i] - expected[i]);
     if (!(err <= abs + rel * Math.abs(expected[i]))) {
-      fail(`${message}: element ${i}: expected ${expected[i]}, got ${actual[i]} (error ${err}, allowed ${abs + rel * Math.abs(expected[i])})`);
+      fail(
+        `${message}: element ${i}: expected ${expected[i]}, ` +
+          `got ${actual[i]} (error ${err}, allowed ${abs + rel * Math.abs(expected[i])})`,
+      );
     }
     worst = Math.max(worst, err);
   }
@@ -66,7 +72,8 @@ export function throws(fn, ErrorClass, parts = [], message = 'call') {
     fail(`${message}: expected a ${ErrorClass.name}, got ${error?.name}: ${error?.message ?? String(error)}`);
   }
   for (const part of parts) {
-    if (!String(error.message).includes(part)) fail(`${message}: the message "${error.message}" does not mention "${part}"`);
+    if (!String(error.message).includes(part))
+      fail(`${message}: the message "${error.message}" does not mention "${part}"`);
   }
   return error;
 }

@@ -9,7 +9,11 @@ export const specs = [
   {
     name: 'attentionScores: none, sinusoidal, rope (both layouts), scale on and off',
     run(posenc, assert) {
-      for (const [n, m, dim] of [[1, 1, 2], [5, 7, 16], [9, 4, 64]]) {
+      for (const [n, m, dim] of [
+        [1, 1, 2],
+        [5, 7, 16],
+        [9, 4, 64],
+      ]) {
         const q = ref.randomFloat32(n * dim, n + dim);
         const k = ref.randomFloat32(m * dim, m + dim + 100);
         for (const scale of [true, false]) {
@@ -18,7 +22,12 @@ export const specs = [
             const got = posenc.attentionScores(q, k, o);
             assert.isTyped(got, 'Float32Array');
             assert.equal(got.length, n * m, 'n x m');
-            assert.close(got, ref.attentionScores(q, k, o), TOL, `${encoding} ${layout ?? ''} ${n}x${m} dim=${dim} scale=${scale}`);
+            assert.close(
+              got,
+              ref.attentionScores(q, k, o),
+              TOL,
+              `${encoding} ${layout ?? ''} ${n}x${m} dim=${dim} scale=${scale}`,
+            );
           }
         }
       }
@@ -30,10 +39,17 @@ export const specs = [
       const q = ref.randomFloat32(6 * 8, 1);
       const k = ref.randomFloat32(6 * 8, 2);
       for (const encoding of ['sinusoidal', 'rope']) {
-        assert.close(posenc.attentionScores(q, k, { dim: 8, encoding, base: 50 }),
-          ref.attentionScores(q, k, { dim: 8, encoding, base: 50 }), TOL, `${encoding} base 50`);
-        assert.arrayEqual(posenc.attentionScores(q, k, { dim: 8, encoding }),
-          posenc.attentionScores(q, k, { dim: 8, encoding, base: 10000, scale: true }), `${encoding} defaults`);
+        assert.close(
+          posenc.attentionScores(q, k, { dim: 8, encoding, base: 50 }),
+          ref.attentionScores(q, k, { dim: 8, encoding, base: 50 }),
+          TOL,
+          `${encoding} base 50`,
+        );
+        assert.arrayEqual(
+          posenc.attentionScores(q, k, { dim: 8, encoding }),
+          posenc.attentionScores(q, k, { dim: 8, encoding, base: 10000, scale: true }),
+          `${encoding} defaults`,
+        );
       }
     },
   },
@@ -43,15 +59,29 @@ export const specs = [
       const dim = 16;
       const q = ref.randomFloat32(5 * dim, 3);
       const k = ref.randomFloat32(7 * dim, 4);
-      for (const [maxLen, seed, std] of [[16, 0], [7, 9], [undefined, 3], [16, 4, 1.5]]) {
+      for (const [maxLen, seed, std] of [
+        [16, 0],
+        [7, 9],
+        [undefined, 3],
+        [16, 4, 1.5],
+      ]) {
         const table = posenc.learned({ maxLen: maxLen ?? 512, dim, seed, std }).table();
         for (const scale of [true, false]) {
           const o = { dim, encoding: 'learned', seed, scale, ...(maxLen ? { maxLen } : {}), ...(std ? { std } : {}) };
-          assert.close(posenc.attentionScores(q, k, o), ref.attentionScores(q, k, o, table), TOL, `learned maxLen=${maxLen} seed=${seed} std=${std}`);
+          assert.close(
+            posenc.attentionScores(q, k, o),
+            ref.attentionScores(q, k, o, table),
+            TOL,
+            `learned maxLen=${maxLen} seed=${seed} std=${std}`,
+          );
         }
       }
       const a = posenc.attentionScores(q, k, { dim, encoding: 'learned' });
-      assert.arrayEqual(a, posenc.attentionScores(q, k, { dim, encoding: 'learned', maxLen: 512, seed: 0, std: 0.02 }), 'defaults maxLen 512, seed 0, std 0.02');
+      assert.arrayEqual(
+        a,
+        posenc.attentionScores(q, k, { dim, encoding: 'learned', maxLen: 512, seed: 0, std: 0.02 }),
+        'defaults maxLen 512, seed 0, std 0.02',
+      );
     },
   },
   {
@@ -60,7 +90,12 @@ export const specs = [
       const dim = 8;
       const q = ref.randomFloat32(6 * dim, 5);
       const k = ref.randomFloat32(4 * dim, 6);
-      for (const [min, max, seed, std] of [[-2, 2, 0], [-3, 1, 11], [0, 5, 2], [-2, 3, 7, 0.8]]) {
+      for (const [min, max, seed, std] of [
+        [-2, 2, 0],
+        [-3, 1, 11],
+        [0, 5, 2],
+        [-2, 3, 7, 0.8],
+      ]) {
         const t = posenc.relative({ min, max, dim, seed, std });
         for (const scale of [true, false]) {
           const o = { dim, encoding: 'relative', min, max, seed, scale, ...(std ? { std } : {}) };

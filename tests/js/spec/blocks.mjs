@@ -5,7 +5,7 @@
 
 import * as ref from '../reference.mjs';
 
-const BLOCK = 2 ** 15;   // floats per block in the binding; the shapes below straddle it
+const BLOCK = 2 ** 15; // floats per block in the binding; the shapes below straddle it
 const TOL = { abs: 3e-6 };
 
 // The same rotation on a WasmBuffer: one call over the whole array, never split.
@@ -20,9 +20,9 @@ function onBuffer(posenc, x, options) {
 }
 
 const shapes = [
-  { seq: 700, heads: 1, dim: 64 },    // 512 rows per block: two blocks, the second partial
-  { seq: 300, heads: 3, dim: 50 },    // rows of 150 floats: a block is not a whole number of rows' worth
-  { seq: 3, heads: 300, dim: 128 },   // one row is larger than a block: one row per block
+  { seq: 700, heads: 1, dim: 64 }, // 512 rows per block: two blocks, the second partial
+  { seq: 300, heads: 3, dim: 50 }, // rows of 150 floats: a block is not a whole number of rows' worth
+  { seq: 3, heads: 300, dim: 128 }, // one row is larger than a block: one row per block
 ];
 
 export const specs = [
@@ -52,8 +52,12 @@ export const specs = [
           assert.equal(posenc.rope(copy, { ...options, inPlace: true }), copy, 'in place returns x');
           assert.arrayEqual(copy, expected, `in place, ${label}`);
         }
-        assert.close(posenc.rope(x, { dim, heads, offset: 5 }), ref.rope(x, { dim, heads, offset: 5 }), TOL,
-                     `float64 reference ${seq}x${heads}x${dim}`);
+        assert.close(
+          posenc.rope(x, { dim, heads, offset: 5 }),
+          ref.rope(x, { dim, heads, offset: 5 }),
+          TOL,
+          `float64 reference ${seq}x${heads}x${dim}`,
+        );
         assert.ok(x.length > BLOCK, 'the shape spans more than one block');
       }
     },
@@ -71,14 +75,20 @@ export const specs = [
         }
       };
       refuses({ heads: 3 }, ['x.length must be a multiple of heads * dim = 192, got 44800'], 'length');
-      refuses({ positions: Array.from({ length: seq - 1 }, (_, i) => i) },
-              ['positions.length must be seq = x.length / (heads * dim) = 700, got 699'], 'count');
+      refuses(
+        { positions: Array.from({ length: seq - 1 }, (_, i) => i) },
+        ['positions.length must be seq = x.length / (heads * dim) = 700, got 699'],
+        'count',
+      );
       const positions = Array.from({ length: seq }, (_, i) => i);
       positions[600] = -1;
       refuses({ positions }, ['positions[600] must be', 'got -1'], 'the bad position is named by its index');
       refuses({ offset: 2 ** 24 - 100 }, ['offset must be', '(seq = 700), got 16777116'], 'offset past the limit');
-      refuses({ scaling: { rope_type: 'yarn', factor: -1, original_max_position_embeddings: 128 } },
-              ['scaling.factor', 'got -1'], 'a bad scaling (found by the first block)');
+      refuses(
+        { scaling: { rope_type: 'yarn', factor: -1, original_max_position_embeddings: 128 } },
+        ['scaling.factor', 'got -1'],
+        'a bad scaling (found by the first block)',
+      );
       refuses({ base: 0 }, ['base must be', 'got 0'], 'a bad base');
     },
   },
@@ -92,14 +102,26 @@ export const specs = [
         () => posenc.rope(x, { dim: 64, offset: 9 }),
         () => posenc.rope(x.slice(), { dim: 64, layout: 'half', inPlace: true }),
         () => posenc.rope(x, { dim: 64, scaling: { rope_type: 'dynamic', factor: 2, max_position_embeddings: 64 } }),
-        () => posenc.rope(x, { dim: 64, positions: bad }),                 // refused before any block
-        () => posenc.rope(x, { dim: 64, base: 0, inPlace: true }),         // refused by the first block
+        () => posenc.rope(x, { dim: 64, positions: bad }), // refused before any block
+        () => posenc.rope(x, { dim: 64, base: 0, inPlace: true }), // refused by the first block
       ];
-      const limit = posenc.ropeCacheLimit(0);   // the bounded cos/sin cache would show as growth
+      const limit = posenc.ropeCacheLimit(0); // the bounded cos/sin cache would show as growth
       try {
-        for (const call of calls) { try { call(); } catch { /* expected for the refused ones */ } }
+        for (const call of calls) {
+          try {
+            call();
+          } catch {
+            /* expected for the refused ones */
+          }
+        }
         const before = posenc.heapBytes();
-        for (let i = 0; i < 200; i++) { try { calls[i % calls.length](); } catch { /* expected */ } }
+        for (let i = 0; i < 200; i++) {
+          try {
+            calls[i % calls.length]();
+          } catch {
+            /* expected */
+          }
+        }
         assert.equal(posenc.heapBytes(), before, 'heap bytes after 200 calls');
       } finally {
         posenc.ropeCacheLimit(limit);

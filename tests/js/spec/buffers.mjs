@@ -40,7 +40,12 @@ export const specs = [
           const positions = [3, 2 ** 24 - 1, 0, 99, 1e6];
           b.view().set(x);
           posenc.rope(b, { dim, heads, layout, positions, rotaryDim: 8, inPlace: true });
-          assert.close(b.view(), ref.rope(x, { dim, heads, layout, positions, rotaryDim: 8 }), TOL, `explicit positions ${layout}`);
+          assert.close(
+            b.view(),
+            ref.rope(x, { dim, heads, layout, positions, rotaryDim: 8 }),
+            TOL,
+            `explicit positions ${layout}`,
+          );
         } finally {
           b.free();
         }
@@ -58,7 +63,12 @@ export const specs = [
       assert.arrayEqual(b.view(), x, 'the buffer is unchanged');
       assert.close(got, ref.rope(x, { dim: 8, offset: 2 }), TOL);
       // A view passed as a plain Float32Array works too (it is copied first).
-      assert.close(posenc.rope(b.view(), { dim: 8, offset: 2 }), ref.rope(x, { dim: 8, offset: 2 }), TOL, 'view as input');
+      assert.close(
+        posenc.rope(b.view(), { dim: 8, offset: 2 }),
+        ref.rope(x, { dim: 8, offset: 2 }),
+        TOL,
+        'view as input',
+      );
       b.free();
     },
   },
@@ -68,11 +78,21 @@ export const specs = [
       const b = posenc.buffer(8);
       b.free();
       assert.throws(() => b.view(), TypeError, ['buffer', 'freed', 'length 8'], 'view() after free');
-      assert.throws(() => posenc.rope(b, { dim: 8, inPlace: true }), TypeError, ['x', 'freed'], 'rope in place after free');
+      assert.throws(
+        () => posenc.rope(b, { dim: 8, inPlace: true }),
+        TypeError,
+        ['x', 'freed'],
+        'rope in place after free',
+      );
       assert.throws(() => posenc.rope(b, { dim: 8 }), TypeError, ['x', 'freed'], 'rope after free');
       const c = posenc.buffer(8);
       c.view().set(ref.randomFloat32(8, 2));
-      assert.close(posenc.rope(c, { dim: 8, offset: 1, inPlace: true }), ref.rope(ref.randomFloat32(8, 2), { dim: 8, offset: 1 }), TOL, 'still works');
+      assert.close(
+        posenc.rope(c, { dim: 8, offset: 1, inPlace: true }),
+        ref.rope(ref.randomFloat32(8, 2), { dim: 8, offset: 1 }),
+        TOL,
+        'still works',
+      );
       c.free();
     },
   },

@@ -4,7 +4,7 @@
 
 import * as ref from '../reference.mjs';
 
-const TOL = { abs: 2e-6 };          // API.md: within 2e-6 of a float64 reference
+const TOL = { abs: 2e-6 }; // API.md: within 2e-6 of a float64 reference
 const LARGE = [2 ** 24 - 1, 2 ** 24 - 2, 16000001, 12345678, 9999991, 1 << 23, 65537, 0];
 
 export const specs = [
@@ -12,10 +12,21 @@ export const specs = [
     name: 'sinusoidal: a count of positions, both layouts, several dims and bases',
     run(posenc, assert) {
       for (const layout of ['interleaved', 'half']) {
-        for (const [n, dim, base] of [[1, 2, 10000], [17, 8, 10000], [64, 64, 10000], [9, 12, 500], [3, 130, 1e6]]) {
+        for (const [n, dim, base] of [
+          [1, 2, 10000],
+          [17, 8, 10000],
+          [64, 64, 10000],
+          [9, 12, 500],
+          [3, 130, 1e6],
+        ]) {
           const got = posenc.sinusoidal({ positions: n, dim, base, layout });
           assert.isTyped(got, 'Float32Array');
-          assert.close(got, ref.sinusoidal(n, dim, base, layout), TOL, `sinusoidal ${layout} n=${n} dim=${dim} base=${base}`);
+          assert.close(
+            got,
+            ref.sinusoidal(n, dim, base, layout),
+            TOL,
+            `sinusoidal ${layout} n=${n} dim=${dim} base=${base}`,
+          );
         }
       }
     },
@@ -34,9 +45,18 @@ export const specs = [
       const list = [5, 0, 3, 1000, 77];
       const expected = ref.sinusoidal(list, 32);
       for (const positions of [list, Int32Array.from(list), Float64Array.from(list)]) {
-        assert.close(posenc.sinusoidal({ positions, dim: 32 }), expected, TOL, `positions as ${positions.constructor.name}`);
+        assert.close(
+          posenc.sinusoidal({ positions, dim: 32 }),
+          expected,
+          TOL,
+          `positions as ${positions.constructor.name}`,
+        );
       }
-      assert.close(posenc.sinusoidal({ positions: list, dim: 32, layout: 'half' }), ref.sinusoidal(list, 32, 10000, 'half'), TOL);
+      assert.close(
+        posenc.sinusoidal({ positions: list, dim: 32, layout: 'half' }),
+        ref.sinusoidal(list, 32, 10000, 'half'),
+        TOL,
+      );
       assert.equal(posenc.sinusoidal({ positions: [], dim: 4 }).length, 0, 'no positions');
     },
   },
@@ -45,8 +65,12 @@ export const specs = [
     run(posenc, assert) {
       for (const layout of ['interleaved', 'half']) {
         for (const dim of [2, 64, 256]) {
-          assert.close(posenc.sinusoidal({ positions: LARGE, dim, layout }), ref.sinusoidal(LARGE, dim, 10000, layout), TOL,
-            `large positions ${layout} dim=${dim}`);
+          assert.close(
+            posenc.sinusoidal({ positions: LARGE, dim, layout }),
+            ref.sinusoidal(LARGE, dim, 10000, layout),
+            TOL,
+            `large positions ${layout} dim=${dim}`,
+          );
         }
       }
     },
@@ -60,34 +84,54 @@ export const specs = [
       const b = posenc.sinusoidal({ positions: 4, dim: 8 });
       assert.ok(a !== b && a.buffer !== b.buffer, 'distinct arrays');
       assert.arrayEqual(b, copy, 'a second call is not affected by writes to the first result');
-      posenc.sinusoidal({ positions: 5000, dim: 512 });   // may grow the wasm heap
+      posenc.sinusoidal({ positions: 5000, dim: 512 }); // may grow the wasm heap
       assert.equal(b.length, 32, 'results survive heap growth');
     },
   },
   {
     name: 'ropeFrequencies: theta_i = base^(-2i/dim)',
     run(posenc, assert) {
-      for (const [dim, base] of [[2, 10000], [8, 10000], [128, 10000], [64, 500000], [10, 2]]) {
+      for (const [dim, base] of [
+        [2, 10000],
+        [8, 10000],
+        [128, 10000],
+        [64, 500000],
+        [10, 2],
+      ]) {
         const got = posenc.ropeFrequencies({ dim, base });
         assert.isTyped(got, 'Float32Array');
         assert.close(got, ref.theta(dim, base), { abs: 1e-30, rel: 1.2e-7 }, `theta dim=${dim} base=${base}`);
       }
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 16 }), posenc.ropeFrequencies({ dim: 16, base: 10000 }), 'default base');
+      assert.arrayEqual(
+        posenc.ropeFrequencies({ dim: 16 }),
+        posenc.ropeFrequencies({ dim: 16, base: 10000 }),
+        'default base',
+      );
     },
   },
   {
     name: 'rope: both layouts, heads, offsets, bases',
     run(posenc, assert) {
       for (const layout of ['interleaved', 'half']) {
-        for (const [seq, heads, dim, offset, base] of [[1, 1, 2, 0, 10000], [7, 1, 8, 0, 10000], [5, 3, 16, 100, 10000],
-          [4, 2, 64, 4096, 500000], [3, 4, 6, 1, 10]]) {
+        for (const [seq, heads, dim, offset, base] of [
+          [1, 1, 2, 0, 10000],
+          [7, 1, 8, 0, 10000],
+          [5, 3, 16, 100, 10000],
+          [4, 2, 64, 4096, 500000],
+          [3, 4, 6, 1, 10],
+        ]) {
           const x = ref.randomFloat32(seq * heads * dim, seq + dim);
           const before = x.slice();
           const got = posenc.rope(x, { dim, heads, offset, base, layout });
           assert.isTyped(got, 'Float32Array');
           assert.ok(got !== x, 'a fresh array');
           assert.arrayEqual(x, before, 'x is left unchanged');
-          assert.close(got, ref.rope(x, { dim, heads, offset, base, layout }), TOL, `rope ${layout} seq=${seq} heads=${heads} dim=${dim} offset=${offset}`);
+          assert.close(
+            got,
+            ref.rope(x, { dim, heads, offset, base, layout }),
+            TOL,
+            `rope ${layout} seq=${seq} heads=${heads} dim=${dim} offset=${offset}`,
+          );
         }
       }
     },
@@ -110,12 +154,22 @@ export const specs = [
         const x = ref.randomFloat32(LARGE.length * heads * dim, 11);
         for (const positions of [LARGE, Int32Array.from(LARGE), Float64Array.from(LARGE)]) {
           const got = posenc.rope(x, { dim, heads, layout, positions });
-          assert.close(got, ref.rope(x, { dim, heads, layout, positions: LARGE }), TOL, `rope ${layout} large positions`);
+          assert.close(
+            got,
+            ref.rope(x, { dim, heads, layout, positions: LARGE }),
+            TOL,
+            `rope ${layout} large positions`,
+          );
         }
         // offset + seq - 1 just below 2^24
         const y = ref.randomFloat32(4 * dim, 12);
         const offset = 2 ** 24 - 4;
-        assert.close(posenc.rope(y, { dim, layout, offset }), ref.rope(y, { dim, layout, offset }), TOL, `rope ${layout} large offset`);
+        assert.close(
+          posenc.rope(y, { dim, layout, offset }),
+          ref.rope(y, { dim, layout, offset }),
+          TOL,
+          `rope ${layout} large offset`,
+        );
       }
     },
   },
@@ -123,13 +177,19 @@ export const specs = [
     name: 'rope: rotaryDim rotates only the first features, with theta over rotaryDim',
     run(posenc, assert) {
       for (const layout of ['interleaved', 'half']) {
-        for (const [dim, rotaryDim, heads] of [[16, 8, 1], [64, 16, 3], [10, 2, 2], [12, 12, 1]]) {
+        for (const [dim, rotaryDim, heads] of [
+          [16, 8, 1],
+          [64, 16, 3],
+          [10, 2, 2],
+          [12, 12, 1],
+        ]) {
           const x = ref.randomFloat32(5 * heads * dim, dim);
           const got = posenc.rope(x, { dim, heads, layout, rotaryDim, offset: 3 });
           const want = ref.rope(x, { dim, heads, layout, rotaryDim, offset: 3 });
           assert.close(got, want, TOL, `rope ${layout} dim=${dim} rotaryDim=${rotaryDim}`);
           for (let r = 0; r < 5 * heads; r++) {
-            for (let i = rotaryDim; i < dim; i++) assert.equal(got[r * dim + i], x[r * dim + i], 'pass-through feature');
+            for (let i = rotaryDim; i < dim; i++)
+              assert.equal(got[r * dim + i], x[r * dim + i], 'pass-through feature');
           }
         }
       }
@@ -156,7 +216,12 @@ export const specs = [
   {
     name: 'rope: rope(x) = R(position) x, and ropeMatrix against the reference',
     run(posenc, assert) {
-      for (const [position, dim, base] of [[0, 2, 10000], [7, 16, 10000], [2 ** 24 - 1, 8, 10000], [123456, 6, 77]]) {
+      for (const [position, dim, base] of [
+        [0, 2, 10000],
+        [7, 16, 10000],
+        [2 ** 24 - 1, 8, 10000],
+        [123456, 6, 77],
+      ]) {
         const R = posenc.ropeMatrix({ position, dim, base });
         assert.isTyped(R, 'Float32Array');
         assert.close(R, ref.ropeMatrix(position, dim, base), TOL, `ropeMatrix position=${position} dim=${dim}`);
@@ -165,42 +230,78 @@ export const specs = [
         for (let r = 0; r < dim; r++) Rx[r] = ref.dot(R, r * dim, x, 0, dim);
         assert.close(posenc.rope(x, { dim, base, positions: [position] }), Rx, { abs: 4e-6 }, 'rope(x) = R x');
       }
-      assert.arrayEqual(posenc.ropeMatrix({ position: 3, dim: 4 }), posenc.ropeMatrix({ position: 3, dim: 4, base: 10000 }), 'default base');
+      assert.arrayEqual(
+        posenc.ropeMatrix({ position: 3, dim: 4 }),
+        posenc.ropeMatrix({ position: 3, dim: 4, base: 10000 }),
+        'default base',
+      );
     },
   },
   {
     name: 'ropeDecayBound: the RoFormer bound against the reference',
     run(posenc, assert) {
-      for (const [dim, base, maxDistance] of [[2, 10000, 10], [16, 10000, 300], [128, 10000, 1000], [64, 500000, 64]]) {
+      for (const [dim, base, maxDistance] of [
+        [2, 10000, 10],
+        [16, 10000, 300],
+        [128, 10000, 1000],
+        [64, 500000, 64],
+      ]) {
         const got = posenc.ropeDecayBound({ dim, base, maxDistance });
         assert.isTyped(got, 'Float32Array');
         assert.equal(got.length, maxDistance + 1, 'maxDistance + 1 values');
         assert.close(got, ref.ropeDecayBound(dim, base, maxDistance), { abs: 1e-5, rel: 1e-5 }, `decay dim=${dim}`);
       }
-      assert.arrayEqual(posenc.ropeDecayBound({ dim: 8, maxDistance: 5 }), posenc.ropeDecayBound({ dim: 8, base: 10000, maxDistance: 5 }), 'default base');
+      assert.arrayEqual(
+        posenc.ropeDecayBound({ dim: 8, maxDistance: 5 }),
+        posenc.ropeDecayBound({ dim: 8, base: 10000, maxDistance: 5 }),
+        'default base',
+      );
     },
   },
   {
     name: 'ropeScoreByDistance: rope(q, d) . rope(k, 0)',
     run(posenc, assert) {
-      for (const [dim, base, maxDistance] of [[2, 10000, 5], [32, 10000, 1000], [64, 500, 100]]) {
+      for (const [dim, base, maxDistance] of [
+        [2, 10000, 5],
+        [32, 10000, 1000],
+        [64, 500, 100],
+      ]) {
         const q = ref.randomFloat32(dim, 21);
         const k = ref.randomFloat32(dim, 22);
         const got = posenc.ropeScoreByDistance(q, k, { dim, base, maxDistance });
         assert.isTyped(got, 'Float32Array');
-        assert.close(got, ref.ropeScoreByDistance(q, k, dim, base, maxDistance), { abs: 1e-5, rel: 1e-5 }, `score dim=${dim}`);
+        assert.close(
+          got,
+          ref.ropeScoreByDistance(q, k, dim, base, maxDistance),
+          { abs: 1e-5, rel: 1e-5 },
+          `score dim=${dim}`,
+        );
       }
     },
   },
   {
     name: 'relativeDistance: clip(i - j, min, max), keyLen defaults to queryLen',
     run(posenc, assert) {
-      for (const [queryLen, keyLen, min, max] of [[5, 5, -2, 2], [3, 7, -4, 1], [6, 2, 0, 3], [1, 1, 0, 0], [4, 9, -100, 100]]) {
+      for (const [queryLen, keyLen, min, max] of [
+        [5, 5, -2, 2],
+        [3, 7, -4, 1],
+        [6, 2, 0, 3],
+        [1, 1, 0, 0],
+        [4, 9, -100, 100],
+      ]) {
         const got = posenc.relativeDistance({ queryLen, keyLen, min, max });
         assert.isTyped(got, 'Int32Array');
-        assert.arrayEqual(got, ref.relativeDistance(queryLen, keyLen, min, max), `distance ${queryLen}x${keyLen} [${min}, ${max}]`);
+        assert.arrayEqual(
+          got,
+          ref.relativeDistance(queryLen, keyLen, min, max),
+          `distance ${queryLen}x${keyLen} [${min}, ${max}]`,
+        );
       }
-      assert.arrayEqual(posenc.relativeDistance({ queryLen: 4, min: -1, max: 2 }), ref.relativeDistance(4, 4, -1, 2), 'keyLen default');
+      assert.arrayEqual(
+        posenc.relativeDistance({ queryLen: 4, min: -1, max: 2 }),
+        ref.relativeDistance(4, 4, -1, 2),
+        'keyLen default',
+      );
     },
   },
   {
@@ -214,24 +315,40 @@ export const specs = [
       assert.equal(table.length, 64 * 64, 'maxLen x dim');
       assert.arrayEqual(table, posenc.learned({ maxLen: 64, dim: 64, seed: 7 }).table(), 'same seed, same table');
       assert.arrayEqual(table, t.table(), 'table() twice');
-      assert.ok(table.some((v, i) => v !== posenc.learned({ maxLen: 64, dim: 64, seed: 8 }).table()[i]), 'another seed, another table');
+      assert.ok(
+        table.some((v, i) => v !== posenc.learned({ maxLen: 64, dim: 64, seed: 8 }).table()[i]),
+        'another seed, another table',
+      );
       let sum = 0;
       let sq = 0;
-      for (const v of table) { sum += v; sq += v * v; }
+      for (const v of table) {
+        sum += v;
+        sq += v * v;
+      }
       const mean = sum / table.length;
       const sd = Math.sqrt(sq / table.length - mean * mean);
-      assert.ok(Math.abs(mean) < 4 * 0.02 / Math.sqrt(table.length), `mean ${mean} close to 0`);
+      assert.ok(Math.abs(mean) < (4 * 0.02) / Math.sqrt(table.length), `mean ${mean} close to 0`);
       assert.ok(Math.abs(sd - 0.02) < 0.02 * 0.06, `std ${sd} close to the default 0.02`);
       const wide = posenc.learned({ maxLen: 64, dim: 64, seed: 7, std: 1 }).table();
       let wsq = 0;
       for (const v of wide) wsq += v * v;
       assert.ok(Math.abs(Math.sqrt(wsq / wide.length) - 1) < 0.06, 'std 1');
-      assert.ok(posenc.learned({ maxLen: 3, dim: 4, std: 0 }).table().every((v) => v === 0), 'std 0 gives zeros');
+      assert.ok(
+        posenc
+          .learned({ maxLen: 3, dim: 4, std: 0 })
+          .table()
+          .every((v) => v === 0),
+        'std 0 gives zeros',
+      );
       const rows = [0, 63, 5, 5];
       for (const positions of [rows, Int32Array.from(rows), Float64Array.from(rows)]) {
         const got = t.encode(positions);
         assert.isTyped(got, 'Float32Array');
-        assert.arrayEqual(got, rows.flatMap((r) => Array.from(table.subarray(r * 64, r * 64 + 64))), 'encode = table rows');
+        assert.arrayEqual(
+          got,
+          rows.flatMap((r) => Array.from(table.subarray(r * 64, r * 64 + 64))),
+          'encode = table rows',
+        );
       }
       assert.ok(Object.isFrozen(t), 'a LearnedTable is immutable');
     },

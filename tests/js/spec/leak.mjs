@@ -37,7 +37,13 @@ function mixedCalls(posenc) {
     () => posenc.attentionScores(q, k, { dim: 8, encoding: 'relative', min: -1, max: 1 }),
   ];
   for (const [, call] of errorCases()) {
-    calls.push(() => { try { call(posenc); } catch { /* expected */ } });
+    calls.push(() => {
+      try {
+        call(posenc);
+      } catch {
+        /* expected */
+      }
+    });
   }
   return calls;
 }

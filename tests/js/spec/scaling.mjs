@@ -4,22 +4,54 @@
 import * as ref from '../reference-scaling.mjs';
 import { randomFloat32 } from '../reference.mjs';
 
-export const LLAMA31 = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
+export const LLAMA31 = {
+  rope_type: 'llama3',
+  factor: 8,
+  low_freq_factor: 1,
+  high_freq_factor: 4,
+  original_max_position_embeddings: 8192,
+};
 export const QWEN_YARN = { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 };
-const phi = (long) => Array.from({ length: 48 }, (_, i) => {
-  const t = i / 47;
-  return long ? 1 + 59 * t * t * (3 - 2 * t) + 0.01 * (i % 5) : 1 + 0.05 * t + 0.001 * (i % 3);
-});
-export const PHI3 = { rope_type: 'longrope', short_factor: phi(false), long_factor: phi(true),
-  original_max_position_embeddings: 4096, max_position_embeddings: 131072 };
+const phi = (long) =>
+  Array.from({ length: 48 }, (_, i) => {
+    const t = i / 47;
+    return long ? 1 + 59 * t * t * (3 - 2 * t) + 0.01 * (i % 5) : 1 + 0.05 * t + 0.001 * (i % 3);
+  });
+export const PHI3 = {
+  rope_type: 'longrope',
+  short_factor: phi(false),
+  long_factor: phi(true),
+  original_max_position_embeddings: 4096,
+  max_position_embeddings: 131072,
+};
 export const DYNAMIC = { rope_type: 'dynamic', factor: 2, max_position_embeddings: 4096 };
 
 // [name, dim, base, scaling, seqLen]
 const CONFIGS = [
   ['Llama 3.1 8B', 128, 500000, LLAMA31, 0],
   ['YaRN Qwen2.5', 128, 1e6, QWEN_YARN, 0],
-  ['YaRN gpt-oss truncate false', 64, 150000, { rope_type: 'yarn', factor: 32, original_max_position_embeddings: 4096, truncate: false }, 0],
-  ['YaRN DeepSeek mscale', 64, 10000, { rope_type: 'yarn', factor: 40, original_max_position_embeddings: 4096, beta_fast: 32, beta_slow: 1, mscale: 1, mscale_all_dim: 0.707 }, 0],
+  [
+    'YaRN gpt-oss truncate false',
+    64,
+    150000,
+    { rope_type: 'yarn', factor: 32, original_max_position_embeddings: 4096, truncate: false },
+    0,
+  ],
+  [
+    'YaRN DeepSeek mscale',
+    64,
+    10000,
+    {
+      rope_type: 'yarn',
+      factor: 40,
+      original_max_position_embeddings: 4096,
+      beta_fast: 32,
+      beta_slow: 1,
+      mscale: 1,
+      mscale_all_dim: 0.707,
+    },
+    0,
+  ],
   ['LongRoPE Phi-3 short', 96, 10000, PHI3, 4096],
   ['LongRoPE Phi-3 long', 96, 10000, PHI3, 4097],
   ['LongRoPE Phi-3 no seqLen', 96, 10000, PHI3, 0],
@@ -35,7 +67,8 @@ const relClose = (assert, got, want, rel, message) => {
   let worst = 0;
   for (let i = 0; i < want.length; i++) {
     const e = Math.abs(got[i] - want[i]) / Math.abs(want[i]);
-    if (!(e <= rel)) assert.ok(false, `${message}: element ${i}: expected ${want[i]}, got ${got[i]} (relative error ${e})`);
+    if (!(e <= rel))
+      assert.ok(false, `${message}: element ${i}: expected ${want[i]}, got ${got[i]} (relative error ${e})`);
     worst = Math.max(worst, e);
   }
   return worst;
@@ -50,7 +83,10 @@ export const specs = [
         assert.isTyped(got, 'Float32Array');
         relClose(assert, got, ref.scaledTheta(dim, base, scaling, seqLen), 1e-6, name);
       }
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 16, scaling: { rope_type: 'default' } }), posenc.ropeFrequencies({ dim: 16 }));
+      assert.arrayEqual(
+        posenc.ropeFrequencies({ dim: 16, scaling: { rope_type: 'default' } }),
+        posenc.ropeFrequencies({ dim: 16 }),
+      );
     },
   },
   {
@@ -62,7 +98,9 @@ export const specs = [
         relClose(assert, [got], [ref.attentionFactor(scaling)], 1e-12, name);
       }
       assert.ok(Math.abs(posenc.ropeAttentionFactor({ scaling: QWEN_YARN }) - (0.1 * Math.log(4) + 1)) < 1e-15);
-      assert.ok(Math.abs(posenc.ropeAttentionFactor({ scaling: PHI3 }) - Math.sqrt(1 + Math.log(32) / Math.log(4096))) < 1e-15);
+      assert.ok(
+        Math.abs(posenc.ropeAttentionFactor({ scaling: PHI3 }) - Math.sqrt(1 + Math.log(32) / Math.log(4096))) < 1e-15,
+      );
       assert.equal(posenc.ropeAttentionFactor({ scaling: LLAMA31, seqLen: 100000 }), 1);
       assert.equal(posenc.ropeAttentionFactor({ scaling: { ...QWEN_YARN, attention_factor: 0.75 } }), 0.75);
     },
@@ -74,20 +112,33 @@ export const specs = [
         // [scaling, dim, base, layout, positions, seqLen, rotaryDim, seqLen the reference uses]
         [LLAMA31, 128, 500000, 'half', [0, 9000, 100000, 2 ** 24 - 1], undefined, 128, 2 ** 24],
         [QWEN_YARN, 128, 1e6, 'interleaved', [5, 6, 7, 8], undefined, 64, 9],
-        [PHI3, 96, 10000, 'half', [4000, 4001, 4002, 4003], undefined, 96, 4004],        // short factors
-        [PHI3, 96, 10000, 'half', [4093, 4094, 4095, 4096], undefined, 96, 4097],        // long factors
-        [PHI3, 96, 10000, 'interleaved', [0, 1, 2, 3], 100000, 96, 100000],              // seqLen given
+        [PHI3, 96, 10000, 'half', [4000, 4001, 4002, 4003], undefined, 96, 4004], // short factors
+        [PHI3, 96, 10000, 'half', [4093, 4094, 4095, 4096], undefined, 96, 4097], // long factors
+        [PHI3, 96, 10000, 'interleaved', [0, 1, 2, 3], 100000, 96, 100000], // seqLen given
         [DYNAMIC, 64, 10000, 'half', [9000, 9001, 9002, 9003], undefined, 64, 9004],
       ];
       for (const [scaling, dim, base, layout, positions, seqLen, rotaryDim, refSeq] of cases) {
         const heads = 2;
         const x = randomFloat32(positions.length * heads * dim, dim);
-        const want = ref.ropeWithTheta(x, { dim, heads, layout, positions, rotaryDim },
-          ref.scaledTheta(rotaryDim, base, scaling, refSeq), ref.attentionFactor(scaling));
+        const want = ref.ropeWithTheta(
+          x,
+          { dim, heads, layout, positions, rotaryDim },
+          ref.scaledTheta(rotaryDim, base, scaling, refSeq),
+          ref.attentionFactor(scaling),
+        );
         const got = posenc.rope(x, { dim, heads, base, layout, positions, seqLen, rotaryDim, scaling });
         assert.close(got, want, { abs: 4e-6 }, `${scaling.rope_type} ${layout} rotaryDim ${rotaryDim}`);
         if (positions[3] === positions[0] + 3) {
-          const byOffset = posenc.rope(x, { dim, heads, base, layout, offset: positions[0], seqLen, rotaryDim, scaling });
+          const byOffset = posenc.rope(x, {
+            dim,
+            heads,
+            base,
+            layout,
+            offset: positions[0],
+            seqLen,
+            rotaryDim,
+            scaling,
+          });
           assert.arrayEqual(byOffset, got, 'offset and explicit positions agree');
         }
       }
@@ -101,7 +152,10 @@ export const specs = [
       const buf = posenc.buffer(x.length);
       try {
         buf.view().set(x);
-        assert.arrayEqual(posenc.rope(buf, { dim: 64, layout: 'half', offset: 40000, scaling: QWEN_YARN, inPlace: true }), want);
+        assert.arrayEqual(
+          posenc.rope(buf, { dim: 64, layout: 'half', offset: 40000, scaling: QWEN_YARN, inPlace: true }),
+          want,
+        );
       } finally {
         buf.free();
       }
@@ -112,12 +166,30 @@ export const specs = [
     run(posenc, assert) {
       const theta = posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: LLAMA31 });
       const { rope_type: _, ...rest } = LLAMA31;
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: { type: 'llama3', ...rest } }), theta, '"type"');
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 128, scaling: { ...LLAMA31, rope_theta: 500000 } }), theta, 'rope_theta');
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 128, base: 1e6, scaling: { ...QWEN_YARN, attention_factor: null, beta_fast: null } }),
-        posenc.ropeFrequencies({ dim: 128, base: 1e6, scaling: QWEN_YARN }), 'null fields');
-      assert.throws(() => posenc.ropeFrequencies({ dim: 128, base: 10000, scaling: { ...LLAMA31, rope_theta: 500000 } }),
-        RangeError, ['base', 'rope_theta', '10000']);
+      assert.arrayEqual(
+        posenc.ropeFrequencies({ dim: 128, base: 500000, scaling: { type: 'llama3', ...rest } }),
+        theta,
+        '"type"',
+      );
+      assert.arrayEqual(
+        posenc.ropeFrequencies({ dim: 128, scaling: { ...LLAMA31, rope_theta: 500000 } }),
+        theta,
+        'rope_theta',
+      );
+      assert.arrayEqual(
+        posenc.ropeFrequencies({
+          dim: 128,
+          base: 1e6,
+          scaling: { ...QWEN_YARN, attention_factor: null, beta_fast: null },
+        }),
+        posenc.ropeFrequencies({ dim: 128, base: 1e6, scaling: QWEN_YARN }),
+        'null fields',
+      );
+      assert.throws(
+        () => posenc.ropeFrequencies({ dim: 128, base: 10000, scaling: { ...LLAMA31, rope_theta: 500000 } }),
+        RangeError,
+        ['base', 'rope_theta', '10000'],
+      );
     },
   },
   {
@@ -141,8 +213,17 @@ export const specs = [
         assert.isTyped(got, 'Float32Array');
         relClose(assert, got, ref.alibiSlopes(heads).map(Math.fround), 1e-7, `${heads} heads`);
       }
-      assert.arrayEqual(posenc.alibiSlopes({ heads: 8 }), Float32Array.from([0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625]));
-      relClose(assert, posenc.alibiSlopes({ heads: 6, maxBias: 16 }), ref.alibiSlopes(6, 16).map(Math.fround), 1e-7, 'maxBias 16');
+      assert.arrayEqual(
+        posenc.alibiSlopes({ heads: 8 }),
+        Float32Array.from([0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625]),
+      );
+      relClose(
+        assert,
+        posenc.alibiSlopes({ heads: 6, maxBias: 16 }),
+        ref.alibiSlopes(6, 16).map(Math.fround),
+        1e-7,
+        'maxBias 16',
+      );
     },
   },
   {
@@ -160,13 +241,22 @@ export const specs = [
   {
     name: 't5Buckets: Hugging Face _relative_position_bucket of j - i',
     run(posenc, assert) {
-      for (const [numBuckets, maxDistance, bidirectional] of [[32, 128, true], [32, 128, false], [64, 256, true], [8, 20, false]]) {
+      for (const [numBuckets, maxDistance, bidirectional] of [
+        [32, 128, true],
+        [32, 128, false],
+        [64, 256, true],
+        [8, 20, false],
+      ]) {
         const n = 300;
         const got = posenc.t5Buckets({ queryLen: n, keyLen: n, numBuckets, maxDistance, bidirectional });
         assert.isTyped(got, 'Int32Array');
         for (let i = 0; i < n; i += 13) {
           for (let j = 0; j < n; j++) {
-            assert.equal(got[i * n + j], ref.t5Bucket(j - i, bidirectional, numBuckets, maxDistance), `${numBuckets}/${maxDistance}/${bidirectional} i=${i} j=${j}`);
+            assert.equal(
+              got[i * n + j],
+              ref.t5Bucket(j - i, bidirectional, numBuckets, maxDistance),
+              `${numBuckets}/${maxDistance}/${bidirectional} i=${i} j=${j}`,
+            );
           }
         }
       }
@@ -185,17 +275,33 @@ export const specs = [
     run(posenc, assert) {
       const got = posenc.debertaLogBuckets({ queryLen: 3, keyLen: 1200, bucketSize: 256, maxPosition: 512 });
       assert.isTyped(got, 'Int32Array');
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 1200; j++) assert.equal(got[i * 1200 + j], ref.debertaBucket(i - j, 256, 512), `i=${i} j=${j}`);
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 1200; j++)
+          assert.equal(got[i * 1200 + j], ref.debertaBucket(i - j, 256, 512), `i=${i} j=${j}`);
       assert.equal(got[511], -255);
     },
   },
   {
     name: 'roundBfloat16 / roundFloat16: ties to even, overflow, subnormals',
     run(posenc, assert) {
-      assert.arrayEqual(posenc.roundBfloat16([1 + 2 ** -8, 1 + 3 * 2 ** -8, 3.4028234663852886e38, -0, NaN]),
-        Float32Array.from([1, 1 + 2 ** -6, Infinity, -0, NaN]));
-      assert.arrayEqual(posenc.roundFloat16([65504, 65519, 65520, -1e6, 2 ** -24, 2 ** -25, 1.5 * 2 ** -24, 2.5 * 2 ** -24, 1 + 2 ** -11]),
-        Float32Array.from([65504, 65504, Infinity, -Infinity, 2 ** -24, 0, 2 ** -23, 2 ** -23, 1]));
+      assert.arrayEqual(
+        posenc.roundBfloat16([1 + 2 ** -8, 1 + 3 * 2 ** -8, 3.4028234663852886e38, -0, NaN]),
+        Float32Array.from([1, 1 + 2 ** -6, Infinity, -0, NaN]),
+      );
+      assert.arrayEqual(
+        posenc.roundFloat16([
+          65504,
+          65519,
+          65520,
+          -1e6,
+          2 ** -24,
+          2 ** -25,
+          1.5 * 2 ** -24,
+          2.5 * 2 ** -24,
+          1 + 2 ** -11,
+        ]),
+        Float32Array.from([65504, 65504, Infinity, -Infinity, 2 ** -24, 0, 2 ** -23, 2 ** -23, 1]),
+      );
       const xs = Array.from(randomFloat32(5000, 9), (v, i) => v * 2 ** ((i % 60) - 30));
       assert.arrayEqual(posenc.roundBfloat16(xs), Float32Array.from(xs, ref.bfloat16), 'random bf16');
       assert.arrayEqual(posenc.roundFloat16(xs), Float32Array.from(xs, ref.float16), 'random fp16');
@@ -206,14 +312,16 @@ export const specs = [
     run(posenc, assert) {
       const positions = [0, 1, 100, 65519, 65520, 1e6, 2 ** 24 - 1];
       const dim = 16;
-      const theta = Array.from({ length: dim / 2 }, (_, i) => 10000 ** (-2 * i / dim));
+      const theta = Array.from({ length: dim / 2 }, (_, i) => 10000 ** ((-2 * i) / dim));
       const f32 = posenc.ropePrecision({ variant: 'float32', positions, dim });
       assert.isTyped(f32.angle, 'Float64Array');
-      positions.forEach((p, r) => theta.forEach((t, i) => {
-        const a = Math.fround(Math.fround(p) * Math.fround(t));
-        assert.equal(f32.angle[r * 8 + i], a, 'float32 angle');
-        assert.equal(f32.cos[r * 8 + i], Math.fround(Math.cos(a)), 'float32 cos');
-      }));
+      positions.forEach((p, r) =>
+        theta.forEach((t, i) => {
+          const a = Math.fround(Math.fround(p) * Math.fround(t));
+          assert.equal(f32.angle[r * 8 + i], a, 'float32 angle');
+          assert.equal(f32.cos[r * 8 + i], Math.fround(Math.cos(a)), 'float32 cos');
+        }),
+      );
       const bf = posenc.ropePrecision({ variant: 'bfloat16', positions, dim });
       f32.cos.forEach((c, k) => assert.equal(bf.cos[k], ref.bfloat16(c), 'bfloat16 table'));
       const e = (variant) => posenc.ropePrecisionErrors({ variant, positions, dim: 128 });
@@ -222,7 +330,8 @@ export const specs = [
       const half = e('float16-angle');
       assert.isTyped(lib.cos, 'Float64Array');
       assert.equal(lib.cos.length, positions.length);
-      for (let r = 0; r < positions.length; r++) assert.ok(lib.cos[r] <= 2e-6 && lib.sin[r] <= 2e-6, `library at ${positions[r]}: ${lib.cos[r]}`);
+      for (let r = 0; r < positions.length; r++)
+        assert.ok(lib.cos[r] <= 2e-6 && lib.sin[r] <= 2e-6, `library at ${positions[r]}: ${lib.cos[r]}`);
       assert.ok(single.angle[6] > 0.1, `float32 angle error near 2^24: ${single.angle[6]}`);
       assert.ok(Number.isNaN(half.cos[4]) && !Number.isNaN(half.cos[3]), 'float16 positions overflow from 65520');
       assert.arrayEqual(e('float64').cos, new Float64Array(positions.length));
@@ -231,7 +340,10 @@ export const specs = [
   {
     name: 'errors: types are TypeErrors, values and option strings RangeErrors naming the field',
     run(posenc, assert) {
-      const f = (scaling, more = {}) => () => posenc.ropeFrequencies({ dim: 96, scaling, ...more });
+      const f =
+        (scaling, more = {}) =>
+        () =>
+          posenc.ropeFrequencies({ dim: 96, scaling, ...more });
       assert.throws(f({ rope_type: 'su' }), RangeError, ['rope_type', "'su'"]);
       assert.throws(f({ factor: 2 }), TypeError, ['scaling.rope_type']);
       assert.throws(f('yarn'), TypeError, ['scaling']);
@@ -242,15 +354,26 @@ export const specs = [
       assert.throws(f({ ...QWEN_YARN, truncate: 'no' }), TypeError, ['scaling.truncate']);
       assert.throws(f({ ...QWEN_YARN, beta_fast: 0 }), RangeError, ['scaling.beta_fast', '0']);
       assert.throws(f({ rope_type: 'yarn', factor: 4 }), TypeError, ['scaling.original_max_position_embeddings']);
-      assert.throws(f({ ...PHI3, long_factor: PHI3.long_factor.slice(1) }), RangeError, ['scaling.long_factor.length', '47']);
-      assert.throws(f({ ...PHI3, long_factor: PHI3.long_factor.map((v, i) => (i === 3 ? -1 : v)) }), RangeError, ['scaling.long_factor[3]', '-1']);
+      assert.throws(f({ ...PHI3, long_factor: PHI3.long_factor.slice(1) }), RangeError, [
+        'scaling.long_factor.length',
+        '47',
+      ]);
+      assert.throws(f({ ...PHI3, long_factor: PHI3.long_factor.map((v, i) => (i === 3 ? -1 : v)) }), RangeError, [
+        'scaling.long_factor[3]',
+        '-1',
+      ]);
       assert.throws(f({ ...PHI3, short_factor: 'x' }), TypeError, ['scaling.short_factor']);
       assert.throws(f({ ...LLAMA31, high_freq_factor: 1 }), RangeError, ['scaling.high_freq_factor']);
-      assert.throws(f({ ...LLAMA31, original_max_position_embeddings: 8192.5 }), RangeError, ['scaling.original_max_position_embeddings', '8192.5']);
+      assert.throws(f({ ...LLAMA31, original_max_position_embeddings: 8192.5 }), RangeError, [
+        'scaling.original_max_position_embeddings',
+        '8192.5',
+      ]);
       assert.throws(f(DYNAMIC, { seqLen: -1 }), RangeError, ['seqLen', '-1']);
       assert.throws(f(DYNAMIC, { seqLen: '5' }), TypeError, ['seqLen']);
       assert.throws(() => posenc.ropeFrequencies({ dim: 2, scaling: DYNAMIC }), RangeError, ['dim', '2']);
-      assert.throws(() => posenc.rope(new Float32Array(8), { dim: 8, scaling: { rope_type: 'nope' } }), RangeError, ['rope_type']);
+      assert.throws(() => posenc.rope(new Float32Array(8), { dim: 8, scaling: { rope_type: 'nope' } }), RangeError, [
+        'rope_type',
+      ]);
       assert.throws(() => posenc.ropeAttentionFactor({}), TypeError, ['scaling']);
       assert.throws(() => posenc.alibiSlopes({ heads: 0 }), RangeError, ['heads', '0']);
       assert.throws(() => posenc.alibiSlopes({ heads: 2.5 }), RangeError, ['heads', '2.5']);
@@ -262,11 +385,21 @@ export const specs = [
       assert.throws(() => posenc.t5Buckets({ queryLen: 2, maxDistance: 8 }), RangeError, ['maxDistance', '8']);
       assert.throws(() => posenc.t5Buckets({ queryLen: 2 ** 14, keyLen: 2 ** 13 }), RangeError, ['queryLen * keyLen']);
       assert.throws(() => posenc.debertaLogBuckets({ queryLen: 2, bucketSize: 256 }), TypeError, ['maxPosition']);
-      assert.throws(() => posenc.ropePrecision({ variant: 'float8', positions: [1], dim: 8 }), RangeError, ['variant', "'float8'"]);
-      assert.throws(() => posenc.ropePrecisionErrors({ variant: 'float32', positions: [2 ** 24], dim: 8 }), RangeError, ['positions[0]']);
+      assert.throws(() => posenc.ropePrecision({ variant: 'float8', positions: [1], dim: 8 }), RangeError, [
+        'variant',
+        "'float8'",
+      ]);
+      assert.throws(
+        () => posenc.ropePrecisionErrors({ variant: 'float32', positions: [2 ** 24], dim: 8 }),
+        RangeError,
+        ['positions[0]'],
+      );
       assert.throws(() => posenc.roundFloat16('1'), TypeError, ['values']);
-      assert.arrayEqual(posenc.ropeFrequencies({ dim: 4, scaling: { rope_type: 'linear', factor: 2 } }), Float32Array.from([0.5, 0.005]),
-        'still usable');
+      assert.arrayEqual(
+        posenc.ropeFrequencies({ dim: 4, scaling: { rope_type: 'linear', factor: 2 } }),
+        Float32Array.from([0.5, 0.005]),
+        'still usable',
+      );
     },
   },
 ];

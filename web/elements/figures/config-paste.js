@@ -9,8 +9,27 @@ import { h } from '../dom.js';
 import { errorBox } from '../error-text.js';
 
 // Phi-3.5-mini-instruct's searched LongRoPE factors (rotary dim 96: 48 pairs), as its config.json has them.
-const PHI35_SHORT = [1, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0699999332427979, 1.0999999046325684, 1.1099998950958252, 1.1599998474121094, 1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022, 1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788, 1.8799997568130493, 1.9099997282028198, 1.9399996995925903, 1.9899996519088745, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0799996852874756, 2.0899996757507324, 2.189999580383301, 2.2199995517730713, 2.5899994373321533, 2.729999542236328, 2.749999523162842, 2.8399994373321533];
-const PHI35_LONG = [1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 1.340000033378601, 1.5899999141693115, 1.600000023841858, 1.6200000047683716, 2.620000123977661, 3.2300000190734863, 3.2300000190734863, 4.789999961853027, 7.400000095367432, 7.700000286102295, 9.09000015258789, 12.199999809265137, 17.670000076293945, 24.46000099182129, 28.57000160217285, 30.420001983642578, 30.840002059936523, 32.590003967285156, 32.93000411987305, 42.320003509521484, 44.96000289916992, 50.340003967285156, 50.45000457763672, 57.55000305175781, 57.93000411987305, 58.21000289916992, 60.1400032043457, 62.61000442504883, 62.62000274658203, 62.71000289916992, 63.1400032043457, 63.1400032043457, 63.77000427246094, 63.93000411987305, 63.96000289916992, 63.970001220703125, 64.02999877929688, 64.06999969482422, 64.08000183105469, 64.12000274658203, 64.41000366210938, 64.4800033569336, 64.51000213623047, 64.52999877929688, 64.83999633789062];
+const PHI35_SHORT = [
+  1, 1.0199999809265137, 1.0299999713897705, 1.0299999713897705, 1.0499999523162842, 1.0499999523162842,
+  1.0499999523162842, 1.0499999523162842, 1.0499999523162842, 1.0699999332427979, 1.0999999046325684,
+  1.1099998950958252, 1.1599998474121094, 1.1599998474121094, 1.1699998378753662, 1.2899998426437378, 1.339999794960022,
+  1.679999828338623, 1.7899998426437378, 1.8199998140335083, 1.8499997854232788, 1.8799997568130493, 1.9099997282028198,
+  1.9399996995925903, 1.9899996519088745, 2.0199997425079346, 2.0199997425079346, 2.0199997425079346,
+  2.0199997425079346, 2.0199997425079346, 2.0199997425079346, 2.0299997329711914, 2.0299997329711914,
+  2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914, 2.0299997329711914,
+  2.0299997329711914, 2.0299997329711914, 2.0799996852874756, 2.0899996757507324, 2.189999580383301, 2.2199995517730713,
+  2.5899994373321533, 2.729999542236328, 2.749999523162842, 2.8399994373321533,
+];
+const PHI35_LONG = [
+  1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 1.340000033378601, 1.5899999141693115, 1.600000023841858,
+  1.6200000047683716, 2.620000123977661, 3.2300000190734863, 3.2300000190734863, 4.789999961853027, 7.400000095367432,
+  7.700000286102295, 9.09000015258789, 12.199999809265137, 17.670000076293945, 24.46000099182129, 28.57000160217285,
+  30.420001983642578, 30.840002059936523, 32.590003967285156, 32.93000411987305, 42.320003509521484, 44.96000289916992,
+  50.340003967285156, 50.45000457763672, 57.55000305175781, 57.93000411987305, 58.21000289916992, 60.1400032043457,
+  62.61000442504883, 62.62000274658203, 62.71000289916992, 63.1400032043457, 63.1400032043457, 63.77000427246094,
+  63.93000411987305, 63.96000289916992, 63.970001220703125, 64.02999877929688, 64.06999969482422, 64.08000183105469,
+  64.12000274658203, 64.41000366210938, 64.4800033569336, 64.51000213623047, 64.52999877929688, 64.83999633789062,
+];
 
 /**
  * Example configs: the fields of each model's config.json that its RoPE depends on, copied from the
@@ -18,20 +37,103 @@ const PHI35_LONG = [1.0800000429153442, 1.1100000143051147, 1.1399999856948853, 
  * as the whole file). Gemma 3 leaves rope_theta, rope_local_base_freq and head_dim to the class defaults.
  */
 export const EXAMPLE_CONFIGS = {
-  llama31: { architectures: ['LlamaForCausalLM'], hidden_size: 4096, max_position_embeddings: 131072, model_type: 'llama', num_attention_heads: 32, num_key_value_heads: 8, rope_scaling: { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192, rope_type: 'llama3' }, rope_theta: 500000 },
-  'qwen-yarn': { architectures: ['Qwen2ForCausalLM'], hidden_size: 3584, max_position_embeddings: 32768, model_type: 'qwen2', num_attention_heads: 28, num_key_value_heads: 4, rope_theta: 1000000, rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' } },
-  'phi3-longrope': { architectures: ['Phi3ForCausalLM'], hidden_size: 3072, max_position_embeddings: 131072, model_type: 'phi3', num_attention_heads: 32, num_key_value_heads: 32, original_max_position_embeddings: 4096, rope_scaling: { long_factor: PHI35_LONG, short_factor: PHI35_SHORT, type: 'longrope' }, rope_theta: 10000 },
-  gemma3: { architectures: ['Gemma3ForConditionalGeneration'], model_type: 'gemma3', text_config: { hidden_size: 2560, model_type: 'gemma3_text', rope_scaling: { factor: 8, rope_type: 'linear' } } },
-  'gpt-oss': { architectures: ['GptOssForCausalLM'], head_dim: 64, hidden_size: 2880, max_position_embeddings: 131072, model_type: 'gpt_oss', num_attention_heads: 64, num_key_value_heads: 8, rope_scaling: { beta_fast: 32, beta_slow: 1, factor: 32, original_max_position_embeddings: 4096, rope_type: 'yarn', truncate: false }, rope_theta: 150000 },
-  'qwen25-vl': { architectures: ['Qwen2_5_VLForConditionalGeneration'], hidden_size: 3584, max_position_embeddings: 128000, model_type: 'qwen2_5_vl', num_attention_heads: 28, num_key_value_heads: 4, rope_theta: 1000000, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } },
-  'phi35-v5': { architectures: ['Phi3ForCausalLM'], hidden_size: 3072, max_position_embeddings: 131072, model_type: 'phi3', num_attention_heads: 32, num_key_value_heads: 32, original_max_position_embeddings: 4096, rope_parameters: { long_factor: PHI35_LONG, original_max_position_embeddings: 4096, partial_rotary_factor: 1, rope_theta: 10000, rope_type: 'longrope', short_factor: PHI35_SHORT, type: 'longrope' } },
+  llama31: {
+    architectures: ['LlamaForCausalLM'],
+    hidden_size: 4096,
+    max_position_embeddings: 131072,
+    model_type: 'llama',
+    num_attention_heads: 32,
+    num_key_value_heads: 8,
+    rope_scaling: {
+      factor: 8,
+      low_freq_factor: 1,
+      high_freq_factor: 4,
+      original_max_position_embeddings: 8192,
+      rope_type: 'llama3',
+    },
+    rope_theta: 500000,
+  },
+  'qwen-yarn': {
+    architectures: ['Qwen2ForCausalLM'],
+    hidden_size: 3584,
+    max_position_embeddings: 32768,
+    model_type: 'qwen2',
+    num_attention_heads: 28,
+    num_key_value_heads: 4,
+    rope_theta: 1000000,
+    rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' },
+  },
+  'phi3-longrope': {
+    architectures: ['Phi3ForCausalLM'],
+    hidden_size: 3072,
+    max_position_embeddings: 131072,
+    model_type: 'phi3',
+    num_attention_heads: 32,
+    num_key_value_heads: 32,
+    original_max_position_embeddings: 4096,
+    rope_scaling: { long_factor: PHI35_LONG, short_factor: PHI35_SHORT, type: 'longrope' },
+    rope_theta: 10000,
+  },
+  gemma3: {
+    architectures: ['Gemma3ForConditionalGeneration'],
+    model_type: 'gemma3',
+    text_config: { hidden_size: 2560, model_type: 'gemma3_text', rope_scaling: { factor: 8, rope_type: 'linear' } },
+  },
+  'gpt-oss': {
+    architectures: ['GptOssForCausalLM'],
+    head_dim: 64,
+    hidden_size: 2880,
+    max_position_embeddings: 131072,
+    model_type: 'gpt_oss',
+    num_attention_heads: 64,
+    num_key_value_heads: 8,
+    rope_scaling: {
+      beta_fast: 32,
+      beta_slow: 1,
+      factor: 32,
+      original_max_position_embeddings: 4096,
+      rope_type: 'yarn',
+      truncate: false,
+    },
+    rope_theta: 150000,
+  },
+  'qwen25-vl': {
+    architectures: ['Qwen2_5_VLForConditionalGeneration'],
+    hidden_size: 3584,
+    max_position_embeddings: 128000,
+    model_type: 'qwen2_5_vl',
+    num_attention_heads: 28,
+    num_key_value_heads: 4,
+    rope_theta: 1000000,
+    rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] },
+  },
+  'phi35-v5': {
+    architectures: ['Phi3ForCausalLM'],
+    hidden_size: 3072,
+    max_position_embeddings: 131072,
+    model_type: 'phi3',
+    num_attention_heads: 32,
+    num_key_value_heads: 32,
+    original_max_position_embeddings: 4096,
+    rope_parameters: {
+      long_factor: PHI35_LONG,
+      original_max_position_embeddings: 4096,
+      partial_rotary_factor: 1,
+      rope_theta: 10000,
+      rope_type: 'longrope',
+      short_factor: PHI35_SHORT,
+      type: 'longrope',
+    },
+  },
 };
 
 /** An example as the textarea shows it: JSON with a 2-space indent, each list of scalars on one line. */
 export function exampleText(name) {
   const item = String.raw`(?:-?[\d.eE+-]+|"[^"\\\n]*")`;
-  return JSON.stringify(EXAMPLE_CONFIGS[name], null, 2)
-    .replace(new RegExp(String.raw`\[\n\s*(${item}(?:,\n\s*${item})*)\n\s*\]`, 'g'), (_, items) => `[${items.split(/,\n\s*/).join(', ')}]`);
+  return JSON.stringify(EXAMPLE_CONFIGS[name], null, 2).replace(
+    new RegExp(String.raw`\[\n\s*(${item}(?:,\n\s*${item})*)\n\s*\]`, 'g'),
+    (_, items) => `[${items.split(/,\n\s*/).join(', ')}]`,
+  );
 }
 
 const MAX_TEXT = 200000;
@@ -69,8 +171,9 @@ export class ConfigPaste extends PosencFigure {
       cfg_flags: 'llama.cpp flags, one per line',
       cfg_copy: 'Copy flags',
       cfg_no_flags: 'No flag: see the notes below.',
-      cfg_notes: 'Notes from the library (in English): what the flags cannot express, and whether a GGUF converted '
-        + 'from this config already carries them',
+      cfg_notes:
+        'Notes from the library (in English): what the flags cannot express, and whether a GGUF converted ' +
+        'from this config already carries them',
     },
     zh: {
       cfg_title: '粘贴模型的 config.json',
@@ -104,46 +207,110 @@ export class ConfigPaste extends PosencFigure {
       cfg_notes: '库给出的说明（英文）：这些参数表达不了什么，以及由该 config 转换得到的 GGUF 是否已自带这些设置',
     },
   };
-  title_() { return this.t('cfg_title'); }
+  title_() {
+    return this.t('cfg_title');
+  }
   setup() {
     // picking the current example again restores its text after an edit
-    this.control('example', this.t('cfg_examples'), { names: (v) => this.t(`ex_${v}`), onInput: (v) => (v === this.params.example ? this.loadExample() : this.setParam('example', v)) });
+    this.control('example', this.t('cfg_examples'), {
+      names: (v) => this.t(`ex_${v}`),
+      onInput: (v) => (v === this.params.example ? this.loadExample() : this.setParam('example', v)),
+    });
     this.control('seqLen', this.t('seqLen'));
     this.control('contextLength', this.t('contextLength'));
     const id = `cfg${Math.random().toString(36).slice(2)}`;
-    this.area = h('textarea', { id, rows: '12', spellcheck: 'false', maxlength: String(MAX_TEXT), style: 'width:100%;box-sizing:border-box;font:12px/1.4 var(--mono);color:var(--fg);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px' });
-    if (this.text === undefined || this.textFor !== this.params.example) { this.text = exampleText(this.params.example); this.textFor = this.params.example; }
+    this.area = h('textarea', {
+      id,
+      rows: '12',
+      spellcheck: 'false',
+      maxlength: String(MAX_TEXT),
+      style:
+        'width:100%;box-sizing:border-box;font:12px/1.4 ' +
+        'var(--mono);color:var(--fg);background:var(--panel);border:1px solid ' +
+        'var(--border);border-radius:6px;padding:6px',
+    });
+    if (this.text === undefined || this.textFor !== this.params.example) {
+      this.text = exampleText(this.params.example);
+      this.textFor = this.params.example;
+    }
     this.area.value = this.text;
     let timer = 0;
-    this.area.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => { this.text = this.area.value; this.invalidate(); }, 250); });
+    this.area.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.text = this.area.value;
+        this.invalidate();
+      }, 250);
+    });
     this.msg = h('div', { 'aria-live': 'polite' });
     this.layers = h('table', { class: 'layers' });
-    this.flags = h('pre', { class: 'flags', style: 'font:12px/1.5 var(--mono);background:var(--panel);border:1px solid var(--border);border-radius:6px;padding:6px 8px;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere' });
+    this.flags = h('pre', {
+      class: 'flags',
+      style:
+        'font:12px/1.5 var(--mono);background:var(--panel);border:1px solid ' +
+        'var(--border);border-radius:6px;padding:6px 8px;margin:4px ' +
+        '0;white-space:pre-wrap;overflow-wrap:anywhere',
+    });
     this.noFlags = h('div', { class: 'note no-flags', text: this.t('cfg_no_flags') });
     this.notes = h('ul', { class: 'notes', style: 'font-size:12px;line-height:1.45;margin:4px 0;padding-left:1.4em' });
-    this.copyBtn = h('button', { type: 'button', text: this.t('cfg_copy'), onclick: () => navigator.clipboard?.writeText(this.flagText).then(() => { this.copyBtn.textContent = this.t('copied'); }, () => {}) });
-    this.plot = new LinePlot({ xLabel: this.t('pair_i'), yLabel: this.t('theta_log'), height: 240, yLog: true, name: 'config_theta' });
-    this.result = h('div', {},
-      h('div', { class: 'note', text: this.t('cfg_fields') }), h('div', { class: 'tablewrap', tabindex: '0', style: 'margin:4px 0' }, this.layers),
+    this.copyBtn = h('button', {
+      type: 'button',
+      text: this.t('cfg_copy'),
+      onclick: () =>
+        navigator.clipboard?.writeText(this.flagText).then(
+          () => {
+            this.copyBtn.textContent = this.t('copied');
+          },
+          () => {},
+        ),
+    });
+    this.plot = new LinePlot({
+      xLabel: this.t('pair_i'),
+      yLabel: this.t('theta_log'),
+      height: 240,
+      yLog: true,
+      name: 'config_theta',
+    });
+    this.result = h(
+      'div',
+      {},
+      h('div', { class: 'note', text: this.t('cfg_fields') }),
+      h('div', { class: 'tablewrap', tabindex: '0', style: 'margin:4px 0' }, this.layers),
       this.plot.el,
-      h('div', { class: 'note', text: this.t('cfg_flags') }), this.flags, this.noFlags, h('div', { class: 'tools' }, this.copyBtn),
-      h('div', { class: 'note', text: this.t('cfg_notes') }), this.notes);
-    this.body.append(h('label', { for: id, class: 'note', text: this.t('cfg_label') }), this.area, this.msg, this.result);
+      h('div', { class: 'note', text: this.t('cfg_flags') }),
+      this.flags,
+      this.noFlags,
+      h('div', { class: 'tools' }, this.copyBtn),
+      h('div', { class: 'note', text: this.t('cfg_notes') }),
+      this.notes,
+    );
+    this.body.append(
+      h('label', { for: id, class: 'note', text: this.t('cfg_label') }),
+      this.area,
+      this.msg,
+      this.result,
+    );
   }
   attributeChangedCallback(name, old, value) {
     super.attributeChangedCallback(name, old, value);
     if (name === 'example' && this.built && this.textFor !== this.params.example) this.loadExample();
   }
   loadExample() {
-    this.text = exampleText(this.params.example); this.textFor = this.params.example;
-    this.area.value = this.text; this.invalidate();
+    this.text = exampleText(this.params.example);
+    this.textFor = this.params.example;
+    this.area.value = this.text;
+    this.invalidate();
   }
   fail(err) {
     this.msg.replaceChildren(errorBox(this.locale, err, { lead: `${this.t('cfg_lib_error')} ` }));
     this.result.hidden = true;
   }
   async update(p) {
-    const r = await this.compute('modelConfig', { config: this.text.slice(0, MAX_TEXT), seqLen: p.seqLen, contextLength: p.contextLength });
+    const r = await this.compute('modelConfig', {
+      config: this.text.slice(0, MAX_TEXT),
+      seqLen: p.seqLen,
+      contextLength: p.contextLength,
+    });
     if (r.error) return this.fail(r.error);
     this.msg.replaceChildren();
     this.result.hidden = false;
@@ -151,16 +318,50 @@ export class ConfigPaste extends PosencFigure {
     const color = (i) => LAYER_COLORS[i % LAYER_COLORS.length];
     // one column per layer type, one row per resolved field (M-RoPE rows only when a layer has sections)
     const rows = [
-      ['rope_type', (l) => l.ropeType], ['head_dim', (l) => String(l.headDim)], ['rotary_dim', (l) => String(l.rotaryDim)],
-      ['base', (l) => String(l.base)], ['layout', (l) => this.t(`layout_${l.layout}`)], ['attn', (l) => String(l.attentionFactor)],
+      ['rope_type', (l) => l.ropeType],
+      ['head_dim', (l) => String(l.headDim)],
+      ['rotary_dim', (l) => String(l.rotaryDim)],
+      ['base', (l) => String(l.base)],
+      ['layout', (l) => this.t(`layout_${l.layout}`)],
+      ['attn', (l) => String(l.attentionFactor)],
     ];
-    if (layers.some((l) => l.sections)) rows.push(['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')], ['cfg_interleaved', (l) => this.t(l.interleavedSections ? 'cfg_yes' : 'cfg_no')]);
+    if (layers.some((l) => l.sections))
+      rows.push(
+        ['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')],
+        ['cfg_interleaved', (l) => this.t(l.interleavedSections ? 'cfg_yes' : 'cfg_no')],
+      );
     this.layers.replaceChildren(
-      h('thead', {}, h('tr', {}, h('th', { class: 'rh', scope: 'col', text: this.t('cfg_layer') }),
-        // underlined in its curve's colour (as text colour some fall below 4.5:1)
-        layers.map((l, i) => h('th', { scope: 'col', 'data-layer-type': l.layerType, text: l.layerType, style: `border-bottom:3px solid ${color(i)};text-align:left` })))),
-      h('tbody', {}, rows.map(([key, value]) => h('tr', {}, h('th', { class: 'rh', scope: 'row', text: this.t(key) }),
-        layers.map((l) => h('td', { style: 'text-align:left', text: value(l) }))))));
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { class: 'rh', scope: 'col', text: this.t('cfg_layer') }),
+          // underlined in its curve's colour (as text colour some fall below 4.5:1)
+          layers.map((l, i) =>
+            h('th', {
+              scope: 'col',
+              'data-layer-type': l.layerType,
+              text: l.layerType,
+              style: `border-bottom:3px solid ${color(i)};text-align:left`,
+            }),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map(([key, value]) =>
+          h(
+            'tr',
+            {},
+            h('th', { class: 'rh', scope: 'row', text: this.t(key) }),
+            layers.map((l) => h('td', { style: 'text-align:left', text: value(l) })),
+          ),
+        ),
+      ),
+    );
     this.flagText = r.flags.join(' ');
     this.flags.textContent = r.flags.join('\n');
     this.flags.hidden = this.copyBtn.hidden = !r.flags.length;
@@ -170,11 +371,20 @@ export class ConfigPaste extends PosencFigure {
     const series = [];
     layers.forEach((l, i) => {
       series.push({ name: `${l.layerType} · ${l.ropeType}`, values: l.frequencies, color: color(i), width: 2 });
-      if (l.plain) series.push({ name: `${l.layerType} · ${this.t('cfg_plain')}`, values: l.plain, color: color(i), dash: '5 3', width: 1.4 });
+      if (l.plain)
+        series.push({
+          name: `${l.layerType} · ${this.t('cfg_plain')}`,
+          values: l.plain,
+          color: color(i),
+          dash: '5 3',
+          width: 1.4,
+        });
     });
     this.plot.set({ series, opts: { title: this.t('cfg_freqs') } });
     this.redraw();
   }
-  redraw() { if (!this.result.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width); }
+  redraw() {
+    if (!this.result.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width);
+  }
 }
 define(ConfigPaste);

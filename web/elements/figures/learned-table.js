@@ -29,13 +29,21 @@ export class LearnedTable extends PosencFigure {
       learned_err: '库拒绝了请求：',
     },
   };
-  title_() { return this.t('learned_title'); }
+  title_() {
+    return this.t('learned_title');
+  }
   setup() {
     this.control('maxLen', this.t('maxLen'));
     this.control('dim', this.t('dim'));
     this.control('seed', this.t('seed'));
     this.control('position', this.t('position'));
-    this.hm = new Heatmap({ scheme: 'rdbu', xLabel: this.t('dimension'), yLabel: this.t('position'), maxHeight: 380, aspect: 0.5 });
+    this.hm = new Heatmap({
+      scheme: 'rdbu',
+      xLabel: this.t('dimension'),
+      yLabel: this.t('position'),
+      maxHeight: 380,
+      aspect: 0.5,
+    });
     this.rowBox = h('div');
     this.lp = new LinePlot({ xLabel: this.t('dimension'), yLabel: this.t('value'), height: 140, name: 'learned_row' });
     this.body.append(this.hm.el, this.rowBox);
@@ -44,34 +52,102 @@ export class LearnedTable extends PosencFigure {
   async update(p) {
     const key = `${p.maxLen}/${p.dim}/${p.seed}`;
     const [table, row] = await Promise.all([
-      key === this.tableKey ? null : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
+      key === this.tableKey
+        ? null
+        : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
       this.compute('learnedRow', p, ':row'),
     ]);
-    if (table) { this.table = table.data; this.tableKey = key; }
+    if (table) {
+      this.table = table.data;
+      this.tableKey = key;
+    }
     const extent = Math.max(Math.ceil(p.maxLen * 1.3), p.position + 1);
     const pid = `hatch${++patternId}`;
-    this.hm.set({ data: this.table, rows: p.maxLen, cols: p.dim, rowsExtent: extent, opts: {
-      name: `learned_${p.maxLen}x${p.dim}_seed${p.seed}`,
-      describe: (i, j, v, e) => `L[${i}, ${j}] = ${e}`,
-      annotate: (g, { y, pw }) => {
-        g.append(s('defs', {}, s('pattern', { id: pid, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-          s('line', { x1: 0, y1: 0, x2: 0, y2: 8, style: 'stroke:var(--muted)', 'stroke-width': 1.5, 'stroke-opacity': 0.55 }))));
-        g.append(s('rect', { x: 0, y: y(p.maxLen), width: pw, height: y(extent) - y(p.maxLen), fill: `url(#${pid})` }));
-        g.append(s('text', { x: pw / 2, y: (y(p.maxLen) + y(extent)) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central', style: 'font-size:12px;font-weight:600', text: `${this.t('blind')} (≥ ${p.maxLen})` }));
-        const yy = y(p.position + 0.5);
-        g.append(s('line', { x1: -6, x2: pw + 6, y1: yy, y2: yy, style: `stroke:${row.error ? '#e03131' : 'var(--fg)'}`, 'stroke-width': 2 }));
-        g.append(s('text', { x: pw + 4, y: yy - 4, 'text-anchor': 'end', style: 'font-size:11px;font-weight:600', text: `${this.t('position')} ${p.position}` }));
+    this.hm.set({
+      data: this.table,
+      rows: p.maxLen,
+      cols: p.dim,
+      rowsExtent: extent,
+      opts: {
+        name: `learned_${p.maxLen}x${p.dim}_seed${p.seed}`,
+        describe: (i, j, v, e) => `L[${i}, ${j}] = ${e}`,
+        annotate: (g, { y, pw }) => {
+          g.append(
+            s(
+              'defs',
+              {},
+              s(
+                'pattern',
+                { id: pid, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+                s('line', {
+                  x1: 0,
+                  y1: 0,
+                  x2: 0,
+                  y2: 8,
+                  style: 'stroke:var(--muted)',
+                  'stroke-width': 1.5,
+                  'stroke-opacity': 0.55,
+                }),
+              ),
+            ),
+          );
+          g.append(
+            s('rect', { x: 0, y: y(p.maxLen), width: pw, height: y(extent) - y(p.maxLen), fill: `url(#${pid})` }),
+          );
+          g.append(
+            s('text', {
+              x: pw / 2,
+              y: (y(p.maxLen) + y(extent)) / 2,
+              'text-anchor': 'middle',
+              'dominant-baseline': 'central',
+              style: 'font-size:12px;font-weight:600',
+              text: `${this.t('blind')} (≥ ${p.maxLen})`,
+            }),
+          );
+          const yy = y(p.position + 0.5);
+          g.append(
+            s('line', {
+              x1: -6,
+              x2: pw + 6,
+              y1: yy,
+              y2: yy,
+              style: `stroke:${row.error ? '#e03131' : 'var(--fg)'}`,
+              'stroke-width': 2,
+            }),
+          );
+          g.append(
+            s('text', {
+              x: pw + 4,
+              y: yy - 4,
+              'text-anchor': 'end',
+              style: 'font-size:11px;font-weight:600',
+              text: `${this.t('position')} ${p.position}`,
+            }),
+          );
+        },
       },
-    } });
+    });
     if (row.error) {
-      this.rowBox.replaceChildren(h('div', { class: 'note', text: `learned({ maxLen: ${p.maxLen}, dim: ${p.dim} }).encode([${p.position}]) → ${this.t('learned_err')}` }),
-        errorBox(this.locale, row.error, { role: 'status' }));
+      this.rowBox.replaceChildren(
+        h('div', {
+          class: 'note',
+          text: `learned({ maxLen: ${p.maxLen}, dim: ${p.dim} }).encode([${p.position}]) → ${this.t('learned_err')}`,
+        }),
+        errorBox(this.locale, row.error, { role: 'status' }),
+      );
     } else {
-      this.lp.set({ series: [{ name: `L[${p.position}]`, values: row.row, color: '#0072B2' }], opts: { title: `${this.t('row_of')} ${p.position} (${this.t('learned_ok')} ${row.row.length})` } });
+      this.lp.set({
+        series: [{ name: `L[${p.position}]`, values: row.row, color: '#0072B2' }],
+        opts: { title: `${this.t('row_of')} ${p.position} (${this.t('learned_ok')} ${row.row.length})` },
+      });
       this.rowBox.replaceChildren(this.lp.el);
     }
     this.redraw();
   }
-  redraw() { const w = this.width; this.hm.draw(w); if (this.lp.el.isConnected) this.lp.draw(w); } // read, then write
+  redraw() {
+    const w = this.width;
+    this.hm.draw(w);
+    if (this.lp.el.isConnected) this.lp.draw(w);
+  } // read, then write
 }
 define(LearnedTable);

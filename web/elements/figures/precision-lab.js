@@ -3,7 +3,14 @@ import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
 import { h } from '../dom.js';
 
-const VARIANTS = { float32: '#0072B2', bfloat16: '#D55E00', float16: '#E69F00', 'bfloat16-angle': '#CC79A7', 'float16-angle': '#56B4E9', library: '#009E73' };
+const VARIANTS = {
+  float32: '#0072B2',
+  bfloat16: '#D55E00',
+  float16: '#E69F00',
+  'bfloat16-angle': '#CC79A7',
+  'float16-angle': '#56B4E9',
+  library: '#009E73',
+};
 
 export class PrecisionLab extends PosencFigure {
   static tag = 'posenc-precision-lab';
@@ -14,9 +21,10 @@ export class PrecisionLab extends PosencFigure {
       m_cos: 'cos',
       m_sin: 'sin',
       m_angle: 'angle (mod 2π)',
-      prec_note: 'Largest error over the pairs at each position. float32: one float32 product pos·θ; bfloat16 / '
-        + 'float16: float32 cos/sin rounded to the type; “-angle”: position and angle rounded to the type too '
-        + '(float16 positions from 65520 are infinite: no value). Zero errors are not drawn on the log axis.',
+      prec_note:
+        'Largest error over the pairs at each position. float32: one float32 product pos·θ; bfloat16 / ' +
+        'float16: float32 cos/sin rounded to the type; “-angle”: position and angle rounded to the type too ' +
+        '(float16 positions from 65520 are infinite: no value). Zero errors are not drawn on the log axis.',
       v_float32: 'float32',
       v_bfloat16: 'bfloat16 table',
       v_float16: 'float16 table',
@@ -30,8 +38,9 @@ export class PrecisionLab extends PosencFigure {
       m_cos: 'cos',
       m_sin: 'sin',
       m_angle: '角度（模 2π）',
-      prec_note: '每个位置取所有维度对中的最大误差。float32：pos·θ 用一次 float32 乘法；bfloat16 / float16：float32 的 cos/sin '
-        + '再舍入到该类型；“angle”变体：位置和角度也舍入到该类型（float16 在 65520 及以上为无穷大，没有取值）。误差为零的点在对数坐标上不画出。',
+      prec_note:
+        '每个位置取所有维度对中的最大误差。float32：pos·θ 用一次 float32 乘法；bfloat16 / float16：float32 的 cos/sin ' +
+        '再舍入到该类型；“angle”变体：位置和角度也舍入到该类型（float16 在 65520 及以上为无穷大，没有取值）。误差为零的点在对数坐标上不画出。',
       v_float32: 'float32',
       v_bfloat16: 'bfloat16 表',
       v_float16: 'float16 表',
@@ -40,27 +49,47 @@ export class PrecisionLab extends PosencFigure {
       v_library: 'posenc（精确路径）',
     },
   };
-  title_() { return this.t('prec_title'); }
+  title_() {
+    return this.t('prec_title');
+  }
   setup() {
     this.control('measure', this.t('measure'), { names: (v) => this.t(`m_${v}`) });
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
-    this.plot = new LinePlot({ xLabel: this.t('position'), yLabel: '|error|', height: 300, xLog: true, yLog: true, name: 'rope_precision' });
+    this.plot = new LinePlot({
+      xLabel: this.t('position'),
+      yLabel: '|error|',
+      height: 300,
+      xLog: true,
+      yLog: true,
+      name: 'rope_precision',
+    });
     this.body.append(this.plot.el, h('p', { class: 'note', text: this.t('prec_note') }));
     this.key = '';
   }
   async update(p) {
     const key = `${p.dim}/${p.base}`;
-    if (key !== this.key) { this.r = await this.compute('precisionLab', { dim: p.dim, base: p.base }); this.key = key; }
+    if (key !== this.key) {
+      this.r = await this.compute('precisionLab', { dim: p.dim, base: p.base });
+      this.key = key;
+    }
     const r = this.r;
     this.plot.set({
       xs: r.positions,
-      series: Object.entries(VARIANTS).map(([v, color]) => ({ name: this.t(`v_${v}`), values: r.variants[v][p.measure], color, width: v === 'library' ? 2.4 : 1.5, dash: v.endsWith('-angle') ? '5 3' : undefined })),
+      series: Object.entries(VARIANTS).map(([v, color]) => ({
+        name: this.t(`v_${v}`),
+        values: r.variants[v][p.measure],
+        color,
+        width: v === 'library' ? 2.4 : 1.5,
+        dash: v.endsWith('-angle') ? '5 3' : undefined,
+      })),
       markers: [{ x: 65504, label: 'fp16 max' }],
       opts: { name: `rope_precision_${p.measure}_d${p.dim}` },
     });
     this.redraw();
   }
-  redraw() { this.plot.draw(this.widthOf(this.plot.el) || this.width); }
+  redraw() {
+    this.plot.draw(this.widthOf(this.plot.el) || this.width);
+  }
 }
 define(PrecisionLab);

@@ -26,13 +26,22 @@ export class RelativeClip extends PosencFigure {
       vectors: '个向量',
     },
   };
-  title_() { return this.t('clip_title'); }
+  title_() {
+    return this.t('clip_title');
+  }
   setup() {
     this.control('queryLen', this.t('queryLen'));
     this.control('keyLen', this.t('keyLen'));
     this.control('min', this.t('dmin'));
     this.control('max', this.t('dmax'));
-    this.hm = new Heatmap({ scheme: 'rdbu', xLabel: this.t('key'), yLabel: this.t('query'), showValues: true, maxHeight: 420, name: 'relative_distance' });
+    this.hm = new Heatmap({
+      scheme: 'rdbu',
+      xLabel: this.t('key'),
+      yLabel: this.t('query'),
+      showValues: true,
+      maxHeight: 420,
+      name: 'relative_distance',
+    });
     this.countControls = h('div', { class: 'controls' });
     this.cards = h('div', { class: 'cards' });
     this.body.append(this.hm.el, this.countControls, this.cards);
@@ -44,15 +53,33 @@ export class RelativeClip extends PosencFigure {
   }
   async update(p) {
     const r = await this.compute('relativeClip', p);
-    this.hm.set({ data: r.data, rows: p.queryLen, cols: p.keyLen, domain: [Math.min(p.min, -p.max, -1), Math.max(p.max, -p.min, 1)],
-      opts: { describe: (i, j, v) => `clip(${i} − ${j}, ${p.min}, ${p.max}) = ${v}`, formatValue: String } });
-    const abs = p.context, rel = r.relativeRows, per = p.dim * 4;
-    const card = (k, n, color, frac) => h('div', { class: 'card' }, h('div', { class: 'k', text: k }),
-      h('div', { class: 'v', text: `${fmtInt(n)} ${this.t('vectors')}` }), h('div', { class: 's', text: `× ${p.dim} × 4 B = ${bytes(n * per)}` }),
-      h('div', { class: 'bar', style: `width:${Math.max(0.5, frac * 100)}%;background:${color}` }));
-    this.cards.replaceChildren(card(this.t('need_abs'), abs, '#E69F00', 1), card(`${this.t('need_rel')}: d_max − d_min + 1`, rel, '#0072B2', rel / Math.max(abs, rel)));
+    this.hm.set({
+      data: r.data,
+      rows: p.queryLen,
+      cols: p.keyLen,
+      domain: [Math.min(p.min, -p.max, -1), Math.max(p.max, -p.min, 1)],
+      opts: { describe: (i, j, v) => `clip(${i} − ${j}, ${p.min}, ${p.max}) = ${v}`, formatValue: String },
+    });
+    const abs = p.context,
+      rel = r.relativeRows,
+      per = p.dim * 4;
+    const card = (k, n, color, frac) =>
+      h(
+        'div',
+        { class: 'card' },
+        h('div', { class: 'k', text: k }),
+        h('div', { class: 'v', text: `${fmtInt(n)} ${this.t('vectors')}` }),
+        h('div', { class: 's', text: `× ${p.dim} × 4 B = ${bytes(n * per)}` }),
+        h('div', { class: 'bar', style: `width:${Math.max(0.5, frac * 100)}%;background:${color}` }),
+      );
+    this.cards.replaceChildren(
+      card(this.t('need_abs'), abs, '#E69F00', 1),
+      card(`${this.t('need_rel')}: d_max − d_min + 1`, rel, '#0072B2', rel / Math.max(abs, rel)),
+    );
     this.redraw();
   }
-  redraw() { this.hm.draw(Math.min(this.width, 640)); }
+  redraw() {
+    this.hm.draw(Math.min(this.width, 640));
+  }
 }
 define(RelativeClip);

@@ -27,8 +27,14 @@ export class RelativeScores extends PosencFigure {
       deberta_row: '第 i = {i} 个 query：各个键 j 上的 c2c + c2p + p2c',
     },
   };
-  title_() { return this.locale === 'zh' ? '训练式相对位置：解耦注意力的三项 logit' : 'Trained relative positions: the three logit terms'; }
-  constrain(p) { p.query = Math.min(p.query, p.seq - 1); }
+  title_() {
+    return this.locale === 'zh'
+      ? '训练式相对位置：解耦注意力的三项 logit'
+      : 'Trained relative positions: the three logit terms';
+  }
+  constrain(p) {
+    p.query = Math.min(p.query, p.seq - 1);
+  }
   setup() {
     this.control('seq', this.t('seq'));
     this.control('dim', this.t('dim'));
@@ -37,18 +43,58 @@ export class RelativeScores extends PosencFigure {
     this.control('posScale', this.t('pos_scale'));
     this.control('query', this.t('query'));
     this.control('seed', this.t('seed'));
-    this.maps = PARTS.map((k) => new Heatmap({ scheme: 'rdbu', title: this.t(k), xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 300, name: `deberta_${k}` }));
+    this.maps = PARTS.map(
+      (k) =>
+        new Heatmap({
+          scheme: 'rdbu',
+          title: this.t(k),
+          xLabel: this.t('key'),
+          yLabel: this.t('query'),
+          maxHeight: 300,
+          name: `deberta_${k}`,
+        }),
+    );
     this.row = new StackedRow({ xLabel: this.t('key'), yLabel: 'logit' });
-    this.body.append(h('div', { class: 'grid2' }, this.maps.map((m) => m.el)), h('p', { class: 'note', text: this.locale === 'zh' ? '每幅图各自的色标以 0 为中心。c2p、p2c 的竖/横条纹来自截断：|i − j| 超出范围的距离共用同一个位置向量。' : 'Each panel has its own colour scale centred on 0. The stripes in c2p and p2c come from clipping: every distance beyond the range shares one position vector.' }), this.row.el);
+    this.body.append(
+      h(
+        'div',
+        { class: 'grid2' },
+        this.maps.map((m) => m.el),
+      ),
+      h('p', {
+        class: 'note',
+        text:
+          this.locale === 'zh'
+            ? '每幅图各自的色标以 0 为中心。c2p、p2c 的竖/横条纹来自截断：|i − j| 超出范围的距离共用同一个位置向量。'
+            : 'Each panel has its own colour scale centred on 0. The stripes in c2p ' +
+              'and p2c come from clipping: every distance beyond the range shares one ' +
+              'position vector.',
+      }),
+      this.row.el,
+    );
   }
   async update(p) {
     const r = await this.compute('relativeScores', p);
-    PARTS.forEach((k, idx) => this.maps[idx].set({ data: r[k], rows: p.seq, cols: p.seq, opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` } }));
+    PARTS.forEach((k, idx) =>
+      this.maps[idx].set({
+        data: r[k],
+        rows: p.seq,
+        cols: p.seq,
+        opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` },
+      }),
+    );
     const at = (a) => a.subarray(p.query * p.seq, (p.query + 1) * p.seq);
-    this.row.set({ title: this.t('deberta_row').replace('{i}', p.query), total: { name: this.t('total'), values: at(r.total) },
-      parts: ['c2c', 'c2p', 'p2c'].map((k) => ({ name: k, values: at(r[k]), color: COLORS[k] })) });
+    this.row.set({
+      title: this.t('deberta_row').replace('{i}', p.query),
+      total: { name: this.t('total'), values: at(r.total) },
+      parts: ['c2c', 'c2p', 'p2c'].map((k) => ({ name: k, values: at(r[k]), color: COLORS[k] })),
+    });
     this.redraw();
   }
-  redraw() { const widths = [...this.maps, this.row].map((m) => this.widthOf(m.el)); this.maps.forEach((m, i) => m.draw(widths[i])); this.row.draw(widths[4]); } // read, then write
+  redraw() {
+    const widths = [...this.maps, this.row].map((m) => this.widthOf(m.el));
+    this.maps.forEach((m, i) => m.draw(widths[i]));
+    this.row.draw(widths[4]);
+  } // read, then write
 }
 define(RelativeScores);

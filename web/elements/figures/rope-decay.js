@@ -21,22 +21,48 @@ export class RopeDecay extends PosencFigure {
       maxdist: '最大距离',
     },
   };
-  title_() { return this.locale === 'zh' ? '远程衰减：logit 与相对距离' : 'Long-term decay: logit against relative distance'; }
+  title_() {
+    return this.locale === 'zh' ? '远程衰减：logit 与相对距离' : 'Long-term decay: logit against relative distance';
+  }
   setup() {
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
     this.control('distance', this.t('maxdist'));
     this.control('seed', this.t('seed'));
-    this.scores = new LinePlot({ xLabel: this.t('distance'), yLabel: 'logit', height: 230, name: 'rope_logit_vs_distance' });
-    this.bound = new LinePlot({ xLabel: this.t('distance'), yLabel: this.t('bound'), height: 200, name: 'roformer_decay_bound' });
+    this.scores = new LinePlot({
+      xLabel: this.t('distance'),
+      yLabel: 'logit',
+      height: 230,
+      name: 'rope_logit_vs_distance',
+    });
+    this.bound = new LinePlot({
+      xLabel: this.t('distance'),
+      yLabel: this.t('bound'),
+      height: 200,
+      name: 'roformer_decay_bound',
+    });
     this.body.append(h('div', { class: 'grid2' }, this.scores.el, this.bound.el));
   }
   async update(p) {
     const r = await this.compute('ropeDecay', p);
-    this.scores.set({ series: [{ name: this.t('ones'), values: r.ones, color: '#D55E00' }, { name: this.t('rand'), values: r.random, color: '#0072B2', width: 1.2 }], opts: { title: this.t('decay_scores') } });
-    this.bound.set({ series: [{ name: this.t('bound'), values: r.bound, color: '#009E73' }], opts: { title: this.t('decay_bound') } });
+    this.scores.set({
+      series: [
+        { name: this.t('ones'), values: r.ones, color: '#D55E00' },
+        { name: this.t('rand'), values: r.random, color: '#0072B2', width: 1.2 },
+      ],
+      opts: { title: this.t('decay_scores') },
+    });
+    this.bound.set({
+      series: [{ name: this.t('bound'), values: r.bound, color: '#009E73' }],
+      opts: { title: this.t('decay_bound') },
+    });
     this.redraw();
   }
-  redraw() { const ws = this.widthOf(this.scores.el), wb = this.widthOf(this.bound.el); this.scores.draw(ws); this.bound.draw(wb); } // read, then write
+  redraw() {
+    const ws = this.widthOf(this.scores.el),
+      wb = this.widthOf(this.bound.el);
+    this.scores.draw(ws);
+    this.bound.draw(wb);
+  } // read, then write
 }
 define(RopeDecay);

@@ -26,8 +26,12 @@ export class RopePlane extends PosencFigure {
       relpos: 'm − n',
     },
   };
-  title_() { return this.locale === 'zh' ? 'RoPE 在二维平面：旋转 q 和 k' : 'RoPE in the plane: rotate q and k'; }
-  constrain(p) { p.pair = Math.min(p.pair, p.dim / 2 - 1); }
+  title_() {
+    return this.locale === 'zh' ? 'RoPE 在二维平面：旋转 q 和 k' : 'RoPE in the plane: rotate q and k';
+  }
+  constrain(p) {
+    p.pair = Math.min(p.pair, p.dim / 2 - 1);
+  }
   setup() {
     this.control('m', this.t('m'));
     this.control('n', this.t('n'));
@@ -41,22 +45,57 @@ export class RopePlane extends PosencFigure {
     this.svg = s('svg', { style: 'touch-action:none;display:block;max-width:100%' }, this.drawing, this.handles);
     this.cards = h('div', { class: 'cards' });
     this.trace = h('div', { class: 'readout' });
-    const together = h('button', { type: 'button', class: 'act', text: `${this.t('together')} (+1)`, onclick: () => this.step(1) });
+    const together = h('button', {
+      type: 'button',
+      class: 'act',
+      text: `${this.t('together')} (+1)`,
+      onclick: () => this.step(1),
+    });
     const back = h('button', { type: 'button', class: 'act', text: '(−1)', onclick: () => this.step(-1) });
-    this.play = h('button', { type: 'button', class: 'act', 'aria-pressed': 'false', text: '▶', 'aria-label': this.t('together'), onclick: () => this.toggle() });
-    const side = h('div', {}, this.cards, h('div', { style: 'display:flex;gap:6px;flex-wrap:wrap;margin:6px 0' }, together, back, this.play), h('p', { class: 'note', text: this.t('drag') }), this.trace);
+    this.play = h('button', {
+      type: 'button',
+      class: 'act',
+      'aria-pressed': 'false',
+      text: '▶',
+      'aria-label': this.t('together'),
+      onclick: () => this.toggle(),
+    });
+    const side = h(
+      'div',
+      {},
+      this.cards,
+      h('div', { style: 'display:flex;gap:6px;flex-wrap:wrap;margin:6px 0' }, together, back, this.play),
+      h('p', { class: 'note', text: this.t('drag') }),
+      this.trace,
+    );
     this.body.append(h('div', { class: 'grid2', style: 'align-items:start' }, h('div', {}, this.svg), side));
     this.history = [];
   }
   /** The draggable tip of q or k: a 2-D slider (arrow keys move it by 0.05, with Shift by 0.25). */
   handle(v) {
-    const nx = `${v}x`, ny = `${v}y`;
-    const hd = s('circle', { class: 'handle', r: 9, tabindex: '0', role: 'slider', 'aria-roledescription': this.t('handle'), 'aria-valuemin': -2, 'aria-valuemax': 2, 'data-v': v, style: `--c:var(--${v})` });
+    const nx = `${v}x`,
+      ny = `${v}y`;
+    const hd = s('circle', {
+      class: 'handle',
+      r: 9,
+      tabindex: '0',
+      role: 'slider',
+      'aria-roledescription': this.t('handle'),
+      'aria-valuemin': -2,
+      'aria-valuemax': 2,
+      'data-v': v,
+      style: `--c:var(--${v})`,
+    });
     const move = (x, y) => {
       const clamp = (a) => Math.round(Math.max(-2, Math.min(2, a)) * 100) / 100;
-      this.setParam(nx, clamp(x)); this.setParam(ny, clamp(y));
+      this.setParam(nx, clamp(x));
+      this.setParam(ny, clamp(y));
     };
-    hd.addEventListener('pointerdown', (e) => { hd.setPointerCapture(e.pointerId); e.preventDefault(); hd.focus(); });
+    hd.addEventListener('pointerdown', (e) => {
+      hd.setPointerCapture(e.pointerId);
+      e.preventDefault();
+      hd.focus();
+    });
     hd.addEventListener('pointermove', (e) => {
       if (!hd.hasPointerCapture(e.pointerId) || !this.toData) return;
       const b = this.svg.getBoundingClientRect();
@@ -66,7 +105,8 @@ export class RopePlane extends PosencFigure {
       const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
       if (!d) return;
       e.preventDefault();
-      const k = e.shiftKey ? 0.25 : 0.05, p = this.params;
+      const k = e.shiftKey ? 0.25 : 0.05,
+        p = this.params;
       move(p[nx] + d[0] * k, p[ny] + d[1] * k);
     });
     return hd;
@@ -74,66 +114,174 @@ export class RopePlane extends PosencFigure {
 
   step(d) {
     const { m, n } = this.params;
-    if (m + d < 0 || n + d < 0 || m + d > 64 || n + d > 64) { this.stop(); return; }
-    this.setParam('m', m + d); this.setParam('n', n + d);
+    if (m + d < 0 || n + d < 0 || m + d > 64 || n + d > 64) {
+      this.stop();
+      return;
+    }
+    this.setParam('m', m + d);
+    this.setParam('n', n + d);
   }
-  toggle() { if (this.timer) this.stop(); else { this.play.setAttribute('aria-pressed', 'true'); this.play.textContent = '❚❚'; this.timer = setInterval(() => this.step(1), 500); } }
-  stop() { clearInterval(this.timer); this.timer = 0; this.play.setAttribute('aria-pressed', 'false'); this.play.textContent = '▶'; }
-  disconnectedCallback() { this.stop(); super.disconnectedCallback(); }
+  toggle() {
+    if (this.timer) this.stop();
+    else {
+      this.play.setAttribute('aria-pressed', 'true');
+      this.play.textContent = '❚❚';
+      this.timer = setInterval(() => this.step(1), 500);
+    }
+  }
+  stop() {
+    clearInterval(this.timer);
+    this.timer = 0;
+    this.play.setAttribute('aria-pressed', 'false');
+    this.play.textContent = '▶';
+  }
+  disconnectedCallback() {
+    this.stop();
+    super.disconnectedCallback();
+  }
 
   async update(p) {
     const r = await this.compute('ropePlane', p);
     this.r = r;
     const last = this.history[0];
-    if (!last || last.m !== p.m || last.n !== p.n || last.score !== r.score) this.history.unshift({ m: p.m, n: p.n, score: r.score });
+    if (!last || last.m !== p.m || last.n !== p.n || last.score !== r.score)
+      this.history.unshift({ m: p.m, n: p.n, score: r.score });
     this.history.length = Math.min(this.history.length, 6);
-    const card = (k, v, cls = '') => h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: `v ${cls}`, text: v }));
-    this.cards.replaceChildren(card(this.t('score'), exact(r.score)), card(this.t('relpos'), String(p.m - p.n)), card(this.t('plain'), exact(r.plain)), card(`θ_${p.pair}`, exact(r.theta)));
-    this.trace.textContent = this.history.map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${exact(e.score)}`).join('\n');
+    const card = (k, v, cls = '') =>
+      h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: `v ${cls}`, text: v }));
+    this.cards.replaceChildren(
+      card(this.t('score'), exact(r.score)),
+      card(this.t('relpos'), String(p.m - p.n)),
+      card(this.t('plain'), exact(r.plain)),
+      card(`θ_${p.pair}`, exact(r.theta)),
+    );
+    this.trace.textContent = this.history
+      .map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${exact(e.score)}`)
+      .join('\n');
     this.redraw();
   }
 
   redraw() {
-    const r = this.r, p = this.params;
+    const r = this.r,
+      p = this.params;
     if (!r) return;
     const size = Math.min(400, Math.max(220, this.widthOf(this.svg.parentElement)));
-    const svg = this.svg, c = size / 2, k = size / (2 * R);
-    const X = (x) => c + x * k, Y = (y) => c - y * k;
-    svg.setAttribute('width', size); svg.setAttribute('height', size);
+    const svg = this.svg,
+      c = size / 2,
+      k = size / (2 * R);
+    const X = (x) => c + x * k,
+      Y = (y) => c - y * k;
+    svg.setAttribute('width', size);
+    svg.setAttribute('height', size);
     this.toData = (px, py) => [(px - c) / k, (c - py) / k];
     const draw = this.drawing;
     draw.replaceChildren();
     draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
     const defs = s('defs');
-    for (const [id, col] of [['aq', 'var(--q)'], ['ak', 'var(--k)']]) defs.append(s('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', style: `fill:${col}` })));
+    for (const [id, col] of [
+      ['aq', 'var(--q)'],
+      ['ak', 'var(--k)'],
+    ])
+      defs.append(
+        s(
+          'marker',
+          { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+          s('path', { d: 'M0,0 L10,5 L0,10 z', style: `fill:${col}` }),
+        ),
+      );
     draw.append(defs);
     const grid = s('g', { style: 'stroke:var(--border)' });
-    for (let v = -2; v <= 2; v++) { grid.append(s('line', { x1: X(v), x2: X(v), y1: Y(-R), y2: Y(R) }), s('line', { y1: Y(v), y2: Y(v), x1: X(-R), x2: X(R) })); }
-    grid.append(s('circle', { cx: c, cy: c, r: k, fill: 'none', 'stroke-dasharray': '3 3', style: 'stroke:var(--muted)' }));
-    draw.append(grid, s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }), s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }));
-    const arrow = (x, y, col, mk, dash, w) => s('line', { x1: c, y1: c, x2: X(x), y2: Y(y), style: `stroke:${col}`, 'stroke-width': w, 'stroke-dasharray': dash, 'marker-end': `url(#${mk})`, opacity: dash ? 0.55 : 1 });
+    for (let v = -2; v <= 2; v++) {
+      grid.append(
+        s('line', { x1: X(v), x2: X(v), y1: Y(-R), y2: Y(R) }),
+        s('line', { y1: Y(v), y2: Y(v), x1: X(-R), x2: X(R) }),
+      );
+    }
+    grid.append(
+      s('circle', { cx: c, cy: c, r: k, fill: 'none', 'stroke-dasharray': '3 3', style: 'stroke:var(--muted)' }),
+    );
+    draw.append(
+      grid,
+      s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }),
+      s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }),
+    );
+    const arrow = (x, y, col, mk, dash, w) =>
+      s('line', {
+        x1: c,
+        y1: c,
+        x2: X(x),
+        y2: Y(y),
+        style: `stroke:${col}`,
+        'stroke-width': w,
+        'stroke-dasharray': dash,
+        'marker-end': `url(#${mk})`,
+        opacity: dash ? 0.55 : 1,
+      });
     const arc = (x0, y0, x1, y1, col, rad) => {
-      const a0 = Math.atan2(y0, x0), a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
-      let d = a1 - a0; while (d <= -Math.PI) d += 2 * Math.PI; while (d > Math.PI) d -= 2 * Math.PI;
-      return s('path', { d: `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`, fill: 'none', style: `stroke:${col}`, 'stroke-width': 1.5, opacity: 0.8 });
+      const a0 = Math.atan2(y0, x0),
+        a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
+      let d = a1 - a0;
+      while (d <= -Math.PI) d += 2 * Math.PI;
+      while (d > Math.PI) d -= 2 * Math.PI;
+      return s('path', {
+        d:
+          `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} ` +
+          `A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`,
+        fill: 'none',
+        style: `stroke:${col}`,
+        'stroke-width': 1.5,
+        opacity: 0.8,
+      });
     };
-    draw.append(arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45), arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72));
-    const arcLabel = (x0, y0, x1, y1, rad, text, col) => { // at the middle of the drawn arc
-      const a0 = Math.atan2(y0, x0); let d = Math.atan2(y1, x1) - a0; while (d <= -Math.PI) d += 2 * Math.PI; while (d > Math.PI) d -= 2 * Math.PI;
+    draw.append(
+      arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45),
+      arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72),
+    );
+    const arcLabel = (x0, y0, x1, y1, rad, text, col) => {
+      // at the middle of the drawn arc
+      const a0 = Math.atan2(y0, x0);
+      let d = Math.atan2(y1, x1) - a0;
+      while (d <= -Math.PI) d += 2 * Math.PI;
+      while (d > Math.PI) d -= 2 * Math.PI;
       const a = a0 + d / 2;
-      return s('text', { x: X(rad * Math.cos(a)), y: Y(rad * Math.sin(a)), 'text-anchor': 'middle', 'dominant-baseline': 'central', style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`, text });
+      return s('text', {
+        x: X(rad * Math.cos(a)),
+        y: Y(rad * Math.sin(a)),
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+        text,
+      });
     };
-    draw.append(arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'), arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'));
+    draw.append(
+      arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'),
+      arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'),
+    );
     draw.append(arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2), arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2));
     draw.append(arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3), arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3));
     const label = (x, y, text, col) => {
       const len = Math.hypot(x, y) || 1; // place the label just beyond the arrow tip
-      return s('text', { x: X(x) + (x / len) * 16, y: Y(y) - (y / len) * 16, 'text-anchor': 'middle', 'dominant-baseline': 'central', style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`, text });
+      return s('text', {
+        x: X(x) + (x / len) * 16,
+        y: Y(y) - (y / len) * 16,
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+        text,
+      });
     };
-    draw.append(label(p.qx, p.qy, 'q', 'var(--q)'), label(p.kx, p.ky, 'k', 'var(--k)'), label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'), label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'));
+    draw.append(
+      label(p.qx, p.qy, 'q', 'var(--q)'),
+      label(p.kx, p.ky, 'k', 'var(--k)'),
+      label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'),
+      label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'),
+    );
     for (const hd of this.handles) {
-      const v = hd.dataset.v, x = p[`${v}x`], y = p[`${v}y`];
-      hd.setAttribute('cx', X(x)); hd.setAttribute('cy', Y(y));
+      const v = hd.dataset.v,
+        x = p[`${v}x`],
+        y = p[`${v}y`];
+      hd.setAttribute('cx', X(x));
+      hd.setAttribute('cy', Y(y));
       // a slider's value is one number: x, with both coordinates in the text read out
       hd.setAttribute('aria-label', v);
       hd.setAttribute('aria-valuenow', x);

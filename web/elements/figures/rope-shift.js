@@ -20,29 +20,65 @@ export class RopeShift extends PosencFigure {
       shift_typ: '典型 |score|',
     },
   };
-  title_() { return this.locale === 'zh' ? '平移不变性' : 'Shift invariance'; }
+  title_() {
+    return this.locale === 'zh' ? '平移不变性' : 'Shift invariance';
+  }
   setup() {
     this.control('shift', this.t('shift'));
     this.control('seq', this.t('seq'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
     this.control('seed', this.t('seed'));
-    this.hs = new Heatmap({ scheme: 'rdbu', title: 'score(m, n)', xLabel: 'n', yLabel: 'm', maxHeight: 320, name: 'rope_scores' });
-    this.hd = new Heatmap({ scheme: 'rdbu', title: this.t('shift_title'), xLabel: 'n', yLabel: 'm', maxHeight: 320, name: 'rope_shift_difference' });
+    this.hs = new Heatmap({
+      scheme: 'rdbu',
+      title: 'score(m, n)',
+      xLabel: 'n',
+      yLabel: 'm',
+      maxHeight: 320,
+      name: 'rope_scores',
+    });
+    this.hd = new Heatmap({
+      scheme: 'rdbu',
+      title: this.t('shift_title'),
+      xLabel: 'n',
+      yLabel: 'm',
+      maxHeight: 320,
+      name: 'rope_shift_difference',
+    });
     this.cards = h('div', { class: 'cards' });
     this.body.append(h('div', { class: 'grid2' }, this.hs.el, this.hd.el), this.cards);
   }
   async update(p) {
     const r = await this.compute('ropeShift', p);
-    const n = p.seq, diff = new Float32Array(n * n);
-    let maxDiff = 0, sumAbs = 0;
-    for (let i = 0; i < n * n; i++) { diff[i] = r.atZero[i] - r.shifted[i]; maxDiff = Math.max(maxDiff, Math.abs(diff[i])); sumAbs += Math.abs(r.atZero[i]); }
+    const n = p.seq,
+      diff = new Float32Array(n * n);
+    let maxDiff = 0,
+      sumAbs = 0;
+    for (let i = 0; i < n * n; i++) {
+      diff[i] = r.atZero[i] - r.shifted[i];
+      maxDiff = Math.max(maxDiff, Math.abs(diff[i]));
+      sumAbs += Math.abs(r.atZero[i]);
+    }
     this.hs.set({ data: r.atZero, rows: n, cols: n, opts: { describe: (i, j, v, e) => `score(${i}, ${j}) = ${e}` } });
-    this.hd.set({ data: diff, rows: n, cols: n, opts: { describe: (i, j, v, e) => `score(${i}, ${j}) − score(${i + p.shift}, ${j + p.shift}) = ${e}` } });
-    const card = (k, v) => h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: 'v', text: v }));
-    this.cards.replaceChildren(card(`${this.t('shift_max')} (k = ${p.shift})`, exact(maxDiff)), card(this.t('shift_typ'), exact(sumAbs / (n * n))));
+    this.hd.set({
+      data: diff,
+      rows: n,
+      cols: n,
+      opts: { describe: (i, j, v, e) => `score(${i}, ${j}) − score(${i + p.shift}, ${j + p.shift}) = ${e}` },
+    });
+    const card = (k, v) =>
+      h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: 'v', text: v }));
+    this.cards.replaceChildren(
+      card(`${this.t('shift_max')} (k = ${p.shift})`, exact(maxDiff)),
+      card(this.t('shift_typ'), exact(sumAbs / (n * n))),
+    );
     this.redraw();
   }
-  redraw() { const ws = this.widthOf(this.hs.el), wd = this.widthOf(this.hd.el); this.hs.draw(ws); this.hd.draw(wd); } // read, then write
+  redraw() {
+    const ws = this.widthOf(this.hs.el),
+      wd = this.widthOf(this.hd.el);
+    this.hs.draw(ws);
+    this.hd.draw(wd);
+  } // read, then write
 }
 define(RopeShift);

@@ -12,20 +12,38 @@ export class SinusoidalHeatmap extends PosencFigure {
       sin_title: 'PE(pos, i)：每行一个位置，每列一个维度',
     },
   };
-  title_() { return this.t('sin_title'); }
+  title_() {
+    return this.t('sin_title');
+  }
   setup() {
     this.control('positions', this.t('positions'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
-    this.hm = new Heatmap({ scheme: 'rdbu', xLabel: this.t('dimension'), yLabel: this.t('position'), aspect: 0.62, maxHeight: 460 });
+    this.hm = new Heatmap({
+      scheme: 'rdbu',
+      xLabel: this.t('dimension'),
+      yLabel: this.t('position'),
+      aspect: 0.62,
+      maxHeight: 460,
+    });
     this.body.append(this.hm.el);
   }
   async update(p) {
     const r = await this.compute('sinusoidal', p);
-    this.hm.set({ data: r.data, rows: p.positions, cols: p.dim, domain: [-1, 1],
-      opts: { name: `sinusoidal_${p.positions}x${p.dim}_base${p.base}`, describe: (i, j, v, e) => `PE(pos ${i}, ${j}) = ${j % 2 ? 'cos' : 'sin'}(${i}·θ_${j >> 1}) = ${e}` } });
+    this.hm.set({
+      data: r.data,
+      rows: p.positions,
+      cols: p.dim,
+      domain: [-1, 1],
+      opts: {
+        name: `sinusoidal_${p.positions}x${p.dim}_base${p.base}`,
+        describe: (i, j, v, e) => `PE(pos ${i}, ${j}) = ${j % 2 ? 'cos' : 'sin'}(${i}·θ_${j >> 1}) = ${e}`,
+      },
+    });
     this.redraw();
   }
-  redraw() { this.hm.draw(this.width); }
+  redraw() {
+    this.hm.draw(this.width);
+  }
 }
 define(SinusoidalHeatmap);

@@ -18,8 +18,12 @@ export class SinusoidalSimilarity extends PosencFigure {
       anchor: '锚点 p',
     },
   };
-  title_() { return this.t('sim_title'); }
-  constrain(p) { p.anchor = Math.min(p.anchor, p.positions - 1); }
+  title_() {
+    return this.t('sim_title');
+  }
+  constrain(p) {
+    p.anchor = Math.min(p.anchor, p.positions - 1);
+  }
   setup() {
     this.control('positions', this.t('positions'));
     this.control('dim', this.t('dim'));
@@ -31,15 +35,41 @@ export class SinusoidalSimilarity extends PosencFigure {
   }
   async update(p) {
     const r = await this.compute('sinusoidalSimilarity', { positions: p.positions, dim: p.dim, base: p.base });
-    const n = p.positions, a = p.anchor;
-    this.hm.set({ data: r.data, rows: n, cols: n, opts: {
-      describe: (i, j, v, e) => `PE(${i}) · PE(${j}) = ${e}`,
-      annotate: (g, { y, pw }) => g.append(s('rect', { x: 0, y: y(a), width: pw, height: Math.max(1.5, y(a + 1) - y(a)), fill: 'none', style: 'stroke:var(--fg)', 'stroke-width': 1.5 })),
-    } });
+    const n = p.positions,
+      a = p.anchor;
+    this.hm.set({
+      data: r.data,
+      rows: n,
+      cols: n,
+      opts: {
+        describe: (i, j, v, e) => `PE(${i}) · PE(${j}) = ${e}`,
+        annotate: (g, { y, pw }) =>
+          g.append(
+            s('rect', {
+              x: 0,
+              y: y(a),
+              width: pw,
+              height: Math.max(1.5, y(a + 1) - y(a)),
+              fill: 'none',
+              style: 'stroke:var(--fg)',
+              'stroke-width': 1.5,
+            }),
+          ),
+      },
+    });
     const row = r.data.slice(a * n, a * n + n);
-    this.lp.set({ series: [{ name: `PE(${a}) · PE(p)`, values: row, color: 'var(--accent)' }], markers: [{ x: a, label: `p = ${a}` }], opts: { title: this.t('sim_line') } });
+    this.lp.set({
+      series: [{ name: `PE(${a}) · PE(p)`, values: row, color: 'var(--accent)' }],
+      markers: [{ x: a, label: `p = ${a}` }],
+      opts: { title: this.t('sim_line') },
+    });
     this.redraw();
   }
-  redraw() { const wh = this.widthOf(this.hm.el), wl = this.widthOf(this.lp.el); this.hm.draw(wh); this.lp.draw(wl); } // read, then write
+  redraw() {
+    const wh = this.widthOf(this.hm.el),
+      wl = this.widthOf(this.lp.el);
+    this.hm.draw(wh);
+    this.lp.draw(wl);
+  } // read, then write
 }
 define(SinusoidalSimilarity);

@@ -16,12 +16,20 @@ export class SinusoidalTable extends PosencFigure {
       table_hint: '可滚动查看；可复制或下载全部数值。',
     },
   };
-  title_() { return this.t('table_title'); }
+  title_() {
+    return this.t('table_title');
+  }
   setup() {
     this.control('positions', this.t('positions'));
     this.control('dim', this.t('dim'));
     this.control('base', this.t('base'));
-    this.table = new NumTable({ name: 'sinusoidal', corner: 'pos', colName: pairColumn, copyLabel: this.t('copy'), copiedLabel: this.t('copied') });
+    this.table = new NumTable({
+      name: 'sinusoidal',
+      corner: 'pos',
+      colName: pairColumn,
+      copyLabel: this.t('copy'),
+      copiedLabel: this.t('copied'),
+    });
     this.body.append(h('p', { class: 'note', text: this.t('table_hint') }), this.table.el);
   }
   async update(p) {

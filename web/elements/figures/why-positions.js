@@ -5,7 +5,8 @@ import { h } from '../dom.js';
 import { exact } from '../format.js';
 
 const TOKENS = ['我', '不', '爱', '你'];
-const A = [0, 1, 2, 3], B = [1, 0, 2, 3]; // token ids in each order (same as recipes.js)
+const A = [0, 1, 2, 3],
+  B = [1, 0, 2, 3]; // token ids in each order (same as recipes.js)
 
 export class WhyPositions extends PosencFigure {
   static tag = 'posenc-why-positions';
@@ -27,12 +28,22 @@ export class WhyPositions extends PosencFigure {
       why_maxdiff: '最大 |A − B′|',
     },
   };
-  title_() { return this.locale === 'zh' ? '“我不爱你”与“不我爱你”：注意力 logit' : '“我不爱你” vs “不我爱你”: attention logits'; }
+  title_() {
+    return this.locale === 'zh' ? '“我不爱你”与“不我爱你”：注意力 logit' : '“我不爱你” vs “不我爱你”: attention logits';
+  }
   setup() {
     this.control('encoding', this.t('encoding'), { names: (v) => this.t(`enc_${v}`) });
     this.control('dim', this.t('dim'));
     this.control('seed', this.t('seed'));
-    const opts = { scheme: 'rdbu', xLabels: TOKENS, yLabels: TOKENS, showValues: true, maxHeight: 260, xLabel: this.t('key'), yLabel: this.t('query') };
+    const opts = {
+      scheme: 'rdbu',
+      xLabels: TOKENS,
+      yLabels: TOKENS,
+      showValues: true,
+      maxHeight: 260,
+      xLabel: this.t('key'),
+      yLabel: this.t('query'),
+    };
     this.ha = new Heatmap({ ...opts, title: this.t('why_a'), name: 'order_a' });
     this.hb = new Heatmap({ ...opts, title: this.t('why_b'), name: 'order_b_reordered' });
     this.verdict = h('div', { class: 'cards' });
@@ -43,22 +54,44 @@ export class WhyPositions extends PosencFigure {
     // Put B's rows and columns back in A's token order (pure re-indexing).
     const where = A.map((tok) => B.indexOf(tok));
     const b2 = new Float32Array(16);
-    let diff = 0, amax = 0;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
-      b2[i * 4 + j] = r.b[where[i] * 4 + where[j]];
-      diff = Math.max(diff, Math.abs(b2[i * 4 + j] - r.a[i * 4 + j]));
-      amax = Math.max(amax, Math.abs(r.a[i * 4 + j]), Math.abs(b2[i * 4 + j]));
-    }
+    let diff = 0,
+      amax = 0;
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) {
+        b2[i * 4 + j] = r.b[where[i] * 4 + where[j]];
+        diff = Math.max(diff, Math.abs(b2[i * 4 + j] - r.a[i * 4 + j]));
+        amax = Math.max(amax, Math.abs(r.a[i * 4 + j]), Math.abs(b2[i * 4 + j]));
+      }
     const domain = [-amax, amax];
     const describe = (i, j, v, e) => `${TOKENS[i]} → ${TOKENS[j]}: ${e}`;
     this.ha.set({ data: r.a, rows: 4, cols: 4, domain, opts: { describe } });
     this.hb.set({ data: b2, rows: 4, cols: 4, domain, opts: { describe } });
     const same = diff <= 1e-6 * Math.max(1, amax);
     this.verdict.replaceChildren(
-      h('div', { class: 'card' }, h('div', { class: 'k', text: this.t('why_maxdiff') }), h('div', { class: `v ${same ? 'bad' : 'ok'}`, text: exact(diff) })),
-      h('div', { class: 'card', style: 'flex:3 1 300px' }, h('div', { class: 'k', text: this.t(`enc_${p.encoding}`) }), h('div', { class: same ? 'bad' : 'ok', style: 'font-weight:600', text: this.t(same ? 'why_same' : 'why_diff') })));
+      h(
+        'div',
+        { class: 'card' },
+        h('div', { class: 'k', text: this.t('why_maxdiff') }),
+        h('div', { class: `v ${same ? 'bad' : 'ok'}`, text: exact(diff) }),
+      ),
+      h(
+        'div',
+        { class: 'card', style: 'flex:3 1 300px' },
+        h('div', { class: 'k', text: this.t(`enc_${p.encoding}`) }),
+        h('div', {
+          class: same ? 'bad' : 'ok',
+          style: 'font-weight:600',
+          text: this.t(same ? 'why_same' : 'why_diff'),
+        }),
+      ),
+    );
     this.redraw();
   }
-  redraw() { const wa = this.widthOf(this.ha.el), wb = this.widthOf(this.hb.el); this.ha.draw(wa); this.hb.draw(wb); } // read, then write
+  redraw() {
+    const wa = this.widthOf(this.ha.el),
+      wb = this.widthOf(this.hb.el);
+    this.ha.draw(wa);
+    this.hb.draw(wb);
+  } // read, then write
 }
 define(WhyPositions);
