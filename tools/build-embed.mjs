@@ -156,7 +156,7 @@ function cssProperties(css, warn) {
   const light = css.slice(0, css.indexOf('@media')); // the first :host block holds the light defaults
   const props = new Map();
   for (const m of light.matchAll(/var\((--posenc-[a-z-]+),\s*((?:[^()]|\([^()]*\))*)\)/g))
-    if (!props.has(m[1])) props.set(m[1], m[2].trim());
+    if (!props.has(m[1])) props.set(m[1], m[2].trim().replace(/\s+/g, ' ')); // a declaration may span lines
   for (const m of css.matchAll(/var\((--posenc-[a-z-]+)/g)) if (!props.has(m[1])) props.set(m[1], undefined);
   return [...props].map(([name, def]) => {
     if (!CSS_PROPERTY_DOCS[name])
