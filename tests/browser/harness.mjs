@@ -76,6 +76,19 @@ export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
 }
 
 /** Chromium with a fresh profile. Returns { ctx, page, close }. */
+/** What a page test file shares: dist/site served on loopback and one browser. */
+export async function openSite() {
+  requireSite();
+  const srv = await serve();
+  return { srv, browser: await launch() };
+}
+
+/** Closes what openSite opened; either may be missing when opening failed. */
+export async function closeSite({ srv, browser }) {
+  await browser?.close();
+  await srv?.close();
+}
+
 export async function launch({
   viewport = { width: 1200, height: 900 },
   colorScheme = 'light',

@@ -6,21 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, watch, waitRendered, requireSite, ROOT, SITE } from './harness.mjs';
+import { openSite, closeSite, watch, waitRendered, ROOT, SITE } from './harness.mjs';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
 const posenc = await load();
 
 let srv, browser;
-before(async () => {
-  requireSite();
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+before(async () => ({ srv, browser } = await openSite()));
+after(() => closeSite({ srv, browser }));
 
 async function open(query, sel) {
   const { page } = browser;

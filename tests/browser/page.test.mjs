@@ -4,12 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serve,
+  openSite,
+  closeSite,
   launch,
   watch,
   renderAll as renderBase,
   waitRendered,
-  requireSite,
   resultsDir,
   FIGURES as BASE_FIGURES,
 } from './harness.mjs';
@@ -85,15 +85,8 @@ async function renderAll(page, timeout = 30000) {
 const SECTIONS = ['why', 'sinusoidal', 'learned', 'relative', 'rope', 'compare', 'long'];
 let srv, browser;
 
-before(async () => {
-  requireSite();
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+before(async () => ({ srv, browser } = await openSite()));
+after(() => closeSite({ srv, browser }));
 
 /** A fingerprint of what a figure shows: its canvases' pixels and its SVG/table text. */
 function fingerprint(page, sel) {

@@ -5,18 +5,11 @@
 // worker.js sends for a WebAssembly.RuntimeError), after which the page must use a fresh Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, watch, waitRendered, requireSite } from './harness.mjs';
+import { openSite, closeSite, watch, waitRendered } from './harness.mjs';
 
 let srv, browser;
-before(async () => {
-  requireSite();
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+before(async () => ({ srv, browser } = await openSite()));
+after(() => closeSite({ srv, browser }));
 
 const SEL = '#sin';
 const errorText = (page) =>

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, watch, waitRendered, requireSite, ROOT } from './harness.mjs';
+import { openSite, closeSite, watch, waitRendered, ROOT } from './harness.mjs';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
 const { exampleScaling, SCALINGS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'recipes.js')).href);
@@ -14,15 +14,8 @@ const wrap = (a) => a - TURN * Math.round(a / TURN);
 const theta64 = (base, i, dim) => base ** (-(2 * i) / dim);
 
 let srv, browser;
-before(async () => {
-  requireSite();
-  srv = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-});
+before(async () => ({ srv, browser } = await openSite()));
+after(() => closeSite({ srv, browser }));
 
 const dialsView = (page) =>
   page.evaluate(() => {
