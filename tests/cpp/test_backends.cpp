@@ -24,6 +24,19 @@ std::vector<std::vector<float>> on_each_backend(const std::function<std::vector<
   return out;
 }
 
+// A copy of x rotated by rope_apply: dim, heads, the first position, and optionally a partial
+// rotary dim with its layout.
+std::vector<float> rope_applied(std::vector<float> x, std::size_t dim, std::size_t heads, std::int64_t offset,
+                                std::size_t rotary_dim = 0, posenc::layout pairs = posenc::layout::interleaved) {
+  posenc::rope_options o;
+  o.dim = dim;
+  o.heads = heads;
+  o.rotary_dim = rotary_dim;
+  o.pairs = pairs;
+  posenc::rope_apply(x.data(), x.size(), o, offset);
+  return x;
+}
+
 TEST(Backends, DefaultIsSimdWhenBuilt) {
   // Nothing has switched backends before this test in its own process (ctest runs each
   // test alone); in a full run the fixtures restore what they found.
@@ -60,26 +73,8 @@ TEST(Backends, PublicResultsAgreeAcrossBackends) {
   const Named cases[] = {
       {"sinusoidal", 4e-7, [] { return posenc::sinusoidal(300, 46); }},
       {"sinusoidal half", 4e-7, [] { return posenc::sinusoidal(300, 46, 10000.0, posenc::layout::half); }},
-      {"rope_apply", 4e-6,
-       [&] {
-         posenc::rope_options o;
-         o.dim = 46;
-         o.heads = 3;
-         auto y = x;
-         posenc::rope_apply(y.data(), y.size(), o, 16777000);
-         return y;
-       }},
-      {"rope_apply half rotary", 4e-6,
-       [&] {
-         posenc::rope_options o;
-         o.dim = 46;
-         o.heads = 3;
-         o.rotary_dim = 30;
-         o.pairs = posenc::layout::half;
-         auto y = x;
-         posenc::rope_apply(y.data(), y.size(), o, 123);
-         return y;
-       }},
+      {"rope_apply", 4e-6, [&] { return rope_applied(x, 46, 3, 16777000); }},
+      {"rope_apply half rotary", 4e-6, [&] { return rope_applied(x, 46, 3, 123, 30, posenc::layout::half); }},
       {"rope_matrix", 4e-7, [] { return posenc::rope_matrix(9999999, 20); }},
       {"rope_score_by_distance", 4e-5,
        [&] { return posenc::rope_score_by_distance(q.data(), k.data(), 46, 10000.0, 500); }},
@@ -121,26 +116,8 @@ TEST(Backends, EverySimdTargetGivesTheBaselineResults) {
   const Named cases[] = {
       {"sinusoidal", 0, [] { return posenc::sinusoidal(300, 46); }},
       {"sinusoidal half", 0, [] { return posenc::sinusoidal(301, 100, 500.0, posenc::layout::half); }},
-      {"rope_apply", 0,
-       [&] {
-         posenc::rope_options o;
-         o.dim = 64;
-         o.heads = 4;
-         auto y = x;
-         posenc::rope_apply(y.data(), y.size(), o, 16777000);
-         return y;
-       }},
-      {"rope_apply half rotary", 0,
-       [&] {
-         posenc::rope_options o;
-         o.dim = 64;
-         o.heads = 4;
-         o.rotary_dim = 38;
-         o.pairs = posenc::layout::half;
-         auto y = x;
-         posenc::rope_apply(y.data(), y.size(), o, 123);
-         return y;
-       }},
+      {"rope_apply", 0, [&] { return rope_applied(x, 64, 4, 16777000); }},
+      {"rope_apply half rotary", 0, [&] { return rope_applied(x, 64, 4, 123, 38, posenc::layout::half); }},
       {"rope_matrix", 0, [] { return posenc::rope_matrix(9999999, 20); }},
       {"attention rope", 4e-5,
        [&] {
