@@ -205,12 +205,9 @@ function compileEarly(wasmUrl) {
   return compiled;
 }
 
-// Instantiates one Emscripten module (a FLAVOURS entry or MODELS) from wasmUrl.
-async function instantiate(flavour, wasmUrl) {
-  const compiled = isNode ? null : compileEarly(wasmUrl);
-  let factory;
+async function importFactory(flavour) {
   try {
-    factory = (await flavour.factory()).default;
+    return (await flavour.factory()).default;
   } catch (error) {
     throw new Error(
       `posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
@@ -218,71 +215,87 @@ async function instantiate(flavour, wasmUrl) {
       { cause: error },
     );
   }
-  // The runtime prints its own lines when starting fails ("failed to asynchronously prepare wasm",
-  // "Aborted(...)"); the error load() rejects with says the same, so they are held back until the
-  // module has started, and printed from then on.
-  let started = false;
-  const moduleOptions = {
+}
+
+// The Module options of one start: where the wasm comes from, and Emscripten's hook for instantiating the module
+// ourselves from the early compile (`failed` rejects when that fails, which would otherwise leave the factory's
+// promise pending forever). The runtime prints its own lines when starting fails ("failed to asynchronously
+// prepare wasm", "Aborted(...)"); the error load() rejects with says the same, so they are held back until
+// `started()` is called, and printed from then on.
+async function moduleOptionsFor(wasmUrl, compiled) {
+  let isStarted = false;
+  const options = {
     printErr: (text) => {
-      if (started) console.warn(text);
+      if (isStarted) console.warn(text);
     },
   };
   if (isNode) {
     // Emscripten cannot fetch file: URLs in Node: hand it the bytes.
     try {
-      moduleOptions.wasmBinary = await readBytes(wasmUrl);
+      options.wasmBinary = await readBytes(wasmUrl);
     } catch (error) {
       throw new Error(`posenc: cannot read ${wasmUrl.href}: ${error.message}`, { cause: error });
     }
   } else {
-    moduleOptions.locateFile = (path, prefix) => (path.endsWith('.wasm') ? wasmUrl.href : prefix + path);
+    options.locateFile = (path, prefix) => (path.endsWith('.wasm') ? wasmUrl.href : prefix + path);
   }
-  // Emscripten's hook for instantiating the module ourselves (from the early compile). A failure in
-  // it would leave the factory's promise pending forever: `failed` rejects instead.
-  let failed = null;
-  if (compiled) {
-    failed = new Promise((_, reject) => {
-      moduleOptions.instantiateWasm = (imports, receiveInstance) => {
-        compiled
-          .then((module) =>
-            WebAssembly.instantiate(module, imports).then(
-              (instance) => receiveInstance(instance, module),
-              (error) => {
-                throw new Error(`posenc: cannot instantiate ${wasmUrl.href}: ${error.message}`, { cause: error });
-              },
-            ),
-          )
-          .catch(reject);
-        return {}; // asynchronous: the exports arrive through receiveInstance
-      };
-    });
-  }
+  const failed = compiled
+    ? new Promise((_, reject) => {
+        options.instantiateWasm = (imports, receiveInstance) => {
+          compiled
+            .then((module) =>
+              WebAssembly.instantiate(module, imports).then(
+                (instance) => receiveInstance(instance, module),
+                (error) => {
+                  throw new Error(`posenc: cannot instantiate ${wasmUrl.href}: ${error.message}`, { cause: error });
+                },
+              ),
+            )
+            .catch(reject);
+          return {}; // asynchronous: the exports arrive through receiveInstance
+        };
+      })
+    : null;
+  return { options, failed, started: () => (isStarted = true) };
+}
+
+const flavourName = (simd) => (simd ? 'SIMD128' : 'scalar');
+
+// The error for a module whose start failed.
+function startError(flavour, wasmUrl, error) {
+  if (/^posenc: /.test(error?.message)) return error;
+  if (flavour === MODELS)
+    return new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
+  // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
+  const simd = flavour === FLAVOURS.simd;
+  return new Error(
+    `posenc: cannot start ${wasmUrl.href} with the ${flavourName(simd)} glue ` +
+      `(is it the other flavour's binary? pass simd: ${!simd} with this wasmUrl): ${error?.message ?? error}`,
+    { cause: error },
+  );
+}
+
+// Instantiates one Emscripten module (a FLAVOURS entry or MODELS) from wasmUrl.
+async function instantiate(flavour, wasmUrl) {
+  const compiled = isNode ? null : compileEarly(wasmUrl);
+  const factory = await importFactory(flavour);
+  const { options, failed, started } = await moduleOptionsFor(wasmUrl, compiled);
   let M, simd;
   try {
-    M = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
-    started = true;
+    M = await (failed ? Promise.race([factory(options), failed]) : factory(options));
+    started();
     if (flavour === MODELS) return M;
     simd = M.simd();
   } catch (error) {
-    if (/^posenc: /.test(error?.message)) throw error;
-    if (flavour === MODELS)
-      throw new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
-    // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
-    throw new Error(
-      `posenc: cannot start ${wasmUrl.href} with the ${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} glue ` +
-        (`(is it the other flavour's binary? pass simd: ${flavour !== FLAVOURS.simd} ` +
-          `with this wasmUrl): ${error?.message ?? error}`),
-      { cause: error },
-    );
+    throw startError(flavour, wasmUrl, error);
   }
   // The two glue files are not interchangeable (minified import names): a wasm file of the
   // other flavour may fail to link, or link to the wrong imports. Refuse a mismatch.
-  if (simd !== (flavour === FLAVOURS.simd)) {
+  const selected = flavour === FLAVOURS.simd;
+  if (simd !== selected) {
     throw new Error(
-      `posenc: ${wasmUrl.href} is the ${simd ? 'SIMD128' : 'scalar'} build, but the ` +
-        (`${flavour === FLAVOURS.simd ? 'SIMD128' : 'scalar'} ` +
-          `flavour was selected: pass simd: ${simd} with this ` +
-          `wasmUrl`),
+      `posenc: ${wasmUrl.href} is the ${flavourName(simd)} build, but the ${flavourName(selected)} ` +
+        `flavour was selected: pass simd: ${simd} with this wasmUrl`,
     );
   }
   return M;
