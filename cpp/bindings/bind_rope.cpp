@@ -4,6 +4,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
+
 #include "js_arrays.hpp"
 #include "js_errors.hpp"
 #include "js_objects.hpp"
@@ -20,7 +22,6 @@ using js::js_array_blocks;
 using js::read;
 using js::to_js;
 using js::to_js_f64;
-using js::wasm_buffer;
 using js::with_options;
 
 // rope(x, o) on a Float32Array: into a fresh array, or into x itself (ropeInto), which saves
@@ -36,10 +37,13 @@ val rope_blocks(val x, val out, val o) {
 val rope(val x, val o) { return rope_blocks(x, val::global("Float32Array").new_(x["length"]), o); }
 val rope_into(val x, val o) { return rope_blocks(x, x, o); }
 
-val rope_buffer(wasm_buffer& buffer, val o) {
+// rope() on a WasmBuffer, in place: its floats' address and length, as its handle keeps them
+// (cpp/bindings/handles.post.js, which defines the module's ropeBuffer(buffer, o) over this).
+val rope_buffer_at(double address, double length, val o) {
   return guarded([&] {
     const auto r = read<posenc::rope_options>(o);
-    posenc::rope_apply(buffer.data().data(), buffer.data().size(), r, read<posenc::rope_positions>(o));
+    posenc::rope_apply(reinterpret_cast<float*>(std::uintptr_t(address)), std::size_t(length), r,
+                       read<posenc::rope_positions>(o));
     return val::undefined();
   });
 }
@@ -95,7 +99,7 @@ EMSCRIPTEN_BINDINGS(posenc_rope) {
   using emscripten::function;
   function("rope", &rope);
   function("ropeInto", &rope_into);
-  function("ropeBuffer", &rope_buffer);
+  function("ropeBufferAt", &rope_buffer_at);
   function("ropeFrequencies", &rope_frequencies);
   function("ropeAttentionFactor", &rope_attention_factor);
   function("ropeMatrix", &rope_matrix);
