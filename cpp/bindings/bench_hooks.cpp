@@ -1,6 +1,6 @@
 // Benchmark hooks, not API: the baselines of cpp/bench/baselines.hpp callable from
 // tools/bench-wasm.mjs, so "the same loop inside wasm" is measured in the same run as
-// the library. They take a Buffer made by createBuffer (in the API binding file).
+// the library. They take a Buffer made by createBuffer (cpp/bindings/handles.post.js).
 #include <emscripten/bind.h>
 
 #include <cstdint>

@@ -3,10 +3,12 @@
 // JavaScript-owned array, or returns the Error that describes bad input (js_errors.hpp). No
 // checks, defaults or math here.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 #include <string>
 
@@ -23,7 +25,6 @@ using js::checked_length;
 using js::floats;
 using js::to_js;
 using js::to_js_f64;
-using js::wasm_buffer;
 
 using js::guarded;
 using js::with_options;
@@ -107,10 +108,15 @@ val relative_scores(val table_options, val q, val k, val o) {
   });
 }
 
-val create_buffer(double length) {
+// The floats of a WasmBuffer (zeroed), as a byte address the module's JavaScript handle keeps
+// (cpp/bindings/handles.post.js): it never moves for the buffer's life. At least one float, so
+// that an empty buffer too has an address of its own and 0 is never a buffer.
+val allocate_buffer(double length) {
   return guarded([&] {
     const auto n = posenc::checked_integer("length", length, 0, std::int64_t(posenc::max_elements));
-    return val(wasm_buffer(std::size_t(n)));
+    void* floats = std::calloc(n > 0 ? std::size_t(n) : 1, sizeof(float));
+    if (floats == nullptr) throw std::bad_alloc();
+    return val(double(reinterpret_cast<std::uintptr_t>(floats)));
   });
 }
 
@@ -183,12 +189,11 @@ double position_limit() { return double(posenc::position_limit); }
 
 }  // namespace
 
+// Frees what allocate_buffer() returned (a WasmBuffer's delete()).
+extern "C" EMSCRIPTEN_KEEPALIVE void posenc_buffer_free(float* floats) { std::free(floats); }
+
 EMSCRIPTEN_BINDINGS(posenc) {
   using emscripten::function;
-  emscripten::class_<wasm_buffer>("Buffer")
-      .function("length", &wasm_buffer::length)
-      .function("view", &wasm_buffer::view)
-      .function("address", &wasm_buffer::address);
   function("version", &version);
   function("arch", &arch);
   function("simd", &simd);
@@ -206,7 +211,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("relativeDistance", &relative_distance);
   function("relativeTable", &relative_table);
   function("relativeScores", &relative_scores);
-  function("createBuffer", &create_buffer);
+  function("allocateBuffer", &allocate_buffer);
   function("attentionScores", &attention_scores);
   function("alibiSlopes", &alibi_slopes);
   function("alibiBias", &alibi_bias);

@@ -1,5 +1,5 @@
-// JavaScript arrays <-> wasm memory: copies in and out, the WasmBuffer class, and the stream
-// through which rope() reads and writes a Float32Array a block at a time.
+// JavaScript arrays <-> wasm memory: copies in and out, and the stream through which rope() reads
+// and writes a Float32Array a block at a time.
 #pragma once
 
 #include <emscripten/val.h>
@@ -54,20 +54,6 @@ inline val to_js(const std::vector<double>& v) {
   return to_js(std::vector<float>(v.begin(), v.end()));  // the API returns float32 frequencies
 }
 inline val to_js_f64(const std::vector<double>& v) { return js::writer::copy_out("Float64Array", v); }
-
-// A block of wasm memory the caller fills through view() and rotates in place.
-class wasm_buffer {
- public:
-  explicit wasm_buffer(std::size_t length) : data_(length) {}
-  std::size_t length() const { return data_.size(); }
-  val view() { return val(emscripten::typed_memory_view(data_.size(), data_.data())); }
-  // The byte address of the floats in wasm memory: fixed for the buffer's life (it never resizes).
-  double address() const { return double(reinterpret_cast<std::uintptr_t>(data_.data())); }
-  std::vector<float>& data() { return data_; }
-
- private:
-  std::vector<float> data_;
-};
 
 // A JavaScript Float32Array streamed through the core's block of wasm memory.
 class js_array_blocks : public posenc::rope_block_io {

@@ -35,28 +35,14 @@ struct error_result {
 
 // The helpers the library installed on the module, looked up once (and not copied: a copy of a
 // val is a crossing of its own).
-inline const val& type_error_helper() {
-  static const val helper = val::module_property("posencTypeError");
-  return helper;
-}
-inline const val& numbers_helper() {
-  static const val helper = val::module_property("posencNumbers");
-  return helper;
-}
+const val& type_error_helper();
+const val& numbers_helper();
 // The result of a helper: an Error is thrown on as error_result.
-inline val checked(val result) {
-  if (result.instanceof (val::global("Error"))) throw error_result{std::move(result)};
-  return result;
-}
+val checked(val result);
 
-[[noreturn, gnu::noinline]] inline void type_error(const std::string& name, const char* requirement, const val& value) {
-  throw error_result{type_error_helper()(val(name), val(requirement), value)};
-}
+[[noreturn, gnu::noinline]] void type_error(const std::string& name, const char* requirement, const val& value);
 
-inline std::string first_name(const char* names) {
-  const std::string all(names);
-  return all.substr(0, all.find('|'));
-}
+std::string first_name(const char* names);
 
 // A field's name for messages ("scaling.factor"), built only when a message needs it: building it
 // for every field of every call was a large share of a small call.
@@ -118,16 +104,7 @@ inline constexpr std::size_t max_fields = 32;
 inline constexpr std::size_t text_bytes = 256;
 
 // The keys one field may be given by ("a|b" names a field that older configs spell b), as an array.
-[[gnu::noinline]] inline val alternatives(const char* names) {
-  val keys = val::array();
-  const std::string all(names);
-  for (std::size_t start = 0;;) {
-    const std::size_t bar = all.find('|', start);
-    keys.call<void>("push", val(all.substr(start, bar == std::string::npos ? bar : bar - start)));
-    if (bar == std::string::npos) return keys;
-    start = bar + 1;
-  }
-}
+[[gnu::noinline]] val alternatives(const char* names);
 
 // Collects a struct's field names in the order of its for_each_field list.
 struct key_collector {
@@ -137,10 +114,7 @@ struct key_collector {
   void operator()(const char* names, T&, Ignored...) {
     add(names);
   }
-  [[gnu::noinline]] void add(const char* names) {
-    list.call<void>("push", alternatives(names));
-    if (++count > max_fields) throw std::logic_error("an options struct has more fields than js::max_fields");
-  }
+  [[gnu::noinline]] void add(const char* names);
 };
 
 // T's field names as the helper takes them (an array of keys per field), made once per struct.
@@ -164,24 +138,7 @@ class field_value {
   double number() const { return slot_.number; }
   std::string text() const { return std::string(text_ + std::size_t(slot_.number), std::size_t(slot_.length)); }
   // The value itself: what a message shows and what the slower paths (objects, lists) take.
-  val js(std::size_t index) const {
-    switch (kind()) {
-      case absent_value:
-        return val::undefined();
-      case number_value:
-        return val(slot_.number);
-      case false_value:
-        return val(false);
-      case true_value:
-        return val(true);
-      case null_value:
-        return val::null();
-      case text_value:
-        return val(text());
-      default:
-        return others_[index];
-    }
-  }
+  val js(std::size_t index) const;
 
  private:
   const field_slot& slot_;
@@ -223,13 +180,7 @@ class reader {
   explicit reader(std::string prefix) : prefix_(std::move(prefix)) {}
 
   // Whether field `index` was given (a getter's error, or a required field missing, is thrown).
-  [[gnu::noinline]] bool given(std::size_t index, const char* names, posenc::presence need, const char* requirement) {
-    const slot_kind kind = value(index).kind();
-    if (kind == thrown_value) throw error_result{others_[index]};
-    if (kind != absent_value) return true;
-    if (need == posenc::presence::required) type_error(field_name(prefix_, names), requirement, val::undefined());
-    return false;
-  }
+  [[gnu::noinline]] bool given(std::size_t index, const char* names, posenc::presence need, const char* requirement);
   field_value value(std::size_t index) const { return field_value(slots_[index], text_, others_); }
 
   template <class T>
@@ -246,79 +197,36 @@ class reader {
       return "given";
   }
 
-  [[gnu::noinline]] double number(const field_name& name, const field_value& v, std::size_t index) const {
-    if (v.kind() != number_value) type_error(name, "a number", v.js(index));
-    return v.number();
-  }
-
-  [[gnu::noinline]] std::string text(const field_name& name, const field_value& v, std::size_t index) const {
-    if (v.kind() == text_value) return v.text();
-    const val value = v.js(index);
-    if (!value.isString()) type_error(name, "a string", value);
-    return value.as<std::string>();
-  }
+  [[gnu::noinline]] double number(const field_name& name, const field_value& v, std::size_t index) const;
+  [[gnu::noinline]] std::string text(const field_name& name, const field_value& v, std::size_t index) const;
 
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, double& out,
-                              posenc::integer_range) {
-    out = number(name, v, index);
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, bool& out,
-                              posenc::integer_range) {
-    if (v.kind() != true_value && v.kind() != false_value) type_error(name, "a boolean", v.js(index));
-    out = v.kind() == true_value;
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::string& out,
-                              posenc::integer_range) {
-    out = text(name, v, index);
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::layout& out,
-                              posenc::integer_range) {
-    out = posenc::parse_layout(text(name, v, index));
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::rope_type& out,
-                              posenc::integer_range) {
-    out = posenc::parse_rope_type(text(name, v, index));
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::encoding& out,
-                              posenc::integer_range) {
-    out = posenc::parse_encoding(text(name, v, index));
-  }
+                              posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::precision& out,
-                              posenc::integer_range) {
-    out = posenc::parse_precision(text(name, v, index));
-  }
+                              posenc::integer_range);
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   void read(const field_name& name, const field_value& v, std::size_t index, T& out, posenc::integer_range range) {
     out = T(integer(name, v, index, range));
   }
   [[gnu::noinline]] std::int64_t integer(const field_name& name, const field_value& v, std::size_t index,
-                                         posenc::integer_range range) const {
-    const double x = number(name, v, index);
-    const bool valid = x >= double(range.lo) && x <= double(range.hi) && x == std::floor(x);
-    return valid ? std::int64_t(x) : posenc::checked_integer(name, x, range.lo, range.hi);
-  }
-  static std::vector<double> numbers(const field_name& name, const val& v) {
-    const val list = checked(numbers_helper()(v, val(std::string(name))));  // a Float64Array
-    return emscripten::convertJSArrayToNumberVector<double>(list);
-  }
+                                         posenc::integer_range range) const;
+  static std::vector<double> numbers(const field_name& name, const val& v);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::vector<double>& out,
-                              posenc::integer_range) {
-    out = numbers(name, v.js(index));
-  }
+                              posenc::integer_range);
   // Integers in range; the name of an element is built only for one that fails (a string per
   // element cost as much as rotating the rows of a small call).
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index,
-                              std::vector<std::int64_t>& out, posenc::integer_range range) {
-    const std::vector<double> values = numbers(name, v.js(index));
-    out.resize(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      const double x = values[i];
-      const bool valid = x >= double(range.lo) && x <= double(range.hi) && x == std::floor(x);
-      out[i] = valid
-                   ? std::int64_t(x)
-                   : posenc::checked_integer(std::string(name) + "[" + std::to_string(i) + "]", x, range.lo, range.hi);
-    }
-  }
+                              std::vector<std::int64_t>& out, posenc::integer_range range);
   template <class T>
   void read(const field_name& name, const field_value& v, std::size_t index, std::optional<T>& out,
             posenc::integer_range range) {

@@ -7,6 +7,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -23,11 +24,11 @@ class plan_handle {
   explicit plan_handle(posenc::rope_options o) : plan_(std::move(o)) {}
   posenc::rope_plan& plan() { return plan_; }
 
-  // Byte addresses of scratch space the library copies Float32Array inputs and positions into;
-  // growing it may grow wasm memory, so the caller fetches its heap views afterwards.
+  // Byte addresses of scratch space the library copies Float32Array inputs and positions into
+  // (0 when it does not fit in memory); growing it may grow wasm memory, so the caller fetches
+  // its heap views afterwards.
   double floats(double n) { return address_of(floats_, std::size_t(n)); }
   double positions(double n) { return address_of(positions_, std::size_t(n)); }
-  double address() const { return double(reinterpret_cast<std::uintptr_t>(this)); }
 
   // The Error of the last apply that failed.
   val error() const { return error_; }
@@ -39,7 +40,11 @@ class plan_handle {
  private:
   template <class T>
   static double address_of(std::vector<T>& v, std::size_t n) {
-    if (v.size() < n) v.resize(n);
+    try {
+      if (v.size() < n) v.resize(n);
+    } catch (const std::exception&) {  // bad_alloc, or length_error past the vector's max_size()
+      return 0;
+    }
     return double(reinterpret_cast<std::uintptr_t>(v.data()));
   }
 
@@ -49,11 +54,23 @@ class plan_handle {
   val error_ = val::undefined();
 };
 
-val create_rope_plan(val o) {
-  return js::guarded([&] { return val(plan_handle(js::read<posenc::rope_options>(o))); });
+plan_handle* plan_at(double address) { return reinterpret_cast<plan_handle*>(std::uintptr_t(address)); }
+
+// A plan, as the byte address its JavaScript handle keeps (cpp/bindings/handles.post.js).
+val new_rope_plan(val o) {
+  return js::guarded([&] {
+    return val(double(reinterpret_cast<std::uintptr_t>(new plan_handle(js::read<posenc::rope_options>(o)))));
+  });
 }
 
+val rope_plan_error(double plan) { return plan_at(plan)->error(); }
+
 }  // namespace
+
+// The plan's scratch space (see plan_handle) and its delete().
+extern "C" EMSCRIPTEN_KEEPALIVE double posenc_plan_floats(plan_handle* plan, double n) { return plan->floats(n); }
+extern "C" EMSCRIPTEN_KEEPALIVE double posenc_plan_positions(plan_handle* plan, double n) { return plan->positions(n); }
+extern "C" EMSCRIPTEN_KEEPALIVE void posenc_plan_free(plan_handle* plan) { delete plan; }
 
 // Rotates `length` floats at x in place, row s at position offset + s. 0, or 1 with the plan's
 // error() set; nothing is thrown out of wasm.
@@ -89,10 +106,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int posenc_plan_apply_positions(plan_handle* pla
 }
 
 EMSCRIPTEN_BINDINGS(posenc_rope_plan) {
-  emscripten::class_<plan_handle>("RopePlan")
-      .function("address", &plan_handle::address)
-      .function("floats", &plan_handle::floats)
-      .function("positions", &plan_handle::positions)
-      .function("error", &plan_handle::error);
-  emscripten::function("createRopePlan", &create_rope_plan);
+  emscripten::function("newRopePlan", &new_rope_plan);
+  emscripten::function("ropePlanError", &rope_plan_error);
 }
