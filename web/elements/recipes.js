@@ -144,6 +144,19 @@ export function mropeNumbering({ frames, height, width, before = MROPE_TEXT[0], 
 
 const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.message ?? err) });
 
+// The last value of each part of a recipe, with the inputs it was made from: when a control changes only
+// some inputs (a seed, one encoding's range), the parts that do not read them are not computed again.
+// Copies go out, because the Worker transfers the buffers of what a recipe returns.
+const lastParts = new Map();
+function part(name, inputs, make) {
+  const key = JSON.stringify(inputs);
+  let last = lastParts.get(name);
+  if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
+  return structuredClone(last.value);
+}
+/** Forget every remembered part (for tests: the next calls compute everything). */
+export const forgetParts = () => lastParts.clear();
+
 export const RECIPES = {
   info: (lib) => ({ version: lib.version, simd: lib.simd }),
 
@@ -175,7 +188,22 @@ export const RECIPES = {
     return { data };
   },
 
-  learnedTable: (lib, { maxLen, dim, seed }) => ({ data: lib.learned({ maxLen, dim, seed }).table() }),
+  // Row p of a learned table depends on its seed, dim and p alone (index.d.ts): a shorter table is the first
+  // rows of the last one, and a longer one only needs the rows it adds, from encode().
+  learnedTable(lib, { maxLen, dim, seed }) {
+    let last = lastParts.get('learnedTable');
+    if (last?.dim !== dim || last.seed !== seed) last = { dim, seed, rows: 0, data: new Float32Array(0) };
+    if (last.rows < maxLen) {
+      const data = new Float32Array(maxLen * dim);
+      data.set(last.data);
+      const added = Array.from({ length: maxLen - last.rows }, (_, i) => last.rows + i);
+      const learned = lib.learned({ maxLen, dim, seed });
+      data.set(last.rows ? learned.encode(added) : learned.table(), last.rows * dim);
+      last = { dim, seed, rows: maxLen, data };
+    }
+    lastParts.set('learnedTable', last);
+    return { data: last.data.slice(0, maxLen * dim) };
+  },
 
   learnedRow(lib, { maxLen, dim, seed, position }) {
     try {
@@ -270,12 +298,13 @@ export const RECIPES = {
   ropeDecay(lib, { dim, base, distance, seed }) {
     const q = rows(lib, 1, dim, contentSeed(seed, 0)),
       k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const ones = new Float32Array(dim).fill(1);
-    return {
-      random: lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: distance }),
-      ones: lib.ropeScoreByDistance(ones, ones, { dim, base, maxDistance: distance }),
-      bound: lib.ropeDecayBound({ dim, base, maxDistance: distance }),
-    };
+    const o = { dim, base, maxDistance: distance };
+    // the all-ones curve and the bound do not read the seed
+    const fixed = part('ropeDecay', o, () => ({
+      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), o),
+      bound: lib.ropeDecayBound(o),
+    }));
+    return { random: lib.ropeScoreByDistance(q, k, o), ...fixed };
   },
 
   ropeShift(lib, { seq, dim, shift, base, seed }) {
@@ -301,18 +330,27 @@ export const RECIPES = {
       k = rows(lib, seq, dim, contentSeed(seed, 1));
     }
     const out = {};
-    for (const encoding of ['none', 'sinusoidal', 'learned', 'relative', 'rope']) {
-      try {
-        out[encoding] = {
-          data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }),
-        };
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        out[encoding] =
-          encoding === 'learned' && seq > train
+    // each encoding's panel is computed again only when an input it reads changed
+    const tokens = { content, seq, dim, seed };
+    const reads = {
+      none: tokens,
+      sinusoidal: { ...tokens, base },
+      learned: { ...tokens, train, posScale },
+      relative: { ...tokens, min, max, posScale },
+      rope: { ...tokens, base },
+    };
+    for (const [encoding, inputs] of Object.entries(reads)) {
+      out[encoding] = part(`attentionCompare ${encoding}`, inputs, () => {
+        try {
+          const o = { dim, encoding, base, maxLen: train, min, max, seed, std: posScale };
+          return { data: lib.attentionScores(q, k, o) };
+        } catch (err) {
+          if (!(err instanceof RangeError)) throw err;
+          return encoding === 'learned' && seq > train
             ? learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error: errorOf(err) })
             : { error: errorOf(err) };
-      }
+        }
+      });
     }
     return out;
   },
@@ -343,11 +381,22 @@ export const RECIPES = {
       q = rows(lib, 1, dim, contentSeed(seed, 0));
       k = rows(lib, 1, dim, contentSeed(seed, 1));
     }
-    const before = lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 });
+    // the unscaled curve does not read the scaling or its factor
+    const seedRead = content === 'random' ? seed : null;
+    const before = part('ropeScalingLogits', { content, dim, base, n, seedRead }, () =>
+      lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 }),
+    );
     const scaling = exampleScaling(type, { dim, factor, original });
-    const stack = new Float32Array(n * dim);
-    for (let i = 0; i < n; i++) stack.set(q, i * dim);
-    const qs = lib.rope(stack, { dim, base, scaling, seqLen: n });
+    // the n copies of q (up to 16 MiB) are kept while q and n stay: rope() reads them and leaves them as they are
+    const stackKey = JSON.stringify({ content, dim, n, seedRead });
+    let stack = lastParts.get('ropeScalingLogits stack');
+    if (stack?.key !== stackKey) {
+      lastParts.delete('ropeScalingLogits stack'); // (let the old copies go before making new ones)
+      stack = { key: stackKey, value: new Float32Array(n * dim) };
+      for (let i = 0; i < n; i++) stack.value.set(q, i * dim);
+      lastParts.set('ropeScalingLogits stack', stack);
+    }
+    const qs = lib.rope(stack.value, { dim, base, scaling, seqLen: n });
     const k0 = lib.rope(k, { dim, base, scaling, seqLen: n, positions: [0] });
     const after = lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false });
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
