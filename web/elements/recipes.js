@@ -194,11 +194,13 @@ export const RECIPES = {
     let last = lastParts.get('learnedTable');
     if (last?.dim !== dim || last.seed !== seed) last = { dim, seed, rows: 0, data: new Float32Array(0) };
     if (last.rows < maxLen) {
-      const data = new Float32Array(maxLen * dim);
-      data.set(last.data);
-      const added = Array.from({ length: maxLen - last.rows }, (_, i) => last.rows + i);
       const learned = lib.learned({ maxLen, dim, seed });
-      data.set(last.rows ? learned.encode(added) : learned.table(), last.rows * dim);
+      let data;
+      if (last.rows) {
+        data = new Float32Array(maxLen * dim);
+        data.set(last.data);
+        data.set(learned.encode(Array.from({ length: maxLen - last.rows }, (_, i) => last.rows + i)), last.data.length);
+      } else data = learned.table();
       last = { dim, seed, rows: maxLen, data };
     }
     lastParts.set('learnedTable', last);
