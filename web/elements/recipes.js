@@ -92,6 +92,9 @@ function pairAngles(a, b) {
   return out;
 }
 
+/** Rows of q the scaling logits rotate per library call. */
+const LOGIT_BLOCK = 1024;
+
 /** Sequence length of the layout lab's score matrices. */
 export const LAYOUT_SEQ = 32;
 
@@ -389,18 +392,24 @@ export const RECIPES = {
       lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 }),
     );
     const scaling = exampleScaling(type, { dim, factor, original });
-    // the n copies of q (up to 16 MiB) are kept while q and n stay: rope() reads them and leaves them as they are
-    const stackKey = JSON.stringify({ content, dim, n, seedRead });
-    let stack = lastParts.get('ropeScalingLogits stack');
-    if (stack?.key !== stackKey) {
-      lastParts.delete('ropeScalingLogits stack'); // (let the old copies go before making new ones)
-      stack = { key: stackKey, value: new Float32Array(n * dim) };
-      for (let i = 0; i < n; i++) stack.value.set(q, i * dim);
-      lastParts.set('ropeScalingLogits stack', stack);
-    }
-    const qs = lib.rope(stack.value, { dim, base, scaling, seqLen: n });
     const k0 = lib.rope(k, { dim, base, scaling, seqLen: n, positions: [0] });
-    const after = lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false });
+    // q rotated at positions 0..n-1 a block of rows at a time: a row's rotation depends on its position alone,
+    // so the bits are those of one call, without two arrays of up to 16 MiB to allocate and collect per change.
+    // The block of copies of q is kept while q stays (rope() leaves its input as it is).
+    const rowsPer = Math.min(n, LOGIT_BLOCK),
+      blockKey = JSON.stringify({ content, dim, rowsPer, seedRead });
+    let block = lastParts.get('ropeScalingLogits block');
+    if (block?.key !== blockKey) {
+      block = { key: blockKey, value: new Float32Array(rowsPer * dim) };
+      for (let i = 0; i < rowsPer; i++) block.value.set(q, i * dim);
+      lastParts.set('ropeScalingLogits block', block);
+    }
+    const after = new Float32Array(n);
+    for (let first = 0; first < n; first += rowsPer) {
+      const x = block.value.subarray(0, Math.min(rowsPer, n - first) * dim);
+      const qs = lib.rope(x, { dim, base, scaling, seqLen: n, offset: first });
+      after.set(lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false }), first);
+    }
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
   },
 
