@@ -191,24 +191,7 @@ export const RECIPES = {
     return { data };
   },
 
-  // Row p of a learned table depends on its seed, dim and p alone (index.d.ts): a shorter table is the first
-  // rows of the last one, and a longer one only needs the rows it adds, from encode().
-  learnedTable(lib, { maxLen, dim, seed }) {
-    let last = lastParts.get('learnedTable');
-    if (last?.dim !== dim || last.seed !== seed) last = { dim, seed, rows: 0, data: new Float32Array(0) };
-    if (last.rows < maxLen) {
-      const learned = lib.learned({ maxLen, dim, seed });
-      let data;
-      if (last.rows) {
-        data = new Float32Array(maxLen * dim);
-        data.set(last.data);
-        data.set(learned.encode(Array.from({ length: maxLen - last.rows }, (_, i) => last.rows + i)), last.data.length);
-      } else data = learned.table();
-      last = { dim, seed, rows: maxLen, data };
-    }
-    lastParts.set('learnedTable', last);
-    return { data: last.data.slice(0, maxLen * dim) };
-  },
+  learnedTable: (lib, { maxLen, dim, seed }) => ({ data: lib.learned({ maxLen, dim, seed }).table() }),
 
   learnedRow(lib, { maxLen, dim, seed, position }) {
     try {
