@@ -376,22 +376,24 @@ export const RECIPES = {
     );
     const scaling = exampleScaling(type, { dim, factor, original });
     const k0 = lib.rope(k, { dim, base, scaling, seqLen: n, positions: [0] });
-    // q rotated at positions 0..n-1 a block of rows at a time: a row's rotation depends on its position alone,
-    // so the bits are those of one call, without two arrays of up to 16 MiB to allocate and collect per change.
-    // The block of copies of q is kept while q stays (rope() leaves its input as it is).
-    const rowsPer = Math.min(n, LOGIT_BLOCK),
-      blockKey = JSON.stringify({ content, dim, rowsPer, seedRead });
+    // q rotated at positions 0..n-1 a block of rows at a time, in place in one array kept from call to call:
+    // a row's rotation depends on its position alone (seqLen is given), so the bits are those of one call, and
+    // no array of up to 16 MiB is allocated per change (fresh memory is what took most of the time).
+    const rowsPer = Math.min(n, LOGIT_BLOCK);
+    const copies = part('ropeScalingLogits copies', { content, dim, rowsPer, seedRead }, () => {
+      const out = new Float32Array(rowsPer * dim);
+      for (let i = 0; i < rowsPer; i++) out.set(q, i * dim);
+      return out;
+    });
     let block = lastParts.get('ropeScalingLogits block');
-    if (block?.key !== blockKey) {
-      block = { key: blockKey, value: new Float32Array(rowsPer * dim) };
-      for (let i = 0; i < rowsPer; i++) block.value.set(q, i * dim);
-      lastParts.set('ropeScalingLogits block', block);
-    }
+    if (block?.length !== copies.length)
+      lastParts.set('ropeScalingLogits block', (block = new Float32Array(copies.length)));
     const after = new Float32Array(n);
     for (let first = 0; first < n; first += rowsPer) {
-      const x = block.value.subarray(0, Math.min(rowsPer, n - first) * dim);
-      const qs = lib.rope(x, { dim, base, scaling, seqLen: n, offset: first });
-      after.set(lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false }), first);
+      const x = block.subarray(0, Math.min(rowsPer, n - first) * dim);
+      x.set(copies.subarray(0, x.length));
+      lib.rope(x, { dim, base, scaling, seqLen: n, offset: first, inPlace: true });
+      after.set(lib.attentionScores(x, k0, { dim, encoding: 'none', scale: false }), first);
     }
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
   },
