@@ -88,6 +88,70 @@ const spread = (xs) => {
   return Math.max(...f) - Math.min(...f);
 };
 
+/** The rows of §1's heatmap that are outlined, read off the drawing: the row under each outline's centre. */
+const outlinedRows = (page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('#sin'),
+      root = el.shadowRoot;
+    const cells = root.querySelector('.heatmap canvas').getBoundingClientRect();
+    return [...root.querySelectorAll('rect.mark-row')].map((r) => {
+      const box = r.getBoundingClientRect();
+      const row = Math.floor(((box.top + box.height / 2 - cells.top) / cells.height) * el.params.positions);
+      return { row, dashed: r.getAttribute('stroke-dasharray') !== null };
+    });
+  });
+
+test("the dials' scrubber sweeps §1's heatmap: rows m (solid) and n (dashed) outlined as it moves", async () => {
+  const { page } = browser;
+  const problems = watch(page);
+  await page.goto(`${srv.url}?dials.m=9&dials.n=4`);
+  await page.locator('#sin').scrollIntoViewIfNeeded();
+  let gen = await waitRendered(page, '#sin');
+  assert.deepEqual(await outlinedRows(page), [
+    { row: 4, dashed: true },
+    { row: 9, dashed: false },
+  ]);
+  // the m slider, from the keyboard ("moves n too"): m 9 -> 10, n 4 -> 5
+  await page.locator('#dials').scrollIntoViewIfNeeded();
+  await page.locator('#dials input[type=range]').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#sin').getAttribute('mark-m') === '10');
+  await page.locator('#sin').scrollIntoViewIfNeeded();
+  gen = await waitRendered(page, '#sin', gen);
+  assert.deepEqual(await outlinedRows(page), [
+    { row: 5, dashed: true },
+    { row: 10, dashed: false },
+  ]);
+  // ... and the step button, with only m moving
+  await page.evaluate(() => document.querySelector('#dials').setAttribute('motion', 'query'));
+  await page.locator('#dials button.act').first().click();
+  await page.waitForFunction(() => document.querySelector('#sin').getAttribute('mark-m') === '11');
+  await page.locator('#sin').scrollIntoViewIfNeeded(); // (the click scrolled to the dials)
+  await waitRendered(page, '#sin', gen);
+  assert.deepEqual(await outlinedRows(page), [
+    { row: 5, dashed: true },
+    { row: 11, dashed: false },
+  ]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('dials.m') === '11');
+  assert.deepEqual(
+    [...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith('sin.')),
+    [],
+    'the URL holds the dials only',
+  );
+  // a heatmap on its own (an embed without the page) outlines nothing
+  const alone = await page.evaluate(async () => {
+    const el = document.createElement('posenc-sinusoidal-heatmap');
+    document.querySelector('#sin').before(el);
+    el.scrollIntoView();
+    await new Promise((done) => el.addEventListener('render', done, { once: true }));
+    const marks = el.shadowRoot.querySelectorAll('rect.mark-row').length;
+    el.remove();
+    return marks;
+  });
+  assert.equal(alone, 0);
+  assert.deepEqual(problems, []);
+});
+
 for (const lang of ['en', 'zh']) {
   test(`RoPE dials (${lang}): the library rotations, (m − n)θ_i + φ_i, a logit flat while m, n move`, async () => {
     const { page } = browser;

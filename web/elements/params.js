@@ -67,7 +67,15 @@ export const FIGURE_PARAMS = {
     dim: int(16, 2, 256, { even: true }),
     seed: seed(),
   },
-  'posenc-sinusoidal-heatmap': { positions: int(128, 2, 2048), dim: int(128, 2, 1024, { even: true }), base: base() },
+  'posenc-sinusoidal-heatmap': {
+    positions: int(128, 2, 2048),
+    dim: int(128, 2, 1024, { even: true }),
+    base: base(),
+    // rows outlined, m solid and n dashed (-1: none); the page sets them from the RoPE dials' scrubber,
+    // so they stay out of its URL (`linked`)
+    markM: int(-1, -1, 2047, { linked: true }),
+    markN: int(-1, -1, 2047, { linked: true }),
+  },
   'posenc-sinusoidal-table': { positions: int(32, 1, 1024), dim: int(16, 2, 512, { even: true }), base: base() },
   'posenc-sinusoidal-similarity': {
     positions: int(128, 2, 1024),

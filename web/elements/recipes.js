@@ -92,6 +92,9 @@ function pairAngles(a, b) {
   return out;
 }
 
+/** Rows of q the scaling logits rotate per library call. */
+const LOGIT_BLOCK = 1024;
+
 /** Sequence length of the layout lab's score matrices. */
 export const LAYOUT_SEQ = 32;
 
@@ -143,6 +146,19 @@ export function mropeNumbering({ frames, height, width, before = MROPE_TEXT[0], 
 }
 
 const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.message ?? err) });
+
+// The last value of each part of a recipe, with the inputs it was made from: when a control changes only
+// some inputs (a seed, one encoding's range), the parts that do not read them are not computed again.
+// Copies go out, because the Worker transfers the buffers of what a recipe returns.
+const lastParts = new Map();
+function part(name, inputs, make) {
+  const key = JSON.stringify(inputs);
+  let last = lastParts.get(name);
+  if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
+  return structuredClone(last.value);
+}
+/** Forget every remembered part (for tests: the next calls compute everything). */
+export const forgetParts = () => lastParts.clear();
 
 export const RECIPES = {
   info: (lib) => ({ version: lib.version, simd: lib.simd }),
@@ -270,12 +286,13 @@ export const RECIPES = {
   ropeDecay(lib, { dim, base, distance, seed }) {
     const q = rows(lib, 1, dim, contentSeed(seed, 0)),
       k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const ones = new Float32Array(dim).fill(1);
-    return {
-      random: lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: distance }),
-      ones: lib.ropeScoreByDistance(ones, ones, { dim, base, maxDistance: distance }),
-      bound: lib.ropeDecayBound({ dim, base, maxDistance: distance }),
-    };
+    const o = { dim, base, maxDistance: distance };
+    // the all-ones curve and the bound do not read the seed
+    const fixed = part('ropeDecay', o, () => ({
+      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), o),
+      bound: lib.ropeDecayBound(o),
+    }));
+    return { random: lib.ropeScoreByDistance(q, k, o), ...fixed };
   },
 
   ropeShift(lib, { seq, dim, shift, base, seed }) {
@@ -301,18 +318,27 @@ export const RECIPES = {
       k = rows(lib, seq, dim, contentSeed(seed, 1));
     }
     const out = {};
-    for (const encoding of ['none', 'sinusoidal', 'learned', 'relative', 'rope']) {
-      try {
-        out[encoding] = {
-          data: lib.attentionScores(q, k, { dim, encoding, base, maxLen: train, min, max, seed, std: posScale }),
-        };
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        out[encoding] =
-          encoding === 'learned' && seq > train
+    // each encoding's panel is computed again only when an input it reads changed
+    const tokens = { content, seq, dim, seed };
+    const reads = {
+      none: tokens,
+      sinusoidal: { ...tokens, base },
+      learned: { ...tokens, train, posScale },
+      relative: { ...tokens, min, max, posScale },
+      rope: { ...tokens, base },
+    };
+    for (const [encoding, inputs] of Object.entries(reads)) {
+      out[encoding] = part(`attentionCompare ${encoding}`, inputs, () => {
+        try {
+          const o = { dim, encoding, base, maxLen: train, min, max, seed, std: posScale };
+          return { data: lib.attentionScores(q, k, o) };
+        } catch (err) {
+          if (!(err instanceof RangeError)) throw err;
+          return encoding === 'learned' && seq > train
             ? learnedBlindZone(lib, { q, k, seq, train, dim, seed, posScale, error: errorOf(err) })
             : { error: errorOf(err) };
-      }
+        }
+      });
     }
     return out;
   },
@@ -343,13 +369,32 @@ export const RECIPES = {
       q = rows(lib, 1, dim, contentSeed(seed, 0));
       k = rows(lib, 1, dim, contentSeed(seed, 1));
     }
-    const before = lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 });
+    // the unscaled curve does not read the scaling or its factor
+    const seedRead = content === 'random' ? seed : null;
+    const before = part('ropeScalingLogits', { content, dim, base, n, seedRead }, () =>
+      lib.ropeScoreByDistance(q, k, { dim, base, maxDistance: n - 1 }),
+    );
     const scaling = exampleScaling(type, { dim, factor, original });
-    const stack = new Float32Array(n * dim);
-    for (let i = 0; i < n; i++) stack.set(q, i * dim);
-    const qs = lib.rope(stack, { dim, base, scaling, seqLen: n });
     const k0 = lib.rope(k, { dim, base, scaling, seqLen: n, positions: [0] });
-    const after = lib.attentionScores(qs, k0, { dim, encoding: 'none', scale: false });
+    // q rotated at positions 0..n-1 a block of rows at a time, in place in one array kept from call to call:
+    // a row's rotation depends on its position alone (seqLen is given), so the bits are those of one call, and
+    // no array of up to 16 MiB is allocated per change (fresh memory is what took most of the time).
+    const rowsPer = Math.min(n, LOGIT_BLOCK);
+    const copies = part('ropeScalingLogits copies', { content, dim, rowsPer, seedRead }, () => {
+      const out = new Float32Array(rowsPer * dim);
+      for (let i = 0; i < rowsPer; i++) out.set(q, i * dim);
+      return out;
+    });
+    let block = lastParts.get('ropeScalingLogits block');
+    if (block?.length !== copies.length)
+      lastParts.set('ropeScalingLogits block', (block = new Float32Array(copies.length)));
+    const after = new Float32Array(n);
+    for (let first = 0; first < n; first += rowsPer) {
+      const x = block.subarray(0, Math.min(rowsPer, n - first) * dim);
+      x.set(copies.subarray(0, x.length));
+      lib.rope(x, { dim, base, scaling, seqLen: n, offset: first, inPlace: true });
+      after.set(lib.attentionScores(x, k0, { dim, encoding: 'none', scale: false }), first);
+    }
     return { before, after, attention: lib.ropeAttentionFactor({ scaling, seqLen: n }) };
   },
 

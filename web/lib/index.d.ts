@@ -403,8 +403,9 @@ export interface PosEnc {
 
   /**
    * Learned (trainable) absolute table, `maxLen x dim`, initialised N(0, std^2) from a
-   * deterministic seeded generator (same seed, same table on every platform). Checks its
-   * parameters at once (RangeError for `maxLen: 0`).
+   * deterministic seeded generator (same seed, same table on every platform). Row p depends on
+   * seed, dim, std and p alone: `encode([p])` is row p of `table()`, and a table's first rows are
+   * those of any longer one. Checks its parameters at once (RangeError for `maxLen: 0`).
    * @example
    * ```js
    * const t = posenc.learned({ maxLen: 512, dim: 64, seed: 1 });

@@ -43,6 +43,18 @@ function setLang(lang, { write = true } = {}) {
   }
 }
 
+// One scrubber for §4b and §1: §1's heatmap outlines the rows of the dials' m and n as they move (the
+// dials' `change` comes from their controls, `render` also after a script or the URL set them).
+function linkDials(dials, heatmap) {
+  if (!dials || !heatmap) return;
+  const follow = ({ m, n }) => {
+    setAttr(heatmap, 'mark-m', String(m));
+    setAttr(heatmap, 'mark-n', String(n));
+  };
+  follow(dials.params);
+  for (const type of ['change', 'render']) dials.addEventListener(type, (e) => follow(e.detail));
+}
+
 // app.js runs while the HTML is still parsing (a classic script just before the figures): figures
 // take their URL values as they connect (url-state.js) and start at once; the rest of the wiring
 // waits for the document.
@@ -61,6 +73,7 @@ function wire() {
   });
   for (const b of document.querySelectorAll('[data-set-lang]'))
     b.addEventListener('click', () => setLang(b.dataset.setLang));
+  linkDials(document.getElementById('dials'), document.getElementById('sin'));
   // formulas are measured once their fonts are in, after the first frame, and again on every resize
   // and whenever more fonts arrive (a font first used by a later formula loads late)
   let fitting = 0;

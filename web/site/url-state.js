@@ -27,6 +27,7 @@ export function writeUrl(figures, lang) {
   if (new URLSearchParams(location.search).has('lang')) q.set('lang', lang);
   for (const el of figures) {
     for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName])) {
+      if (spec.linked) continue; // set from another figure, which the URL already holds
       const v = parseValue(spec, el.getAttribute(attrName(name)));
       if (v !== spec.def) q.set(`${el.id}.${name}`, formatValue(spec, v));
     }

@@ -50,21 +50,25 @@ export class LearnedTable extends PosencFigure {
     this.tableKey = '';
   }
   async update(p) {
-    const key = `${p.maxLen}/${p.dim}/${p.seed}`;
+    // Row p depends on seed, dim and p alone (index.d.ts): a shorter table is the first rows of the one held
+    const key = `${p.dim}/${p.seed}`,
+      held = key === this.tableKey && p.maxLen <= this.tableRows;
     const [table, row] = await Promise.all([
-      key === this.tableKey
-        ? null
-        : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
+      held ? null : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
       this.compute('learnedRow', p, ':row'),
     ]);
     if (table) {
       this.table = table.data;
       this.tableKey = key;
+      this.tableRows = p.maxLen;
     }
+    // (the same view while maxLen stays: the heatmap keeps its image for the same data)
+    if (this.shown?.length !== p.maxLen * p.dim || this.shown.buffer !== this.table.buffer)
+      this.shown = this.table.subarray(0, p.maxLen * p.dim);
     const extent = Math.max(Math.ceil(p.maxLen * 1.3), p.position + 1);
     const pid = `hatch${++patternId}`;
     this.hm.set({
-      data: this.table,
+      data: this.shown,
       rows: p.maxLen,
       cols: p.dim,
       rowsExtent: extent,
