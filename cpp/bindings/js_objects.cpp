@@ -93,8 +93,7 @@ std::string reader::text(const field_name& name, const field_value& v, std::size
   return value.as<std::string>();
 }
 
-void reader::read(const field_name& name, const field_value& v, std::size_t index, double& out,
-                  posenc::integer_range) {
+void reader::read(const field_name& name, const field_value& v, std::size_t index, double& out, posenc::integer_range) {
   out = number(name, v, index);
 }
 void reader::read(const field_name& name, const field_value& v, std::size_t index, bool& out, posenc::integer_range) {
