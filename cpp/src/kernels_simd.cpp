@@ -374,6 +374,51 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
   }
 }
 
+// Lane i of the zips' inputs: zip_lo and zip_hi pair up lanes within each 128-bit lane (on
+// AVX and AVX-512 too), so each 4-lane group takes two pairs from the lower half of the batch,
+// then two from the upper half; the zips then give pairs 0 .. width/2 - 1 and the rest, in order.
+struct zip_order {
+  static constexpr std::uint32_t get(std::size_t i, std::size_t n) {
+    const std::size_t group = i / 4, j = i % 4;
+    return static_cast<std::uint32_t>(j < 2 ? 2 * group + j : n / 2 + 2 * group + j - 2);
+  }
+};
+
+// even[0] odd[0] even[1] odd[1] ... over 2 * width floats at out.
+void store_interleaved(batch even, batch odd, float* out) {
+  if constexpr (width > 4) {  // 4 lanes are a single 128-bit lane: the zips alone interleave
+    const auto zip_lanes = xsimd::make_batch_constant<index_batch, zip_order>();
+    even = xsimd::swizzle(even, zip_lanes);
+    odd = xsimd::swizzle(odd, zip_lanes);
+  }
+  xsimd::zip_lo(even, odd).store_unaligned(out);
+  xsimd::zip_hi(even, odd).store_unaligned(out + width);
+}
+
+void add_angles_interleaved(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out,
+                            std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width) {
+    const batch ca = batch::load_unaligned(cos_a + i), sa = batch::load_unaligned(sin_a + i);
+    const batch cb = batch::load_unaligned(cos_b + i), sb = batch::load_unaligned(sin_b + i);
+    store_interleaved(sa * cb + ca * sb, ca * cb - sa * sb, out + 2 * i);
+  }
+  for (; i < n; ++i) {
+    out[2 * i + 1] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+    out[2 * i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  }
+}
+
+void interleave(const float* even, const float* odd, float* out, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width)
+    store_interleaved(batch::load_unaligned(even + i), batch::load_unaligned(odd + i), out + 2 * i);
+  for (; i < n; ++i) {
+    out[2 * i] = even[i];
+    out[2 * i + 1] = odd[i];
+  }
+}
+
 }  // namespace simd_impl
 
 const kernel_table& table() noexcept {
@@ -385,7 +430,8 @@ const kernel_table& table() noexcept {
   static const kernel_table t{simd_impl::arch::name(),
 #endif
         simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::rotate_interleaved_sum,
-        simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles
+        simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles,
+        simd_impl::add_angles_interleaved, simd_impl::interleave
   };
   return t;
 }
