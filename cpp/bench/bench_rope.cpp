@@ -112,6 +112,21 @@ void sinusoidal_table(benchmark::State& state, table b) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * 8192 * 512);
 }
 
+// The floor under sinusoidal_table: the same 16 MiB table allocated and each row written once
+// by the target's interleave kernel, from two rows in cache, with no angle computed.
+void sinusoidal_write_floor(benchmark::State& state, table b) {
+  select(b, state);
+  const std::size_t n = 8192, dim = 512;
+  const auto sin = random_values(dim / 2), cos = random_values(dim / 2);
+  for (auto _ : state) {
+    std::vector<float> out(n * dim);
+    for (std::size_t r = 0; r < n; ++r)
+      posenc::kernels::active_table().interleave(sin.data(), cos.data(), out.data() + r * dim, dim / 2);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * dim));
+}
+
 // What a user would write: sinf/cosf of a float32 product (inaccurate at large positions).
 void sinusoidal_naive_sinf(benchmark::State& state) {
   const std::size_t n = 8192, dim = 512;
@@ -159,6 +174,7 @@ void register_all() {
   }
   for (const auto& [kernels, t] : choices()) {
     benchmark::RegisterBenchmark(("sinusoidal_8192x512/" + kernels).c_str(), sinusoidal_table, t);
+    benchmark::RegisterBenchmark(("sinusoidal_8192x512_write_floor/" + kernels).c_str(), sinusoidal_write_floor, t);
     benchmark::RegisterBenchmark(("attention_rope_1024x1024x64/" + kernels).c_str(), attention_rope, t);
   }
   benchmark::RegisterBenchmark("sinusoidal_8192x512/naive_sinf", sinusoidal_naive_sinf);

@@ -69,4 +69,12 @@ void angle_rows::at(std::int64_t position, float* sin_out, float* cos_out) {
   kernels_.add_angles(r.anchor_cos, r.anchor_sin, r.step_cos, r.step_sin, cos_out, sin_out, n_);
 }
 
+void angle_rows::at_interleaved(std::int64_t position, float* out) {
+  const sum_rows r = parts(position);
+  if (!r.step_cos)
+    kernels_.interleave(r.anchor_sin, r.anchor_cos, out, n_);
+  else
+    kernels_.add_angles_interleaved(r.anchor_cos, r.anchor_sin, r.step_cos, r.step_sin, out, n_);
+}
+
 }  // namespace posenc

@@ -44,6 +44,8 @@ class angle_rows {
   // sin and cos of position * theta[i] for i < n. Fastest when positions are visited
   // in order (the anchor row is kept); the 31 step rows are computed once, when first needed.
   void at(std::int64_t position, float* sin_out, float* cos_out);
+  // The same values as one interleaved row: out[2i] = sin, out[2i + 1] = cos (2n floats).
+  void at_interleaved(std::int64_t position, float* out);
 
   // The rows whose angle sums (kernels.add_angles(anchor, step)) are the rows of the
   // `count` positions position, position + 1, ..., for kernels that form them in

@@ -47,6 +47,13 @@ struct kernel_table {
   // and b. out_cos/out_sin may not alias the inputs.
   void (*add_angles)(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
                      float* out_sin, std::size_t n);
+  // add_angles written as one interleaved row, out[2i] = sin and out[2i + 1] = cos of entry i
+  // (sinusoidal's interleaved layout): the same operations, so the same bits, without the
+  // second pass over the row that interleaving the two outputs would take.
+  void (*add_angles_interleaved)(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
+                                 float* out, std::size_t n);
+  // out[2i] = even[i], out[2i + 1] = odd[i]: a row kept as two halves, interleaved.
+  void (*interleave)(const float* even, const float* odd, float* out, std::size_t n);
 };
 
 const kernel_table& scalar_table() noexcept;

@@ -121,6 +121,21 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
   }
 }
 
+void add_angles_interleaved(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out,
+                            std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    out[2 * i + 1] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+    out[2 * i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  }
+}
+
+void interleave(const float* even, const float* odd, float* out, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    out[2 * i] = even[i];
+    out[2 * i + 1] = odd[i];
+  }
+}
+
 }  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
@@ -133,7 +148,9 @@ const kernel_table& scalar_table() noexcept {
                                   scalar_impl::dot,
                                   scalar_impl::dot_rows,
                                   scalar_impl::add,
-                                  scalar_impl::add_angles};
+                                  scalar_impl::add_angles,
+                                  scalar_impl::add_angles_interleaved,
+                                  scalar_impl::interleave};
   return table;
 }
 

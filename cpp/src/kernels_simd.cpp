@@ -344,12 +344,123 @@ void dot_queries(const float* q, const float* k, std::size_t rows, std::size_t d
 // registers (16 on x86-64, as under V8); wider batches would spill, so they take one.
 constexpr std::size_t query_block = width <= 4 ? 2 : 1;
 
-void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
-              float* out, std::size_t out_stride) {
+void dot_rows_horizontal(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim,
+                         float factor, float* out, std::size_t out_stride) {
   std::size_t i = 0;
   for (; i + query_block <= queries; i += query_block)
     dot_queries<query_block>(q + i * dim, k, rows, dim, factor, out + i * out_stride, out_stride);
   for (; i < queries; ++i) dot_queries<1>(q + i * dim, k, rows, dim, factor, out + i * out_stride, out_stride);
+}
+
+// Wide batches take the keys transposed instead: a block of `width` keys is copied
+// dimension-major into kt, a chunk of dims at a time, and lane r of a query's batch
+// accumulates the product with key r over d in order. Each key loaded then serves a block
+// of queries without spilling (one accumulator per query, the query value broadcast), there
+// is no horizontal add, and every logit is the scalar reference's sum, bit for bit.
+constexpr std::size_t chunk_dims = 64;  // kt holds key_groups blocks of chunk_dims x width
+constexpr std::size_t key_groups = 4;   // one query takes this many key blocks at once
+constexpr std::size_t query_tile = 8;   // queries sharing one key block: 8 accumulators
+
+// kt[d * width + r] = k[r * dim + d] for the `width` keys at k and d < n: the keys dimension-major.
+// With AVX2 an 8 x 8 block takes 24 shuffles instead of 64 scalar moves: the copy is what a call
+// with few queries spends most of its time on.
+void transpose_keys(const float* k, std::size_t dim, std::size_t n, float* kt) {
+  std::size_t d = 0;
+#if defined(__AVX2__)
+  if constexpr (width == 8) {
+    for (; d + 8 <= n; d += 8) {
+      __m256 r[8], t[8];
+      for (std::size_t i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(k + i * dim + d);
+      for (std::size_t i = 0; i < 8; i += 2) {  // pairs of keys, pairs of dims, within 128-bit lanes
+        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+      }
+      for (std::size_t i = 0; i < 8; i += 4) {  // four keys of one dim per 128-bit lane
+        r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xee);
+        r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+      }
+      for (std::size_t i = 0; i < 4; ++i) {  // keys 0-3 and 4-7 of a dim side by side
+        _mm256_store_ps(kt + (d + i) * 8, _mm256_permute2f128_ps(r[i], r[i + 4], 0x20));
+        _mm256_store_ps(kt + (d + i + 4) * 8, _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
+      }
+    }
+  }
+#endif
+  for (; d < n; ++d)
+    for (std::size_t r = 0; r < width; ++r) kt[d * width + r] = k[r * dim + d];
+}
+
+// Q queries x B key blocks over dims [d0, d0 + n): acc = (d0 ? out : 0) + the chunk's products,
+// stored back, times factor when the chunk is the last one.
+template <std::size_t Q, std::size_t B>
+void dot_tile(const float* q, std::size_t dim, const float* kt, std::size_t d0, std::size_t n, bool last, float factor,
+              float* out, std::size_t out_stride) {
+  batch acc[Q][B];
+  for (std::size_t t = 0; t < Q; ++t)
+    for (std::size_t b = 0; b < B; ++b)
+      acc[t][b] = d0 ? batch::load_unaligned(out + t * out_stride + b * width) : batch(0.f);
+  for (std::size_t d = 0; d < n; ++d) {
+    batch kv[B];
+    for (std::size_t b = 0; b < B; ++b) kv[b] = batch::load_aligned(kt + (b * chunk_dims + d) * width);
+    for (std::size_t t = 0; t < Q; ++t) {
+      const batch qv(q[t * dim + d0 + d]);
+      for (std::size_t b = 0; b < B; ++b) acc[t][b] += qv * kv[b];
+    }
+  }
+  for (std::size_t t = 0; t < Q; ++t)
+    for (std::size_t b = 0; b < B; ++b)
+      (last ? acc[t][b] * batch(factor) : acc[t][b]).store_unaligned(out + t * out_stride + b * width);
+}
+
+// One query against `blocks` (1 .. key_groups) key blocks: several accumulators in flight.
+void dot_one_query(std::size_t blocks, const float* q, std::size_t dim, const float* kt, std::size_t d0, std::size_t n,
+                   bool last, float factor, float* out) {
+  if (blocks == 4)
+    dot_tile<1, 4>(q, dim, kt, d0, n, last, factor, out, 0);
+  else if (blocks == 3)
+    dot_tile<1, 3>(q, dim, kt, d0, n, last, factor, out, 0);
+  else if (blocks == 2)
+    dot_tile<1, 2>(q, dim, kt, d0, n, last, factor, out, 0);
+  else
+    dot_tile<1, 1>(q, dim, kt, d0, n, last, factor, out, 0);
+}
+
+void dot_rows_transposed(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim,
+                         float factor, float* out, std::size_t out_stride) {
+  alignas(64) float kt[key_groups * chunk_dims * width];
+  std::size_t j = 0, blocks = 0;
+  for (; j + width <= rows; j += blocks * width) {
+    blocks = (rows - j) / width < key_groups ? (rows - j) / width : key_groups;
+    for (std::size_t d0 = 0; d0 < dim; d0 += chunk_dims) {
+      const std::size_t n = dim - d0 < chunk_dims ? dim - d0 : chunk_dims;
+      const bool last = d0 + n == dim;
+      for (std::size_t b = 0; b < blocks; ++b)
+        transpose_keys(k + (j + b * width) * dim + d0, dim, n, kt + b * chunk_dims * width);
+      std::size_t i = 0;
+      for (; i + query_tile <= queries; i += query_tile)
+        for (std::size_t b = 0; b < blocks; ++b)
+          dot_tile<query_tile, 1>(q + i * dim, dim, kt + b * chunk_dims * width, d0, n, last, factor,
+                                  out + i * out_stride + j + b * width, out_stride);
+      for (; i < queries; ++i)
+        dot_one_query(blocks, q + i * dim, dim, kt, d0, n, last, factor, out + i * out_stride + j);
+    }
+  }
+  for (; j < rows; ++j)  // the last keys one by one, summed in the same order
+    for (std::size_t i = 0; i < queries; ++i) {
+      float sum = 0;
+      for (std::size_t d = 0; d < dim; ++d) sum += q[i * dim + d] * k[j * dim + d];
+      out[i * out_stride + j] = factor * sum;
+    }
+}
+
+void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
+              float* out, std::size_t out_stride) {
+  if constexpr (width >= 8)
+    dot_rows_transposed(q, queries, k, rows, dim, factor, out, out_stride);
+  else
+    dot_rows_horizontal(q, queries, k, rows, dim, factor, out, out_stride);
 }
 
 void add(const float* a, const float* b, float* out, std::size_t n) {
@@ -374,6 +485,51 @@ void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, cons
   }
 }
 
+// Lane i of the zips' inputs: zip_lo and zip_hi pair up lanes within each 128-bit lane (on
+// AVX and AVX-512 too), so each 4-lane group takes two pairs from the lower half of the batch,
+// then two from the upper half; the zips then give pairs 0 .. width/2 - 1 and the rest, in order.
+struct zip_order {
+  static constexpr std::uint32_t get(std::size_t i, std::size_t n) {
+    const std::size_t group = i / 4, j = i % 4;
+    return static_cast<std::uint32_t>(j < 2 ? 2 * group + j : n / 2 + 2 * group + j - 2);
+  }
+};
+
+// even[0] odd[0] even[1] odd[1] ... over 2 * width floats at out.
+void store_interleaved(batch even, batch odd, float* out) {
+  if constexpr (width > 4) {  // 4 lanes are a single 128-bit lane: the zips alone interleave
+    const auto zip_lanes = xsimd::make_batch_constant<index_batch, zip_order>();
+    even = xsimd::swizzle(even, zip_lanes);
+    odd = xsimd::swizzle(odd, zip_lanes);
+  }
+  xsimd::zip_lo(even, odd).store_unaligned(out);
+  xsimd::zip_hi(even, odd).store_unaligned(out + width);
+}
+
+void add_angles_interleaved(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out,
+                            std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width) {
+    const batch ca = batch::load_unaligned(cos_a + i), sa = batch::load_unaligned(sin_a + i);
+    const batch cb = batch::load_unaligned(cos_b + i), sb = batch::load_unaligned(sin_b + i);
+    store_interleaved(sa * cb + ca * sb, ca * cb - sa * sb, out + 2 * i);
+  }
+  for (; i < n; ++i) {
+    out[2 * i + 1] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
+    out[2 * i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
+  }
+}
+
+void interleave(const float* even, const float* odd, float* out, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width)
+    store_interleaved(batch::load_unaligned(even + i), batch::load_unaligned(odd + i), out + 2 * i);
+  for (; i < n; ++i) {
+    out[2 * i] = even[i];
+    out[2 * i + 1] = odd[i];
+  }
+}
+
 }  // namespace simd_impl
 
 const kernel_table& table() noexcept {
@@ -385,7 +541,8 @@ const kernel_table& table() noexcept {
   static const kernel_table t{simd_impl::arch::name(),
 #endif
         simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::rotate_interleaved_sum,
-        simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles
+        simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles,
+        simd_impl::add_angles_interleaved, simd_impl::interleave
   };
   return t;
 }

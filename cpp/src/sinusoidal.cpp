@@ -9,23 +9,17 @@
 namespace posenc {
 namespace {
 
-// Writes one row per position; sincos_of(r, sin, cos) fills the values of row r.
-template <class SinCosOf>
-std::vector<float> table(std::size_t rows, std::size_t dim, layout l, SinCosOf sincos_of) {
+// Writes row r from the angles of position_of(r), straight into the table in its layout.
+template <class PositionOf>
+std::vector<float> table(angle_rows& angles, std::size_t rows, std::size_t dim, layout l, PositionOf position_of) {
   const std::size_t half = dim / 2;
-  std::vector<float> out(rows * dim), sin(half), cos(half);
+  std::vector<float> out(rows * dim);
   for (std::size_t r = 0; r < rows; ++r) {
-    sincos_of(r, sin.data(), cos.data());
     float* row = out.data() + r * dim;
-    if (l == layout::interleaved) {
-      for (std::size_t i = 0; i < half; ++i) {
-        row[2 * i] = sin[i];
-        row[2 * i + 1] = cos[i];
-      }
-    } else {
-      std::copy(sin.begin(), sin.end(), row);
-      std::copy(cos.begin(), cos.end(), row + half);
-    }
+    if (l == layout::interleaved)
+      angles.at_interleaved(position_of(r), row);
+    else
+      angles.at(position_of(r), row, row + half);
   }
   return out;
 }
@@ -39,8 +33,8 @@ std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base, l
     fail("positions", "a count in [0, " + std::to_string(position_limit) + "]", double(count));
   checked_elements("positions * dim", count, dim);
   const std::vector<double> theta = rope_frequencies(dim, base);  // the same theta_i = base^(-2i/d)
-  angle_sequence sequence(kernels::active_table(), theta.data(), dim / 2, 0, count);
-  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) { sequence.row(r, sin, cos); });
+  angle_rows angles(kernels::active_table(), theta.data(), dim / 2);
+  return table(angles, count, dim, l, [](std::size_t r) { return std::int64_t(r); });
 }
 
 std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t count, std::size_t dim, double base,
@@ -50,8 +44,8 @@ std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t coun
   checked_elements("positions.length * dim", count, dim);
   checks::positions(positions, count);
   const std::vector<double> theta = rope_frequencies(dim, base);
-  angle_rows rows(kernels::active_table(), theta.data(), dim / 2);
-  return table(count, dim, l, [&](std::size_t r, float* sin, float* cos) { rows.at(positions[r], sin, cos); });
+  angle_rows angles(kernels::active_table(), theta.data(), dim / 2);
+  return table(angles, count, dim, l, [&](std::size_t r) { return positions[r]; });
 }
 
 }  // namespace posenc

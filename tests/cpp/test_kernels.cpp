@@ -81,6 +81,31 @@ TEST_P(Kernel, HasANameAndEveryEntry) {
   EXPECT_NE(k().dot_rows, nullptr);
   EXPECT_NE(k().add, nullptr);
   EXPECT_NE(k().add_angles, nullptr);
+  EXPECT_NE(k().add_angles_interleaved, nullptr);
+  EXPECT_NE(k().interleave, nullptr);
+}
+
+// The interleaved row (sinusoidal's layout) is add_angles' two outputs, sin at 2i and cos at
+// 2i + 1, bit for bit; interleave places each value exactly. Nothing past the 2n floats moves.
+TEST_P(Kernel, InterleavedRowsAreTheTwoRowsInterleavedBitForBit) {
+  std::mt19937 rng(71);
+  for (std::size_t n : sizes()) {
+    SCOPED_TRACE(::testing::Message() << "n=" << n);
+    const Guarded a = filled(rng, n, -3.14159f, 3.14159f), b = filled(rng, n, -3.14159f, 3.14159f);
+    Guarded sa(n), ca(n), sb(n), cb(n), oc(n), os(n), row(2 * n), zipped(2 * n);
+    k().sincos(a.data(), n, sa.data(), ca.data());
+    k().sincos(b.data(), n, sb.data(), cb.data());
+    k().add_angles(ca.data(), sa.data(), cb.data(), sb.data(), oc.data(), os.data(), n);
+    k().add_angles_interleaved(ca.data(), sa.data(), cb.data(), sb.data(), row.data(), n);
+    k().interleave(a.data(), b.data(), zipped.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(0, std::memcmp(&row.data()[2 * i], &os.data()[i], sizeof(float))) << "sin, i=" << i;
+      ASSERT_EQ(0, std::memcmp(&row.data()[2 * i + 1], &oc.data()[i], sizeof(float))) << "cos, i=" << i;
+      ASSERT_EQ(zipped.data()[2 * i], a.data()[i]) << "interleave even, i=" << i;
+      ASSERT_EQ(zipped.data()[2 * i + 1], b.data()[i]) << "interleave odd, i=" << i;
+    }
+    EXPECT_TRUE(row.guards_intact() && zipped.guards_intact());
+  }
 }
 
 TEST_P(Kernel, SincosMatchesDoubleOnReducedAngles) {
@@ -365,7 +390,7 @@ bool same_bits(const Guarded& a, const Guarded& b) {
   return a.n == b.n && std::memcmp(a.data(), b.data(), a.n * sizeof(float)) == 0;
 }
 
-TEST_P(Targets, SincosAddAndAddAnglesAreTheBaselineBits) {
+TEST_P(Targets, SincosAddAndAngleSumsAreTheBaselineBits) {
   std::mt19937 rng(69);
   for (std::size_t n : sizes()) {
     SCOPED_TRACE(::testing::Message() << "n=" << n);
@@ -385,6 +410,13 @@ TEST_P(Targets, SincosAddAndAddAnglesAreTheBaselineBits) {
     k().add_angles(c1.data(), s1.data(), cb.data(), sb.data(), oc2.data(), os2.data(), n);
     EXPECT_TRUE(same_bits(oc1, oc2) && same_bits(os1, os2)) << "add_angles";
     EXPECT_TRUE(oc2.guards_intact() && os2.guards_intact());
+    Guarded row1(2 * n), row2(2 * n), zip1(2 * n), zip2(2 * n);
+    base.add_angles_interleaved(c1.data(), s1.data(), cb.data(), sb.data(), row1.data(), n);
+    k().add_angles_interleaved(c1.data(), s1.data(), cb.data(), sb.data(), row2.data(), n);
+    EXPECT_TRUE(same_bits(row1, row2) && row2.guards_intact()) << "add_angles_interleaved";
+    base.interleave(a.data(), b.data(), zip1.data(), n);
+    k().interleave(a.data(), b.data(), zip2.data(), n);
+    EXPECT_TRUE(same_bits(zip1, zip2) && zip2.guards_intact()) << "interleave";
   }
 }
 
@@ -493,6 +525,15 @@ void agree_on_every_kernel(const kernel_table& scalar, const kernel_table* simd)
     scalar.add(a.data(), b.data(), o1.data(), n);
     simd->add(a.data(), b.data(), o2.data(), n);
     EXPECT_EQ(0, std::memcmp(o1.data(), o2.data(), n * sizeof(float))) << "add";
+    // Given the same sin/cos rows, the angle sums do the same operations: the same bits.
+    Guarded row1(2 * n), row2(2 * n), zip1(2 * n), zip2(2 * n);
+    scalar.add_angles_interleaved(c1.data(), s1.data(), b.data(), a.data(), row1.data(), n);
+    simd->add_angles_interleaved(c1.data(), s1.data(), b.data(), a.data(), row2.data(), n);
+    EXPECT_EQ(0, std::memcmp(row1.data(), row2.data(), 2 * n * sizeof(float))) << "add_angles_interleaved";
+    scalar.interleave(s1.data(), c1.data(), zip1.data(), n);
+    simd->interleave(s1.data(), c1.data(), zip2.data(), n);
+    EXPECT_EQ(0, std::memcmp(zip1.data(), zip2.data(), 2 * n * sizeof(float))) << "interleave";
+    EXPECT_TRUE(row2.guards_intact() && zip2.guards_intact());
   }
   for (const RotateCase& rc : rotate_cases())
     for (bool half : {false, true}) {
