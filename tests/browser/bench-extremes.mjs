@@ -10,7 +10,8 @@
 // `node tests/browser/bench-extremes.mjs [--json]` after `npm run build`; also part of bench.mjs.
 import { pathToFileURL } from 'node:url';
 import { serve, launch, requireSite } from './harness.mjs';
-import { FIGURE_PARAMS, attrName, formatValue } from '../../web/elements/params.js';
+import { attrName, formatValue } from '../../web/elements/params.js';
+import { FIGURE_PARAMS } from '../../web/elements/recipes.js';
 
 const STEPS = 6;
 export const UPDATE_TARGET = 100,

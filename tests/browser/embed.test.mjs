@@ -21,9 +21,8 @@ for (const f of ['posenc-embed.js', 'worker.js', 'custom-elements.json', 'posenc
 for (const f of ['embed.html', 'example-post.html', 'embed/posenc-embed.js']) {
   if (!existsSync(join(DIST, 'site', f))) throw new Error(`dist/site/${f} is missing: run \`npm run build\``);
 }
-const { FIGURE_PARAMS, formatValue, attrName } = await import(
-  pathToFileURL(join(ROOT, 'web', 'elements', 'params.js')).href
-);
+const { formatValue, attrName } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'params.js')).href);
+const { FIGURE_PARAMS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'recipes.js')).href);
 const TAGS = Object.keys(FIGURE_PARAMS);
 
 // The policy the issue asks for, and a harder one (everything else 'self', no inline style at all):

@@ -21,7 +21,7 @@ import { ROOT } from './harness.mjs';
 // The figure of section 6c shows what the library reads from a config: the tests compare the page with
 // the library itself (dist/lib in Node) reading the whole real config.json each example was copied from.
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
-const { FIGURE_PARAMS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'params.js')).href);
+const { FIGURE_PARAMS } = await import(pathToFileURL(join(ROOT, 'web', 'elements', 'recipes.js')).href);
 const posenc = await load();
 const EXAMPLE_SOURCES = {
   llama31: 'llama-3.1-8b',

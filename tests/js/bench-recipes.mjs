@@ -4,7 +4,8 @@
 // stepped back and forth next to its maximum, 9 times: median and range of the wall time, and of the
 // process's CPU time (steadier when other work shares the machine).
 // `node tests/js/bench-recipes.mjs [recipe ...]` after `npm run build`.
-import { FIGURE_PARAMS, parseAll } from '../../web/elements/params.js';
+import { parseAll } from '../../web/elements/params.js';
+import { FIGURE_PARAMS } from '../../web/elements/recipes.js';
 import { RECIPES } from '../../web/elements/recipes.js';
 import { extremes, steps } from '../browser/bench-extremes.mjs';
 import { importPosenc } from './helpers.mjs';
@@ -31,7 +32,7 @@ console.log('| recipe | control | wall ms, median (range) | CPU ms, median (rang
 for (const [recipe, [tag, controls]] of Object.entries(CASES)) {
   if (only.length && !only.includes(recipe)) continue;
   const specs = FIGURE_PARAMS[tag];
-  const max = parseAll(tag, (name) => extremes(tag)[name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())]);
+  const max = parseAll(specs, (name) => extremes(tag)[name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())]);
   for (const control of controls) {
     const values = steps(specs[control]).map((v) => (specs[control].type === 'enum' ? v : Number(v)));
     const wall = [],

@@ -1,8 +1,9 @@
-// Base class of every figure element. Attributes are the parameters (declared once in params.js);
+// Base class of every figure element. Attributes are the parameters (declared once in recipes.js);
 // changing one (from a control, script or the page's URL) re-runs the figure. Work starts when the
 // figure comes near the viewport (IntersectionObserver) and pauses while it is far away. The
 // figure's own controls write attributes back and emit a `change` event with the full state.
-import { FIGURE_PARAMS, parseAll, attrName, formatValue } from './params.js';
+import { parseAll, attrName, formatValue } from './params.js';
+import { FIGURE_PARAMS } from './recipes.js';
 import { adopt } from './style.js';
 import { h } from './dom.js';
 import { errorBox } from './error-text.js';
@@ -22,7 +23,7 @@ export class PosencFigure extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     adopt(this.root);
-    this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+    this.params = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
     this.controls = {};
     this.visible = false;
     this.dirty = true;
@@ -49,7 +50,7 @@ export class PosencFigure extends HTMLElement {
     }
     if (!this.built) {
       // parser-created elements get their attributes after the constructor ran: read them again
-      this.params = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+      this.params = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
       this.build();
     }
     this.io ??= new IntersectionObserver(
@@ -112,7 +113,7 @@ export class PosencFigure extends HTMLElement {
       return;
     }
     if (name === 'no-controls' || name === 'theme') return; // the stylesheet alone reads them
-    const next = parseAll(this.constructor.tag, (n) => this.getAttribute(attrName(n)));
+    const next = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
     this.constrain?.(next);
     const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);
     this.params = next;

@@ -13,7 +13,7 @@ export { RopeElementwise } from './figures/rope-elementwise.js';
 export { RopeDecay } from './figures/rope-decay.js';
 export { RopeShift } from './figures/rope-shift.js';
 export { AttentionCompare } from './figures/attention-compare.js';
-export { FIGURE_PARAMS } from './params.js';
+export { FIGURE_PARAMS } from './recipes.js';
 export { libraryInfo } from './compute.js';
 export { RopeScalingFrequencies } from './figures/rope-scaling-frequencies.js';
 export { RopeScalingLogits } from './figures/rope-scaling-logits.js';

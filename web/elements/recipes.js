@@ -6,6 +6,191 @@
 // Recipes that read a model's config: the Worker loads the model-config module (posenc-models.wasm) for these only.
 export const MODEL_RECIPES = new Set(['modelConfig']);
 
+// The kinds of parameter. Marked free of side effects so that a bundle that uses no parameter table drops it (the
+// Worker's); esbuild honours the mark within a module only, so the kinds live here, beside the table.
+/** An integer parameter. `even` rounds down to an even number; `scale: 'log'` gives a log slider. */
+export const int = /* @__NO_SIDE_EFFECTS__ */ (def, min, max, extra = {}) => ({ type: 'int', def, min, max, ...extra });
+/** A real parameter (clamped). */
+export const real = /* @__NO_SIDE_EFFECTS__ */ (def, min, max, extra = {}) => ({
+  type: 'real',
+  def,
+  min,
+  max,
+  ...extra,
+});
+/** One of a fixed list of strings. */
+export const choice = /* @__NO_SIDE_EFFECTS__ */ (def, values) => ({ type: 'enum', def, values });
+/** A boolean: present / "true" / "1" / "on" is true. */
+export const bool = /* @__NO_SIDE_EFFECTS__ */ (def) => ({ type: 'bool', def });
+
+// Written out, not as 2 ** 24 - 1: esbuild treats arithmetic in the table as a possible side effect and would keep
+// the table in the Worker's bundle.
+const MAX_POS = 16777215; // 2^24 - 1, the largest position
+const MAX_INT32 = 2147483647; // 2^31 - 1
+const base = /* @__NO_SIDE_EFFECTS__ */ () => real(10000, 2, 1e7, { scale: 'log' });
+const seed = /* @__NO_SIDE_EFFECTS__ */ () => int(1, 0, 99999);
+// std of a learned or relative position table, content vectors having std 1: 1 stands for a trained
+// table as large as the content, 0.02 for BERT's initial one
+const posScale = /* @__NO_SIDE_EFFECTS__ */ () => real(1, 0.02, 4, { scale: 'log' });
+
+/** Every figure's parameters, by tag name (name, kind, default, min, max): one place to read what a figure accepts.
+ *  The figure (attributes), the page (its URL) and Node (docs, tests, bench) read this table; the Worker reads the
+ *  recipes below. Both bundles keep only the table they use. */
+export const FIGURE_PARAMS = {
+  'posenc-why-positions': {
+    encoding: choice('none', ['none', 'sinusoidal', 'learned', 'relative', 'rope']),
+    dim: int(16, 2, 256, { even: true }),
+    seed: seed(),
+  },
+  'posenc-sinusoidal-heatmap': {
+    positions: int(128, 2, 2048),
+    dim: int(128, 2, 1024, { even: true }),
+    base: base(),
+    // rows outlined, m solid and n dashed (-1: none); the page sets them from the RoPE dials' scrubber,
+    // so they stay out of its URL (`linked`)
+    markM: int(-1, -1, 2047, { linked: true }),
+    markN: int(-1, -1, 2047, { linked: true }),
+  },
+  'posenc-sinusoidal-table': { positions: int(32, 1, 1024), dim: int(16, 2, 512, { even: true }), base: base() },
+  'posenc-sinusoidal-similarity': {
+    positions: int(128, 2, 1024),
+    dim: int(128, 2, 1024, { even: true }),
+    base: base(),
+    anchor: int(40, 0, 1023),
+  },
+  'posenc-learned-table': {
+    maxLen: int(512, 1, 4096),
+    dim: int(768, 1, 1024),
+    seed: seed(),
+    position: int(520, 0, 8191),
+  },
+  'posenc-relative-clip': {
+    queryLen: int(16, 1, 128),
+    keyLen: int(16, 1, 128),
+    min: int(-4, -64, 0),
+    max: int(4, 0, 64),
+    context: int(131072, 1, 1048576, { scale: 'log' }),
+    dim: int(4096, 2, 16384, { even: true, scale: 'log' }),
+  },
+  'posenc-relative-scores': {
+    seq: int(24, 2, 128),
+    dim: int(64, 2, 512, { even: true }),
+    min: int(-8, -64, 0),
+    max: int(8, 0, 64),
+    posScale: posScale(),
+    query: int(12, 0, 127),
+    seed: seed(),
+  },
+  'posenc-rope-plane': {
+    m: int(3, 0, 64),
+    n: int(1, 0, 64),
+    pair: int(0, 0, 63),
+    dim: int(8, 2, 128, { even: true }),
+    base: base(),
+    qx: real(1, -2, 2),
+    qy: real(0.35, -2, 2),
+    kx: real(0.55, -2, 2),
+    ky: real(0.8, -2, 2),
+  },
+  'posenc-rope-dials': {
+    m: int(5, 0, 63),
+    n: int(2, 0, 63),
+    motion: choice('together', ['together', 'query']),
+    dim: int(8, 2, 16, { even: true }),
+    base: base(),
+    seed: seed(),
+  },
+  'posenc-rope-matrix': {
+    position: int(5, 0, MAX_POS, { scale: 'log' }),
+    dim: int(16, 2, 128, { even: true }),
+    base: base(),
+  },
+  'posenc-rope-elementwise': {
+    position: int(3, 0, MAX_POS, { scale: 'log' }),
+    dim: int(8, 2, 64, { even: true }),
+    base: base(),
+    seed: seed(),
+  },
+  'posenc-rope-decay': {
+    dim: int(128, 2, 1024, { even: true }),
+    base: base(),
+    distance: int(256, 8, 8192, { scale: 'log' }),
+    seed: seed(),
+  },
+  'posenc-rope-shift': {
+    seq: int(32, 2, 128),
+    dim: int(64, 2, 256, { even: true }),
+    shift: int(1000, 0, 16777087, { scale: 'log' }), // 2^24 - 1 - 128: room for seq
+    base: base(),
+    seed: seed(),
+  },
+  'posenc-attention-compare': {
+    content: choice('same', ['same', 'random']),
+    seq: int(48, 2, 256),
+    train: int(32, 2, 256),
+    dim: int(32, 2, 256, { even: true }),
+    base: base(),
+    min: int(-8, -64, 0),
+    max: int(8, 0, 64),
+    posScale: posScale(),
+    seed: seed(),
+  },
+  // section 6: long context
+  'posenc-rope-scaling-frequencies': {
+    dim: int(128, 4, 512, { even: true }),
+    base: base(),
+    factor: real(8, 1, 64, { scale: 'log' }),
+    original: int(8192, 16, 1048576, { scale: 'log' }),
+  },
+  'posenc-rope-scaling-logits': {
+    scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
+    content: choice('ones', ['ones', 'random']),
+    dim: int(64, 4, 256, { even: true }),
+    base: base(),
+    factor: real(4, 1, 16, { scale: 'log' }),
+    original: int(512, 16, 4096, { scale: 'log' }),
+    seed: seed(),
+  },
+  'posenc-rope-scaling-angles': {
+    highlight: choice('default', ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
+    dim: int(64, 4, 256, { even: true }),
+    base: base(),
+    factor: real(4, 1, 64, { scale: 'log' }),
+    original: int(2048, 16, 1048576, { scale: 'log' }),
+  },
+  'posenc-config-paste': {
+    example: choice('llama31', ['llama31', 'qwen-yarn', 'phi3-longrope', 'gemma3', 'gpt-oss', 'qwen25-vl', 'phi35-v5']),
+    seqLen: int(0, 0, MAX_INT32, { scale: 'log' }),
+    contextLength: int(0, 0, MAX_INT32, { scale: 'log' }),
+  },
+  'posenc-mrope-positions': {
+    sections: choice('chunked', ['chunked', 'interleaved']),
+    height: int(3, 2, 8),
+    width: int(4, 2, 8),
+    frames: int(1, 1, 4),
+    seed: seed(),
+  },
+  'posenc-alibi-t5': {
+    seq: int(48, 2, 256),
+    heads: int(8, 1, 64),
+    head: int(1, 1, 64),
+    mask: choice('none', ['none', 'causal']),
+    buckets: int(32, 4, 128),
+    maxDistance: int(128, 2, 1024, { scale: 'log' }),
+    direction: choice('bidirectional', ['bidirectional', 'causal']),
+  },
+  'posenc-rope-layout-lab': {
+    dim: int(8, 2, 64, { even: true }),
+    position: int(3, 0, 16777151, { scale: 'log' }), // 2^24 - 1 - 64: room for dim
+    seed: seed(),
+  },
+  'posenc-precision-lab': {
+    measure: choice('cos', ['cos', 'sin', 'angle']),
+    dim: int(128, 2, 1024, { even: true }),
+    base: base(),
+  },
+};
+
 // A learned table has no row past its training length, so the library refuses the whole
 // sequence: the logits of the first `train` tokens come from the library, the rest stay NaN
 // (the figure hatches them), and the library's message says why.

@@ -4,7 +4,7 @@
 import './prewarm.js';
 import { writeUrl } from './url-state.js'; // before the elements: it configures each one as it connects
 import { libraryInfo } from '../elements/compute.js';
-import { FIGURE_PARAMS } from '../elements/params.js';
+import { FIGURE_PARAMS } from '../elements/recipes.js';
 import '../elements/index.js';
 import { fitFormulas } from './formula-fit.js';
 import { addSkipLinks } from './skip-links.js';

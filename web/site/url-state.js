@@ -3,7 +3,8 @@
 // elements are defined, so that every figure gets its URL values the moment it is connected (the
 // `posenc-connect` event of figure.js) and can start computing before the rest of the page has been
 // parsed, instead of waiting for DOMContentLoaded.
-import { FIGURE_PARAMS, parseValue, formatValue, attrName } from '../elements/params.js';
+import { parseValue, formatValue, attrName } from '../elements/params.js';
+import { FIGURE_PARAMS } from '../elements/recipes.js';
 
 const query = new URLSearchParams(location.search);
 
