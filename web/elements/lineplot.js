@@ -90,33 +90,7 @@ export class LinePlot {
     const x = (this.x = (o.xLog ? scaleLog : scaleLinear)([xAt(0), xAt(n - 1)], [0, pw]));
     const ok = o.yLog ? (v) => Number.isFinite(v) && v > 0 : (v) => Number.isFinite(v);
     this.ok = ok;
-    let lo = Infinity,
-      hi = -Infinity;
-    for (const q of d.series)
-      for (const v of q.values)
-        if (ok(v)) {
-          lo = Math.min(lo, v);
-          hi = Math.max(hi, v);
-        }
-    if (d.yDomain) [lo, hi] = d.yDomain;
-    // A range within float32 rounding of its values is a constant curve: drawn over a few percent of
-    // its size, it stays flat instead of magnifying the rounding noise into full-height wiggles.
-    else if (!o.yLog && hi >= lo && hi - lo <= FLAT * Math.max(Math.abs(lo), Math.abs(hi))) {
-      const mid = (lo + hi) / 2,
-        half = 0.05 * Math.abs(mid);
-      lo = mid - half;
-      hi = mid + half;
-    }
-    if (!(hi > lo)) {
-      if (o.yLog) {
-        lo = (lo > 0 && Number.isFinite(lo) ? lo : 1) / 10;
-        hi = lo * 100;
-      } else {
-        hi = lo + 1;
-        lo -= 1;
-      }
-    }
-    const y = (this.y = (o.yLog ? scaleLog : scaleLinear)([lo, hi], [ph, 0]).nice());
+    const y = (this.y = (o.yLog ? scaleLog : scaleLinear)(yRange(d, o.yLog, ok), [ph, 0]).nice());
     const svg = this.svg;
     svg.setAttribute('width', pw + m.left + m.right);
     svg.setAttribute('height', ph + m.top + m.bottom);
@@ -129,95 +103,10 @@ export class LinePlot {
     );
     while (svg.firstChild) svg.firstChild.remove();
     if (o.title) svg.append(s('text', { class: 'ptitle', x: m.left, y: 14, text: o.title }));
-    // legend
-    d.series.forEach((q, k) => {
-      const [lx, lr] = place[k];
-      const g = s(
-        'g',
-        { transform: `translate(${lx},${(o.title ? 28 : 12) + 16 * lr})` },
-        s('line', {
-          x1: 0,
-          x2: 16,
-          y1: 0,
-          y2: 0,
-          style: `stroke:${q.color}`,
-          'stroke-width': 2.5,
-          'stroke-dasharray': q.dash ?? null,
-        }),
-        s('text', { x: 20, y: 0, 'dominant-baseline': 'central', style: 'font-size:11px', text: q.name }),
-      );
-      svg.append(g);
-    });
+    drawLegend(svg, d.series, place, o.title ? 28 : 12);
     const g = s('g', { transform: `translate(${m.left},${m.top})` });
     svg.append(g);
-    const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }),
-      gy = s('g', { class: 'axis' });
-    g.append(gx, gy);
-    const pow10 = (v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
-    const powers = (sc, every) =>
-      sc
-        .ticks()
-        .filter(pow10)
-        .filter((_, i, a) => i % Math.max(1, Math.ceil(a.length / every)) === 0);
-    const xAxis = axisBottom(x).tickSize(3);
-    if (o.xLog)
-      xAxis
-        .tickValues(powers(x, Math.max(2, Math.floor(pw / 55))))
-        .tickFormat((v) => (v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : String(v)));
-    else xAxis.ticks(Math.max(2, Math.floor(pw / 70))).tickFormat((v) => (Number.isInteger(v) ? String(v) : ''));
-    select(gx).call(xAxis);
-    const yAxis = axisLeft(y).tickSize(-pw);
-    if (o.yLog) yAxis.tickValues(powers(y, 6)).tickFormat((v) => `1e${Math.round(Math.log10(v))}`);
-    else yAxis.ticks(5).tickFormat((v) => Number(v.toPrecision(4)).toString());
-    select(gy).call(yAxis);
-    gy.querySelectorAll('.tick line').forEach((l) => l.setAttribute('stroke-opacity', '0.18'));
-    if (!o.yLog && y.domain()[0] < 0 && y.domain()[1] > 0)
-      g.append(s('line', { x1: 0, x2: pw, y1: y(0), y2: y(0), stroke: 'currentColor', 'stroke-opacity': 0.35 }));
-    if (o.xLabel)
-      g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-    if (o.yLabel)
-      g.append(
-        s('text', {
-          class: 'atitle',
-          transform: `translate(${-42},${ph / 2}) rotate(-90)`,
-          'text-anchor': 'middle',
-          text: o.yLabel,
-        }),
-      );
-    for (const mk of d.markers ?? []) {
-      if (mk.x < x.domain()[0] || mk.x > x.domain()[1]) continue;
-      g.append(
-        s('line', {
-          x1: x(mk.x),
-          x2: x(mk.x),
-          y1: 0,
-          y2: ph,
-          style: `stroke:${mk.color ?? 'var(--fg)'}`,
-          'stroke-dasharray': '4 3',
-          'stroke-opacity': 0.7,
-        }),
-      );
-      if (mk.label) g.append(s('text', { x: x(mk.x) + 4, y: 10, style: 'font-size:11px', text: mk.label }));
-    }
-    for (const mk of d.hMarkers ?? []) {
-      // horizontal reference lines: [{ y, label, color }]
-      if (!(mk.y >= Math.min(...y.domain()) && mk.y <= Math.max(...y.domain()))) continue;
-      g.append(
-        s('line', {
-          x1: 0,
-          x2: pw,
-          y1: y(mk.y),
-          y2: y(mk.y),
-          style: `stroke:${mk.color ?? 'var(--fg)'}`,
-          'stroke-dasharray': '4 3',
-          'stroke-opacity': 0.7,
-        }),
-      );
-      if (mk.label)
-        g.append(
-          s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', style: 'font-size:11px', text: mk.label }),
-        );
-    }
+    drawFrame(g, d, x, y, o, pw, ph);
     for (const q of d.series) {
       const idx = visibleIndices(q.values, (i) => x(xAt(i)));
       const path = line()
@@ -317,4 +206,127 @@ function visibleIndices(values, px) {
     out.push(...new Set([i, lo, hi, j - 1].sort((a, b) => a - b)));
   }
   return out;
+}
+
+/** The y domain [lo, hi] before nice(): d.yDomain, or the range of the drawable values, never empty. */
+function yRange(d, yLog, ok) {
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const q of d.series)
+    for (const v of q.values)
+      if (ok(v)) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+  if (d.yDomain) [lo, hi] = d.yDomain;
+  // A range within float32 rounding of its values is a constant curve: drawn over a few percent of
+  // its size, it stays flat instead of magnifying the rounding noise into full-height wiggles.
+  else if (!yLog && hi >= lo && hi - lo <= FLAT * Math.max(Math.abs(lo), Math.abs(hi))) {
+    const mid = (lo + hi) / 2,
+      half = 0.05 * Math.abs(mid);
+    lo = mid - half;
+    hi = mid + half;
+  }
+  if (!(hi > lo)) {
+    if (yLog) {
+      lo = (lo > 0 && Number.isFinite(lo) ? lo : 1) / 10;
+      hi = lo * 100;
+    } else {
+      hi = lo + 1;
+      lo -= 1;
+    }
+  }
+  return [lo, hi];
+}
+
+/** One legend entry per series, its line and its name, at its place from the wrapping above. */
+function drawLegend(svg, series, place, top) {
+  series.forEach((q, k) => {
+    const [lx, lr] = place[k];
+    const g = s(
+      'g',
+      { transform: `translate(${lx},${top + 16 * lr})` },
+      s('line', {
+        x1: 0,
+        x2: 16,
+        y1: 0,
+        y2: 0,
+        style: `stroke:${q.color}`,
+        'stroke-width': 2.5,
+        'stroke-dasharray': q.dash ?? null,
+      }),
+      s('text', { x: 20, y: 0, 'dominant-baseline': 'central', style: 'font-size:11px', text: q.name }),
+    );
+    svg.append(g);
+  });
+}
+
+/** Into plot group g: the axes with their grid, the y = 0 line, the axis titles and the dashed reference lines. */
+function drawFrame(g, d, x, y, o, pw, ph) {
+  const gx = s('g', { class: 'axis', transform: `translate(0,${ph})` }),
+    gy = s('g', { class: 'axis' });
+  g.append(gx, gy);
+  const pow10 = (v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9;
+  const powers = (sc, every) =>
+    sc
+      .ticks()
+      .filter(pow10)
+      .filter((_, i, a) => i % Math.max(1, Math.ceil(a.length / every)) === 0);
+  const xAxis = axisBottom(x).tickSize(3);
+  if (o.xLog)
+    xAxis
+      .tickValues(powers(x, Math.max(2, Math.floor(pw / 55))))
+      .tickFormat((v) => (v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : String(v)));
+  else xAxis.ticks(Math.max(2, Math.floor(pw / 70))).tickFormat((v) => (Number.isInteger(v) ? String(v) : ''));
+  select(gx).call(xAxis);
+  const yAxis = axisLeft(y).tickSize(-pw);
+  if (o.yLog) yAxis.tickValues(powers(y, 6)).tickFormat((v) => `1e${Math.round(Math.log10(v))}`);
+  else yAxis.ticks(5).tickFormat((v) => Number(v.toPrecision(4)).toString());
+  select(gy).call(yAxis);
+  gy.querySelectorAll('.tick line').forEach((l) => l.setAttribute('stroke-opacity', '0.18'));
+  if (!o.yLog && y.domain()[0] < 0 && y.domain()[1] > 0)
+    g.append(s('line', { x1: 0, x2: pw, y1: y(0), y2: y(0), stroke: 'currentColor', 'stroke-opacity': 0.35 }));
+  if (o.xLabel)
+    g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
+  if (o.yLabel)
+    g.append(
+      s('text', {
+        class: 'atitle',
+        transform: `translate(${-42},${ph / 2}) rotate(-90)`,
+        'text-anchor': 'middle',
+        text: o.yLabel,
+      }),
+    );
+  for (const mk of d.markers ?? []) {
+    if (mk.x < x.domain()[0] || mk.x > x.domain()[1]) continue;
+    g.append(
+      s('line', {
+        x1: x(mk.x),
+        x2: x(mk.x),
+        y1: 0,
+        y2: ph,
+        style: `stroke:${mk.color ?? 'var(--fg)'}`,
+        'stroke-dasharray': '4 3',
+        'stroke-opacity': 0.7,
+      }),
+    );
+    if (mk.label) g.append(s('text', { x: x(mk.x) + 4, y: 10, style: 'font-size:11px', text: mk.label }));
+  }
+  for (const mk of d.hMarkers ?? []) {
+    // horizontal reference lines: [{ y, label, color }]
+    if (!(mk.y >= Math.min(...y.domain()) && mk.y <= Math.max(...y.domain()))) continue;
+    g.append(
+      s('line', {
+        x1: 0,
+        x2: pw,
+        y1: y(mk.y),
+        y2: y(mk.y),
+        style: `stroke:${mk.color ?? 'var(--fg)'}`,
+        'stroke-dasharray': '4 3',
+        'stroke-opacity': 0.7,
+      }),
+    );
+    if (mk.label)
+      g.append(s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', style: 'font-size:11px', text: mk.label }));
+  }
 }

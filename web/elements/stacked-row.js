@@ -76,38 +76,37 @@ export class StackedRow {
       }),
     );
     const bw = Math.max(1, x(1) - x(0) - 1);
-    for (let j = 0; j < n; j++) {
-      const col = s(
-        'g',
-        {},
-        s('title', {
-          text: `${o.xLabel} ${j}: ${[...d.parts, d.total].map((p) => `${p.name} ${exact(p.values[j])}`).join(', ')}`,
-        }),
-      );
-      let up = 0,
-        down = 0;
-      for (const p of d.parts) {
-        const v = p.values[j],
-          from = v > 0 ? up : down,
-          to = from + v;
-        if (v > 0) up = to;
-        else down = to;
-        col.append(
-          s('rect', {
-            x: x(j - 0.5) + 0.5,
-            width: bw,
-            y: y(Math.max(from, to)),
-            height: Math.abs(y(from) - y(to)),
-            style: `fill:${p.color}`,
-          }),
-        );
-      }
-      const ty = y(d.total.values[j]);
-      col.append(
-        s('line', { x1: x(j - 0.5), x2: x(j + 0.5), y1: ty, y2: ty, style: 'stroke:var(--fg)', 'stroke-width': 2 }),
-      );
-      g.append(col);
-    }
+    for (let j = 0; j < n; j++) g.append(bar(d, j, x, y, bw, o.xLabel));
     g.append(s('line', { x1: 0, x2: pw, y1: y(0), y2: y(0), stroke: 'currentColor', 'stroke-opacity': 0.4 }));
   }
+}
+
+/** The bar at key j: its parts stacked from 0 (positive up, negative down), the dash at the total, a <title>. */
+function bar(d, j, x, y, bw, xLabel) {
+  const left = x(j - 0.5),
+    ty = y(d.total.values[j]);
+  let up = 0,
+    down = 0;
+  return s(
+    'g',
+    {},
+    s('title', {
+      text: `${xLabel} ${j}: ${[...d.parts, d.total].map((p) => `${p.name} ${exact(p.values[j])}`).join(', ')}`,
+    }),
+    ...d.parts.map((p) => {
+      const v = p.values[j],
+        from = v > 0 ? up : down,
+        to = from + v;
+      if (v > 0) up = to;
+      else down = to;
+      return s('rect', {
+        x: left + 0.5,
+        width: bw,
+        y: y(Math.max(from, to)),
+        height: Math.abs(y(from) - y(to)),
+        style: `fill:${p.color}`,
+      });
+    }),
+    s('line', { x1: left, x2: x(j + 0.5), y1: ty, y2: ty, style: 'stroke:var(--fg)', 'stroke-width': 2 }),
+  );
 }

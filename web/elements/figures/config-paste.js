@@ -219,29 +219,7 @@ export class ConfigPaste extends PosencFigure {
     this.control('seqLen', this.t('seqLen'));
     this.control('contextLength', this.t('contextLength'));
     const id = `cfg${Math.random().toString(36).slice(2)}`;
-    this.area = h('textarea', {
-      id,
-      rows: '12',
-      spellcheck: 'false',
-      maxlength: String(MAX_TEXT),
-      style:
-        'width:100%;box-sizing:border-box;font:12px/1.4 ' +
-        'var(--mono);color:var(--fg);background:var(--panel);border:1px solid ' +
-        'var(--border);border-radius:6px;padding:6px',
-    });
-    if (this.text === undefined || this.textFor !== this.params.example) {
-      this.text = exampleText(this.params.example);
-      this.textFor = this.params.example;
-    }
-    this.area.value = this.text;
-    let timer = 0;
-    this.area.addEventListener('input', () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        this.text = this.area.value;
-        this.invalidate();
-      }, 250);
-    });
+    this.area = editor(this, id);
     this.msg = h('div', { 'aria-live': 'polite' });
     this.layers = h('table', { class: 'layers' });
     this.flags = h('pre', {
@@ -386,5 +364,36 @@ export class ConfigPaste extends PosencFigure {
   redraw() {
     if (!this.result.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width);
   }
+}
+
+/**
+ * The config's text box, holding the current example's text (or the edit kept when the figure is rebuilt);
+ * typing recomputes once it pauses for 250 ms.
+ */
+function editor(fig, id) {
+  const area = h('textarea', {
+    id,
+    rows: '12',
+    spellcheck: 'false',
+    maxlength: String(MAX_TEXT),
+    style:
+      'width:100%;box-sizing:border-box;font:12px/1.4 ' +
+      'var(--mono);color:var(--fg);background:var(--panel);border:1px solid ' +
+      'var(--border);border-radius:6px;padding:6px',
+  });
+  if (fig.text === undefined || fig.textFor !== fig.params.example) {
+    fig.text = exampleText(fig.params.example);
+    fig.textFor = fig.params.example;
+  }
+  area.value = fig.text;
+  let timer = 0;
+  area.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      fig.text = fig.area.value;
+      fig.invalidate();
+    }, 250);
+  });
+  return area;
 }
 define(ConfigPaste);

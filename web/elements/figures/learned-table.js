@@ -75,60 +75,7 @@ export class LearnedTable extends PosencFigure {
       opts: {
         name: `learned_${p.maxLen}x${p.dim}_seed${p.seed}`,
         describe: (i, j, v, e) => `L[${i}, ${j}] = ${e}`,
-        annotate: (g, { y, pw }) => {
-          g.append(
-            s(
-              'defs',
-              {},
-              s(
-                'pattern',
-                { id: pid, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-                s('line', {
-                  x1: 0,
-                  y1: 0,
-                  x2: 0,
-                  y2: 8,
-                  style: 'stroke:var(--muted)',
-                  'stroke-width': 1.5,
-                  'stroke-opacity': 0.55,
-                }),
-              ),
-            ),
-          );
-          g.append(
-            s('rect', { x: 0, y: y(p.maxLen), width: pw, height: y(extent) - y(p.maxLen), fill: `url(#${pid})` }),
-          );
-          g.append(
-            s('text', {
-              x: pw / 2,
-              y: (y(p.maxLen) + y(extent)) / 2,
-              'text-anchor': 'middle',
-              'dominant-baseline': 'central',
-              style: 'font-size:12px;font-weight:600',
-              text: `${this.t('blind')} (≥ ${p.maxLen})`,
-            }),
-          );
-          const yy = y(p.position + 0.5);
-          g.append(
-            s('line', {
-              x1: -6,
-              x2: pw + 6,
-              y1: yy,
-              y2: yy,
-              style: `stroke:${row.error ? '#e03131' : 'var(--fg)'}`,
-              'stroke-width': 2,
-            }),
-          );
-          g.append(
-            s('text', {
-              x: pw + 4,
-              y: yy - 4,
-              'text-anchor': 'end',
-              style: 'font-size:11px;font-weight:600',
-              text: `${this.t('position')} ${p.position}`,
-            }),
-          );
-        },
+        annotate: (g, at) => blindZone(g, at, this, p, extent, pid, row.error),
       },
     });
     if (row.error) {
@@ -153,5 +100,54 @@ export class LearnedTable extends PosencFigure {
     this.hm.draw(w);
     if (this.lp.el.isConnected) this.lp.draw(w);
   } // read, then write
+}
+
+/** Over the heatmap: the hatched rows past maxLen, named, and a line at the position asked for (red: refused). */
+function blindZone(g, { y, pw }, fig, p, extent, pid, failed) {
+  const top = y(p.maxLen),
+    yy = y(p.position + 0.5);
+  g.append(
+    s(
+      'defs',
+      {},
+      s(
+        'pattern',
+        { id: pid, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+        s('line', {
+          x1: 0,
+          y1: 0,
+          x2: 0,
+          y2: 8,
+          style: 'stroke:var(--muted)',
+          'stroke-width': 1.5,
+          'stroke-opacity': 0.55,
+        }),
+      ),
+    ),
+    s('rect', { x: 0, y: top, width: pw, height: y(extent) - top, fill: `url(#${pid})` }),
+    s('text', {
+      x: pw / 2,
+      y: (top + y(extent)) / 2,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      style: 'font-size:12px;font-weight:600',
+      text: `${fig.t('blind')} (≥ ${p.maxLen})`,
+    }),
+    s('line', {
+      x1: -6,
+      x2: pw + 6,
+      y1: yy,
+      y2: yy,
+      style: `stroke:${failed ? '#e03131' : 'var(--fg)'}`,
+      'stroke-width': 2,
+    }),
+    s('text', {
+      x: pw + 4,
+      y: yy - 4,
+      'text-anchor': 'end',
+      style: 'font-size:11px;font-weight:600',
+      text: `${fig.t('position')} ${p.position}`,
+    }),
+  );
 }
 define(LearnedTable);

@@ -189,7 +189,6 @@ export class RopePlane extends PosencFigure {
           s('path', { d: 'M0,0 L10,5 L0,10 z', style: `fill:${col}` }),
         ),
       );
-    draw.append(defs);
     const grid = s('g', { style: 'stroke:var(--border)' });
     for (let v = -2; v <= 2; v++) {
       grid.append(
@@ -201,80 +200,12 @@ export class RopePlane extends PosencFigure {
       s('circle', { cx: c, cy: c, r: k, fill: 'none', 'stroke-dasharray': '3 3', style: 'stroke:var(--muted)' }),
     );
     draw.append(
+      defs,
       grid,
       s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }),
       s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }),
-    );
-    const arrow = (x, y, col, mk, dash, w) =>
-      s('line', {
-        x1: c,
-        y1: c,
-        x2: X(x),
-        y2: Y(y),
-        style: `stroke:${col}`,
-        'stroke-width': w,
-        'stroke-dasharray': dash,
-        'marker-end': `url(#${mk})`,
-        opacity: dash ? 0.55 : 1,
-      });
-    const arc = (x0, y0, x1, y1, col, rad) => {
-      const a0 = Math.atan2(y0, x0),
-        a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
-      let d = a1 - a0;
-      while (d <= -Math.PI) d += 2 * Math.PI;
-      while (d > Math.PI) d -= 2 * Math.PI;
-      return s('path', {
-        d:
-          `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} ` +
-          `A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`,
-        fill: 'none',
-        style: `stroke:${col}`,
-        'stroke-width': 1.5,
-        opacity: 0.8,
-      });
-    };
-    draw.append(
-      arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45),
-      arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72),
-    );
-    const arcLabel = (x0, y0, x1, y1, rad, text, col) => {
-      // at the middle of the drawn arc
-      const a0 = Math.atan2(y0, x0);
-      let d = Math.atan2(y1, x1) - a0;
-      while (d <= -Math.PI) d += 2 * Math.PI;
-      while (d > Math.PI) d -= 2 * Math.PI;
-      const a = a0 + d / 2;
-      return s('text', {
-        x: X(rad * Math.cos(a)),
-        y: Y(rad * Math.sin(a)),
-        'text-anchor': 'middle',
-        'dominant-baseline': 'central',
-        style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
-        text,
-      });
-    };
-    draw.append(
-      arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'),
-      arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'),
-    );
-    draw.append(arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2), arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2));
-    draw.append(arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3), arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3));
-    const label = (x, y, text, col) => {
-      const len = Math.hypot(x, y) || 1; // place the label just beyond the arrow tip
-      return s('text', {
-        x: X(x) + (x / len) * 16,
-        y: Y(y) - (y / len) * 16,
-        'text-anchor': 'middle',
-        'dominant-baseline': 'central',
-        style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
-        text,
-      });
-    };
-    draw.append(
-      label(p.qx, p.qy, 'q', 'var(--q)'),
-      label(p.kx, p.ky, 'k', 'var(--k)'),
-      label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'),
-      label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'),
+      ...turns(p, r, k, X, Y),
+      ...vectors(p, r, c, X, Y),
     );
     for (const hd of this.handles) {
       const v = hd.dataset.v,
@@ -288,5 +219,84 @@ export class RopePlane extends PosencFigure {
       hd.setAttribute('aria-valuetext', `${v} = (${x}, ${y})`);
     }
   }
+}
+
+/** The arcs q → R_m q and k → R_n k, each named by its angle (m·θ, n·θ) at its middle. */
+function turns(p, r, k, X, Y) {
+  const arc = (x0, y0, x1, y1, col, rad) => {
+    const a0 = Math.atan2(y0, x0),
+      a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
+    let d = a1 - a0;
+    while (d <= -Math.PI) d += 2 * Math.PI;
+    while (d > Math.PI) d -= 2 * Math.PI;
+    return s('path', {
+      d:
+        `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} ` +
+        `A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`,
+      fill: 'none',
+      style: `stroke:${col}`,
+      'stroke-width': 1.5,
+      opacity: 0.8,
+    });
+  };
+  const arcLabel = (x0, y0, x1, y1, rad, text, col) => {
+    // at the middle of the drawn arc
+    const a0 = Math.atan2(y0, x0);
+    let d = Math.atan2(y1, x1) - a0;
+    while (d <= -Math.PI) d += 2 * Math.PI;
+    while (d > Math.PI) d -= 2 * Math.PI;
+    const a = a0 + d / 2;
+    return s('text', {
+      x: X(rad * Math.cos(a)),
+      y: Y(rad * Math.sin(a)),
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+      text,
+    });
+  };
+  return [
+    arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45),
+    arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72),
+    arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'),
+    arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'),
+  ];
+}
+
+/** q and k (dashed) and their rotations R_m q and R_n k (solid), each labelled just beyond its tip. */
+function vectors(p, r, c, X, Y) {
+  const arrow = (x, y, col, mk, dash, w) =>
+    s('line', {
+      x1: c,
+      y1: c,
+      x2: X(x),
+      y2: Y(y),
+      style: `stroke:${col}`,
+      'stroke-width': w,
+      'stroke-dasharray': dash,
+      'marker-end': `url(#${mk})`,
+      opacity: dash ? 0.55 : 1,
+    });
+  const label = (x, y, text, col) => {
+    const len = Math.hypot(x, y) || 1;
+    return s('text', {
+      x: X(x) + (x / len) * 16,
+      y: Y(y) - (y / len) * 16,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+      text,
+    });
+  };
+  return [
+    arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2),
+    arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2),
+    arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3),
+    arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3),
+    label(p.qx, p.qy, 'q', 'var(--q)'),
+    label(p.kx, p.ky, 'k', 'var(--k)'),
+    label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'),
+    label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'),
+  ];
 }
 define(RopePlane);

@@ -103,27 +103,7 @@ export class RopeScalingAngles extends PosencFigure {
     const floor = y.domain()[0];
     const path = (vals) => Array.from(vals, (v, i) => `${i ? 'L' : 'M'}${x(i)},${y(Math.max(v, floor))}`).join('');
     const hi = p.highlight,
-      need = hi === 'default' ? r.plain : r.needed[hi],
-      bw = Math.max(1, pw / pairs);
-    // never seen by the highlighted scaling: from what training showed up to what 4L needs, capped at one turn
-    const shade = [];
-    for (let i = 0; i < pairs; i++) {
-      if (!(need[i] > r.seen[i] && r.seen[i] < TURN)) continue;
-      const top = y(Math.min(need[i], TURN)),
-        bottom = y(r.seen[i]);
-      shade.push(
-        s('rect', {
-          class: 'unseen',
-          'data-pair': i,
-          x: x(i) - bw / 2,
-          width: bw,
-          y: top,
-          height: Math.max(0, bottom - top),
-          style: `fill:${colorOf(hi)}`,
-          'fill-opacity': 0.28,
-        }),
-      );
-    }
+      shade = unseenBars(r, hi, pairs, pw, x, y);
     const g = s('g', { transform: `translate(${m.left},${m.top})` });
     const axes = s('g');
     select(axes)
@@ -170,5 +150,30 @@ export class RopeScalingAngles extends PosencFigure {
     );
     this.svg.replaceChildren(g);
   }
+}
+
+/** Never seen by scaling hi: per pair, from what training showed up to what 4L needs, capped at one turn. */
+function unseenBars(r, hi, pairs, pw, x, y) {
+  const need = hi === 'default' ? r.plain : r.needed[hi],
+    bw = Math.max(1, pw / pairs);
+  const shade = [];
+  for (let i = 0; i < pairs; i++) {
+    if (!(need[i] > r.seen[i] && r.seen[i] < TURN)) continue;
+    const top = y(Math.min(need[i], TURN)),
+      bottom = y(r.seen[i]);
+    shade.push(
+      s('rect', {
+        class: 'unseen',
+        'data-pair': i,
+        x: x(i) - bw / 2,
+        width: bw,
+        y: top,
+        height: Math.max(0, bottom - top),
+        style: `fill:${colorOf(hi)}`,
+        'fill-opacity': 0.28,
+      }),
+    );
+  }
+  return shade;
 }
 define(RopeScalingAngles);
