@@ -3,13 +3,18 @@
 //   JavaScript/TypeScript prettier, style in .prettierrc.json (files it skips: .prettierignore)
 //   every source line    at most 120 characters (code points), comments and strings included:
 //                        the formatters leave long strings and comments as they are
-// Prints one line per problem and a closing `format: N passed, N failed` line (three checks: clang-format,
-// prettier, line length).
+//   every function       at most 80 lines, in web/ and tools/ (what users run and what builds it); tests are
+//                        left out: a describe() callback is a list of cases, not a function to read as one
+// Prints one line per problem and a closing `format: N passed, N failed` line (four checks: clang-format,
+// prettier, line length, function length).
 import { capture, main, root } from './lib.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'acorn';
 
 export const MAX_LINE = 120;
+export const MAX_FUNCTION_LINES = 80;
+const FUNCTION_CHECKED = /^(web|tools)\/.*\.(js|mjs)$/;
 const CPP = ['*.cpp', '*.hpp', '*.h'];
 const SCRIPT = ['*.js', '*.mjs', '*.cjs', '*.ts', '*.tsx'];
 
@@ -29,6 +34,28 @@ export function longLines(files) {
         const length = [...text].length;
         if (length > MAX_LINE) found.push({ file, line: i + 1, length });
       });
+  }
+  return found;
+}
+
+// Functions longer than MAX_FUNCTION_LINES: [{ file, line, lines }]. A nested function counts on its own and
+// inside its parent, so a long parent is not excused by moving its body into a closure.
+export function longFunctions(files) {
+  const found = [];
+  const visit = (node, file) => {
+    if (!node || typeof node.type !== 'string') return;
+    if (/Function/.test(node.type)) {
+      const lines = node.loc.end.line - node.loc.start.line + 1;
+      if (lines > MAX_FUNCTION_LINES) found.push({ file, line: node.loc.start.line, lines });
+    }
+    for (const value of Object.values(node))
+      if (Array.isArray(value)) value.forEach((child) => visit(child, file));
+      else if (value && typeof value === 'object') visit(value, file);
+  };
+  for (const file of files) {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const options = { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true };
+    visit(parse(source, options), file);
   }
   return found;
 }
@@ -69,12 +96,16 @@ async function format() {
   const badCpp = clangFormat(cpp, write);
   const badScripts = prettier(scripts, write);
   const long = longLines([...cpp, ...scripts]);
+  const longFns = longFunctions(scripts.filter((f) => FUNCTION_CHECKED.test(f)));
   for (const f of badCpp) console.log(`${f}: not clang-formatted (node tools/format.mjs --write)`);
   for (const f of badScripts) console.log(`${f}: not prettier-formatted (node tools/format.mjs --write)`);
   for (const l of long) console.log(`${l.file}:${l.line}: ${l.length} characters, more than ${MAX_LINE}`);
-  const failed = [badCpp.size, badScripts.size, long.length].filter((n) => n > 0).length;
+  for (const f of longFns)
+    console.log(`${f.file}:${f.line}: a function of ${f.lines} lines, more than ${MAX_FUNCTION_LINES}`);
+  const checks = [badCpp.size, badScripts.size, long.length, longFns.length];
+  const failed = checks.filter((n) => n > 0).length;
   console.log(`${cpp.length} C++ files, ${scripts.length} JavaScript/TypeScript files`);
-  console.log(`format: ${3 - failed} passed, ${failed} failed`);
+  console.log(`format: ${checks.length - failed} passed, ${failed} failed`);
   if (failed) process.exitCode = 1;
 }
 

@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, each in its own stage, then one summary line.
-//   format     clang-format, prettier and the 120-character line limit (tools/format.mjs)
+//   format     clang-format, prettier, the 120-character line limit and 80-line functions (tools/format.mjs)
 //   native     GoogleTest through ctest (Release)
 //   sanitize   the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 //   fuzz       libFuzzer targets (clang, ASan + UBSan), about two minutes (tools/fuzz.mjs)
