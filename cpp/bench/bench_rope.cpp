@@ -112,6 +112,20 @@ void sinusoidal_table(benchmark::State& state, table b) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * 8192 * 512);
 }
 
+// The same table written into one buffer the caller keeps across iterations (a tensor refilled per
+// batch): no allocation and no first touch of fresh pages, so the time is the kernels' own.
+void sinusoidal_into_buffer(benchmark::State& state, table b) {
+  select(b, state);
+  const std::size_t n = 8192, dim = 512;
+  std::vector<float> out(n * dim);
+  for (auto _ : state) {
+    posenc::sinusoidal_into(out.data(), out.size(), n, dim);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * dim));
+}
+
 // The floor under sinusoidal_table: the same 16 MiB table allocated and each row written once
 // by the target's interleave kernel, from two rows in cache, with no angle computed.
 void sinusoidal_write_floor(benchmark::State& state, table b) {
@@ -174,6 +188,7 @@ void register_all() {
   }
   for (const auto& [kernels, t] : choices()) {
     benchmark::RegisterBenchmark(("sinusoidal_8192x512/" + kernels).c_str(), sinusoidal_table, t);
+    benchmark::RegisterBenchmark(("sinusoidal_8192x512_into/" + kernels).c_str(), sinusoidal_into_buffer, t);
     benchmark::RegisterBenchmark(("sinusoidal_8192x512_write_floor/" + kernels).c_str(), sinusoidal_write_floor, t);
     benchmark::RegisterBenchmark(("attention_rope_1024x1024x64/" + kernels).c_str(), attention_rope, t);
   }

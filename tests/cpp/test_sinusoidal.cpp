@@ -1,6 +1,9 @@
 // Sinusoidal absolute encoding against the float64 reference, per backend.
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "reference.hpp"
@@ -11,6 +14,7 @@ namespace {
 using posenc::layout;
 using posenc_test::BackendTest;
 using posenc_test::max_abs_error;
+using posenc_test::throws_invalid;
 
 constexpr double kBudget = 2e-6;  // API.md: within 2e-6 of float64, any position < 2^24
 
@@ -96,6 +100,56 @@ TEST_P(Sinusoidal, DotProductOfRowsDependsOnlyOnTheirDistance) {
       EXPECT_NEAR(got, want, 4e-6 * double(dim)) << "p=" << p << " k=" << k;
     }
   }
+}
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+TEST_P(Sinusoidal, IntoTheCallersBufferGivesTheTableBitForBit) {
+  // Odd counts, dim 2, and counts on both sides of the 32-row angle block (31, 32, 33, 65, 100).
+  const std::size_t shapes[][2] = {{1, 2}, {3, 2}, {31, 8}, {32, 10}, {33, 6}, {65, 64}, {100, 130}, {7, 512}};
+  for (const auto& [count, dim] : shapes)
+    for (bool half : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "count=" << count << " dim=" << dim << (half ? " half" : ""));
+      const layout l = half ? layout::half : layout::interleaved;
+      std::vector<float> out(count * dim, std::numeric_limits<float>::quiet_NaN());  // any row left unwritten shows
+      posenc::sinusoidal_into(out.data(), out.size(), count, dim, 500000.0, l);
+      EXPECT_TRUE(same_bits(out, posenc::sinusoidal(count, dim, 500000.0, l)));
+      EXPECT_LE(max_abs_error(out, ref::sinusoidal(ref::iota_positions(count), dim, 500000.0, half)), kBudget);
+    }
+}
+
+TEST_P(Sinusoidal, IntoTheSameBufferTwiceOverwritesAll) {
+  const std::size_t count = 45, dim = 18;
+  std::vector<float> out(count * dim, 7.0f);
+  posenc::sinusoidal_into(out.data(), out.size(), count, dim, 10000.0, layout::interleaved);
+  EXPECT_TRUE(same_bits(out, posenc::sinusoidal(count, dim, 10000.0, layout::interleaved)));
+  // A second call with another base and layout leaves nothing of the first table.
+  posenc::sinusoidal_into(out.data(), out.size(), count, dim, 2.0, layout::half);
+  EXPECT_TRUE(same_bits(out, posenc::sinusoidal(count, dim, 2.0, layout::half)));
+  posenc::sinusoidal_into(out.data(), out.size(), count, dim, 2.0, layout::half);
+  EXPECT_TRUE(same_bits(out, posenc::sinusoidal(count, dim, 2.0, layout::half)));
+}
+
+TEST_P(Sinusoidal, IntoRefusesAWrongSizeAndLeavesTheBufferUntouched) {
+  const std::size_t count = 5, dim = 4;
+  std::vector<float> out(count * dim + 1, -3.0f);
+  const std::vector<float> before = out;
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(out.data(), 21, count, dim); }, {"out_size"}, "21"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(out.data(), 19, count, dim); }, {"out_size"}, "19"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(out.data(), 0, count, dim); }, {"out_size"}, "0"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(out.data(), 20, 1, 20 + 1); }, {"dim"}, "21"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(out.data(), 20, count, dim, 1.0); }, {"base"}, "1"));
+  EXPECT_TRUE(throws_invalid([&] { posenc::sinusoidal_into(nullptr, 20, count, dim); }, {"out"}, "null"));
+  EXPECT_TRUE(same_bits(out, before));
+  try {
+    posenc::sinusoidal_into(out.data(), 21, count, dim);
+    ADD_FAILURE() << "out_size 21 was accepted";
+  } catch (const posenc::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "out_size must be count * dim = 20, got 21");
+  }
+  posenc::sinusoidal_into(nullptr, 0, 0, dim);  // an empty table needs no buffer
 }
 
 POSENC_INSTANTIATE_BACKENDS(Sinusoidal);

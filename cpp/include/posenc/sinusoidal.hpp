@@ -31,6 +31,12 @@ void for_each_field(sinusoidal_options& o, Field&& field) {
 std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base = 10000.0,
                               layout l = layout::interleaved);
 
+// The same table written into the caller's out[0 .. out_size), which must be exactly count * dim
+// floats: for a tensor the caller owns and refills, without a fresh allocation per call. Every
+// argument is checked before out is written, so a refused call leaves it untouched.
+void sinusoidal_into(float* out, std::size_t out_size, std::size_t count, std::size_t dim, double base = 10000.0,
+                     layout l = layout::interleaved);
+
 // Table for explicit positions (each an integer in [0, 2^24)), [count x dim].
 std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t count, std::size_t dim,
                                  double base = 10000.0, layout l = layout::interleaved);
