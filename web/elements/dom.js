@@ -24,3 +24,10 @@ function fill(el, attrs, children) {
       el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
 }
+
+/** A plot's axis titles into g: x centred under the plot area (pw x ph), y turned along its left edge at yTitleX. */
+export function axisTitles(g, { xLabel, yLabel }, pw, ph, yTitleX) {
+  if (xLabel) g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: xLabel }));
+  const turned = `translate(${yTitleX},${ph / 2}) rotate(-90)`;
+  if (yLabel) g.append(s('text', { class: 'atitle', transform: turned, 'text-anchor': 'middle', text: yLabel }));
+}

@@ -5,7 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
 import { select } from 'd3-selection';
-import { h, s } from './dom.js';
+import { h, s, axisTitles } from './dom.js';
 import { lutPixels, SCHEMES } from './colors.js';
 import { boxAverage } from './downsample.js';
 import { exact } from './format.js';
@@ -185,17 +185,7 @@ export class Heatmap {
     g.append(gx, gy);
     select(gx).call(indexAxis(axisBottom, x, cols, o.xLabels, pw));
     select(gy).call(indexAxis(axisLeft, y, extent, o.yLabels, ph));
-    if (o.xLabel)
-      g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-    if (o.yLabel)
-      g.append(
-        s('text', {
-          class: 'atitle',
-          transform: `translate(${-m.left + 10},${ph / 2}) rotate(-90)`,
-          'text-anchor': 'middle',
-          text: o.yLabel,
-        }),
-      );
+    axisTitles(g, o, pw, ph, -m.left + 10);
     this.valuesLayer = s('g');
     this.annotLayer = s('g');
     this.hl = s('rect', {

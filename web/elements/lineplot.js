@@ -4,7 +4,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { select } from 'd3-selection';
 import { line } from './line.js';
-import { h, s } from './dom.js';
+import { h, s, axisTitles } from './dom.js';
 import { exact } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
 import { menuButton } from './menu.js';
@@ -286,17 +286,7 @@ function drawFrame(g, d, x, y, o, pw, ph) {
   gy.querySelectorAll('.tick line').forEach((l) => l.setAttribute('stroke-opacity', '0.18'));
   if (!o.yLog && y.domain()[0] < 0 && y.domain()[1] > 0)
     g.append(s('line', { x1: 0, x2: pw, y1: y(0), y2: y(0), stroke: 'currentColor', 'stroke-opacity': 0.35 }));
-  if (o.xLabel)
-    g.append(s('text', { class: 'atitle', x: pw / 2, y: ph + 32, 'text-anchor': 'middle', text: o.xLabel }));
-  if (o.yLabel)
-    g.append(
-      s('text', {
-        class: 'atitle',
-        transform: `translate(${-42},${ph / 2}) rotate(-90)`,
-        'text-anchor': 'middle',
-        text: o.yLabel,
-      }),
-    );
+  axisTitles(g, o, pw, ph, -42);
   for (const mk of d.markers ?? []) {
     if (mk.x < x.domain()[0] || mk.x > x.domain()[1]) continue;
     g.append(
