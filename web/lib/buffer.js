@@ -2,7 +2,7 @@
 // in place without copying across the JS/wasm boundary.
 //
 // Lifetime is explicit: the memory belongs to the wasm heap until free() is called
-// (an Embind object is never collected by the JavaScript garbage collector; a
+// (the garbage collector sees a small handle, not the memory behind it; a
 // FinalizationRegistry frees forgotten buffers eventually, but do not rely on it).
 // view() is a window onto wasm memory, not a copy: when the heap grows (any later
 // call may allocate) earlier views become detached (length 0). Fetch view() again
@@ -93,7 +93,7 @@ export function addressOf(value, name, module) {
   return states.get(value).address;
 }
 
-/** The live Embind handle of a buffer created by `module`; TypeError naming `name` otherwise. */
+/** The live module handle of a buffer created by `module`; TypeError naming `name` otherwise. */
 export function handleOf(value, name, module) {
   const state = states.get(value);
   if (!state) throw typeError(name, 'a Float32Array or a WasmBuffer', value);
