@@ -1,8 +1,8 @@
 // Takes the README screenshots (not a test): `node tests/browser/screenshots.mjs [outDir]` after
 // `npm run build`. Writes small PNGs of chosen figures (default web/site/screenshots/), light and
-// dark, English and Chinese, and warns about any file over 200 KB. The README's first picture is
-// also written as WebP to docs/images/ (see PACKAGED): the package ships it, so that the README
-// shows it on a registry page, and WebP keeps that cost small.
+// dark, English and Chinese, and warns about any file over 200 KB. The README's pictures are also
+// written as WebP to docs/images/ (see PACKAGED): the package ships them, so that the README shows
+// them on a registry page, and WebP keeps that cost small.
 import { stat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, watch, renderAll, requireSite, ROOT } from './harness.mjs';
@@ -13,14 +13,19 @@ const SHOTS = [
   ['why-positions.png', '#why0', '?lang=en&why0.encoding=rope', {}],
   ['sinusoidal-heatmap.png', '#sin', '?lang=en&sin.positions=96&sin.dim=64', {}],
   ['rope-plane.png', '#plane', '?lang=en', {}],
+  ['rope-dials.png', '#dials', '?lang=en', {}],
   ['rope-elementwise-zh.png', '#elementwise', '?lang=zh', { colorScheme: 'dark', locale: 'zh-CN' }],
   ['rope-decay.png', '#decay', '?lang=en', {}],
   ['attention-compare-dark.png', '#cmp', '?lang=en&cmp.seq=40&cmp.train=28', { colorScheme: 'dark' }],
   ['learned-blind-zone.png', '#learned0', '?lang=en&learned0.maxLen=128&learned0.dim=256&learned0.position=150', {}],
 ];
 
-// screenshot -> packaged WebP of the README's first screen
-const PACKAGED = [['rope-plane.png', join(ROOT, 'docs', 'images', 'rope-plane.webp')]];
+// screenshot -> packaged WebP: every picture the README shows (tests/js/pack.test.mjs checks that they ship)
+// (the first screen's at 0.8, the page's at 0.6: every kilobyte is in the tarball)
+const PACKAGED = [
+  ['rope-plane', 0.8],
+  ['rope-dials', 0.6],
+].map(([name, quality]) => [`${name}.png`, join(ROOT, 'docs', 'images', `${name}.webp`), quality]);
 
 /** Re-encode a PNG as WebP with Chromium's own encoder (no image library needed). */
 async function toWebp(page, png, quality = 0.8) {
@@ -69,9 +74,9 @@ export async function takeScreenshots(outDir = join(ROOT, 'web', 'site', 'screen
     }
     const b = await launch();
     try {
-      for (const [file, target] of PACKAGED) {
+      for (const [file, target, quality] of PACKAGED) {
         await mkdir(join(target, '..'), { recursive: true });
-        const webp = await toWebp(b.page, await readFile(join(outDir, file)));
+        const webp = await toWebp(b.page, await readFile(join(outDir, file)), quality);
         await writeFile(target, webp);
         written.push({ file: target.slice(ROOT.length + 1), size: webp.length });
       }
