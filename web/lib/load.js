@@ -9,88 +9,29 @@
 import { typeError } from './errors.js';
 import { createPosEnc } from './posenc.js';
 
-// A minimal module using SIMD128, the idea of wasm-feature-detect's simd detector:
+// A module of one function () -> v128 whose body is `instructions` (no locals), for WebAssembly.validate.
+function v128Probe(instructions) {
+  const body = [0x00, ...instructions, 0x0b]; // no locals, the instructions, end
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
+    ...[0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b], // type section: () -> v128
+    ...[0x03, 0x02, 0x01, 0x00], // function section: one function of type 0
+    ...[0x0a, body.length + 2, 0x01, body.length, ...body], // code section: its one body
+  ]);
+}
+const V128_ZERO = [0x41, 0x00, 0xfd, 0x0f]; // i32.const 0, i8x16.splat
+const POPCNT = [0xfd, 0x62]; // i8x16.popcnt
+
+// SIMD128, the idea of wasm-feature-detect's simd detector:
 //   (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt))
 // i8x16.popcnt came last into the final SIMD proposal, so early prototypes fail it.
-const SIMD_PROBE = new Uint8Array([
-  0x00,
-  0x61,
-  0x73,
-  0x6d,
-  0x01,
-  0x00,
-  0x00,
-  0x00, // "\0asm", version 1
-  0x01,
-  0x05,
-  0x01,
-  0x60,
-  0x00,
-  0x01,
-  0x7b, // type section: () -> v128
-  0x03,
-  0x02,
-  0x01,
-  0x00, // function section: one function of type 0
-  0x0a,
-  0x0a,
-  0x01,
-  0x08,
-  0x00, // code section: one body of 8 bytes, no locals
-  0x41,
-  0x00, //   i32.const 0
-  0xfd,
-  0x0f, //   i8x16.splat
-  0xfd,
-  0x62, //   i8x16.popcnt
-  0x0b, //   end
-]);
+const SIMD_PROBE = v128Probe([...V128_ZERO, ...POPCNT]);
 
 // The SIMD flavour is also built with WebAssembly exception handling, which engines got a few
 // versions after SIMD128 (Chrome 95 / 91, Firefox 100 / 89). This module needs both:
 //   (module (func (result v128)
 //     try (result v128) i32.const 0 i8x16.splat i8x16.popcnt catch_all i32.const 0 i8x16.splat end))
-const SIMD_EH_PROBE = new Uint8Array([
-  0x00,
-  0x61,
-  0x73,
-  0x6d,
-  0x01,
-  0x00,
-  0x00,
-  0x00, // "\0asm", version 1
-  0x01,
-  0x05,
-  0x01,
-  0x60,
-  0x00,
-  0x01,
-  0x7b, // type section: () -> v128
-  0x03,
-  0x02,
-  0x01,
-  0x00, // function section: one function of type 0
-  0x0a,
-  0x12,
-  0x01,
-  0x10,
-  0x00, // code section: one body of 16 bytes, no locals
-  0x06,
-  0x7b, //   try (result v128)
-  0x41,
-  0x00,
-  0xfd,
-  0x0f,
-  0xfd,
-  0x62, //     i32.const 0, i8x16.splat, i8x16.popcnt
-  0x19, //   catch_all
-  0x41,
-  0x00,
-  0xfd,
-  0x0f, //     i32.const 0, i8x16.splat
-  0x0b, //   end (try)
-  0x0b, //   end (function)
-]);
+const SIMD_EH_PROBE = v128Probe([0x06, 0x7b, ...V128_ZERO, ...POPCNT, 0x19, ...V128_ZERO, 0x0b]); // try ... end
 
 const validates = (bytes) => {
   try {
