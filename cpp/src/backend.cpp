@@ -23,11 +23,7 @@ void use_backend(backend b) {
 }
 
 namespace kernels {
-const kernel_table& active_table() noexcept {
-  if (selected) return *selected;
-  const kernel_table* simd = simd_table();
-  return simd && !scalar_requested() ? *simd : scalar_table();
-}
+const kernel_table& active_table() noexcept { return selected ? *selected : default_table(); }
 
 void use_table(const kernel_table& table) noexcept { selected = &table; }
 }  // namespace kernels

@@ -64,8 +64,10 @@ const kernel_table* simd_table() noexcept;
 // Every SIMD table of this build the running CPU can execute, the baseline first and the
 // best last; empty without SIMD kernels.
 std::vector<const kernel_table*> runnable_simd_tables();
-// True when POSENC_KERNELS is "scalar": the default backend is then the scalar one.
-bool scalar_requested() noexcept;
+// The table in use until use_backend or use_table picks one: natively simd_table(), or the
+// scalar table when POSENC_KERNELS is "scalar"; without SIMD kernels the scalar table. A wasm
+// SIMD build never takes the scalar one, so its module links no scalar kernel.
+const kernel_table& default_table() noexcept;
 // The table selected by posenc::use_backend.
 const kernel_table& active_table() noexcept;
 // Makes `table` (scalar_table() or one of runnable_simd_tables()) the active one, for tests

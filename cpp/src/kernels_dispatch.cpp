@@ -79,9 +79,13 @@ std::vector<const kernel_table*> runnable_simd_tables() {
   return out;
 }
 
-bool scalar_requested() noexcept {
+const kernel_table& default_table() noexcept {
+#ifdef __EMSCRIPTEN__
+  return *simd_table();  // the SIMD128 table always runs: no POSENC_KERNELS in a page
+#else
   static const bool scalar = std::strcmp(requested(), "scalar") == 0;
-  return scalar;
+  return scalar ? scalar_table() : *simd_table();
+#endif
 }
 
 }  // namespace posenc::kernels

@@ -4,5 +4,5 @@
 namespace posenc::kernels {
 const kernel_table* simd_table() noexcept { return nullptr; }
 std::vector<const kernel_table*> runnable_simd_tables() { return {}; }
-bool scalar_requested() noexcept { return false; }
+const kernel_table& default_table() noexcept { return scalar_table(); }
 }  // namespace posenc::kernels

@@ -1,6 +1,7 @@
 // Checks what the compiler really emitted: in the SIMD flavour every kernel of the
 // simd_impl twin holds SIMD128 instructions (the interleaved RoPE kernel a shuffle for
-// its pair swap), and the scalar flavour holds no v128 instruction at all.
+// its pair swap) and no scalar_impl kernel is linked, and the scalar flavour holds no v128
+// instruction at all.
 // usage: node wasm-simd-check.mjs <posenc-*.wasm> <posenc-*.mjs.symbols> <simd|scalar>
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -57,6 +58,11 @@ if (flavour === 'simd') {
     console.log(`simd_impl::${kernel}: ${simdCount(index)} SIMD128 instructions`);
     passed++;
   }
+  // A page cannot select the scalar kernels (only the bench module switches backends): none is linked.
+  const scalar = [...names.values()].filter((name) => name.includes('scalar_impl::'));
+  assert.deepEqual(scalar, [], 'the SIMD flavour links no scalar_impl kernel');
+  console.log('simd flavour: no scalar_impl kernel linked');
+  passed++;
 } else {
   const total = [...bodies.keys()].reduce((sum, index) => sum + simdCount(index), 0);
   assert.equal(total, 0, 'the scalar flavour contains no SIMD128 instruction');
