@@ -141,6 +141,28 @@ void sinusoidal_write_floor(benchmark::State& state, table b) {
   state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * dim));
 }
 
+// The row kernel of the table alone: the 8192 rows' angle sums (one anchor row, the 32 step rows in
+// turn) written into one row that stays in L1, so nothing reaches memory: the most a wider target
+// can gain on the whole table.
+void sinusoidal_row_kernel(benchmark::State& state, table b) {
+  select(b, state);
+  const std::size_t n = 8192, half = 256;
+  const auto anchor_cos = random_values(half), anchor_sin = random_values(half);
+  const auto step_cos = random_values(32 * half), step_sin = random_values(32 * half);
+  std::vector<float> row(2 * half);
+  const auto& kernels = posenc::kernels::active_table();
+  for (auto _ : state) {
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::size_t step = (r % 32) * half;
+      kernels.add_angles_interleaved(anchor_cos.data(), anchor_sin.data(), step_cos.data() + step,
+                                     step_sin.data() + step, row.data(), half);
+    }
+    benchmark::DoNotOptimize(row.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(n * 2 * half));
+}
+
 // What a user would write: sinf/cosf of a float32 product (inaccurate at large positions).
 void sinusoidal_naive_sinf(benchmark::State& state) {
   const std::size_t n = 8192, dim = 512;
@@ -190,6 +212,7 @@ void register_all() {
     benchmark::RegisterBenchmark(("sinusoidal_8192x512/" + kernels).c_str(), sinusoidal_table, t);
     benchmark::RegisterBenchmark(("sinusoidal_8192x512_into/" + kernels).c_str(), sinusoidal_into_buffer, t);
     benchmark::RegisterBenchmark(("sinusoidal_8192x512_write_floor/" + kernels).c_str(), sinusoidal_write_floor, t);
+    benchmark::RegisterBenchmark(("sinusoidal_8192x512_row_kernel/" + kernels).c_str(), sinusoidal_row_kernel, t);
     benchmark::RegisterBenchmark(("attention_rope_1024x1024x64/" + kernels).c_str(), attention_rope, t);
   }
   benchmark::RegisterBenchmark("sinusoidal_8192x512/naive_sinf", sinusoidal_naive_sinf);
