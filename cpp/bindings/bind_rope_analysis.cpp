@@ -52,9 +52,10 @@ val rope_precision(val o, bool errors) {
   return guarded([&] {
     const auto p = read<posenc::precision_options>(o);
     const auto* positions = p.positions.data();
+    const std::size_t n = p.positions.size();
     if (errors)
-      return parts_to_js(posenc::rope_precision_error(p.variant, positions, p.positions.size(), p.dim, p.base));
-    return parts_to_js(posenc::rope_precision_table(p.variant, positions, p.positions.size(), p.dim, p.base));
+      return parts_to_js(posenc::rope_precision_error(p.variant, positions, n, p.dim, p.base, p.scaling, p.seq_len));
+    return parts_to_js(posenc::rope_precision_table(p.variant, positions, n, p.dim, p.base, p.scaling, p.seq_len));
   });
 }
 

@@ -142,10 +142,11 @@ void float_sincos(float angle, float& c, float& s) {
 }  // namespace
 
 rope_precision_values rope_precision_table(precision variant, const std::int64_t* positions, std::size_t count,
-                                           std::size_t dim, double base) {
+                                           std::size_t dim, double base, const rope_scaling& scaling,
+                                           std::int64_t seq_len) {
   check(positions, count, dim, base);
   const std::size_t half = dim / 2;
-  const std::vector<double> theta = rope_frequencies(dim, base);
+  const std::vector<double> theta = rope_frequencies(dim, base, scaling, seq_len);
   rope_precision_values out{std::vector<double>(count * half), std::vector<double>(count * half),
                             std::vector<double>(count * half)};
   std::vector<float> angle(half), sin(half), cos(half);
@@ -211,11 +212,12 @@ rope_precision_values rope_precision_table(precision variant, const std::int64_t
 }
 
 rope_precision_errors rope_precision_error(precision variant, const std::int64_t* positions, std::size_t count,
-                                           std::size_t dim, double base) {
+                                           std::size_t dim, double base, const rope_scaling& scaling,
+                                           std::int64_t seq_len) {
   check(positions, count, dim, base);
   const std::size_t half = dim / 2;
-  const rope_precision_values got = rope_precision_table(variant, positions, count, dim, base);
-  const std::vector<double> theta = rope_frequencies(dim, base);
+  const rope_precision_values got = rope_precision_table(variant, positions, count, dim, base, scaling, seq_len);
+  const std::vector<double> theta = rope_frequencies(dim, base, scaling, seq_len);
   constexpr double two_pi = 6.283185307179586476925286766559;
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   rope_precision_errors out{std::vector<double>(count, 0.0), std::vector<double>(count, 0.0),

@@ -198,6 +198,45 @@ TEST_P(Precision, Validation) {
     EXPECT_STREQ(posenc::to_string(posenc::parse_precision(name)), name);
 }
 
+// With a scaling, every variant turns by the scaled theta_i: linear divides theta_i by the factor, and
+// dynamic NTK (read at a sequence length past its original one) raises the base. Both written out here.
+TEST_P(Precision, ScaledFrequencies) {
+  const std::size_t dim = 16, half = 8;
+  const double base = 10000.0, factor = 4.0, original = 2048.0, seq = 8192.0;
+  posenc::rope_scaling linear;
+  linear.type = posenc::rope_type::linear;
+  linear.factor = factor;
+  posenc::rope_scaling dynamic;
+  dynamic.type = posenc::rope_type::dynamic;
+  dynamic.factor = factor;
+  dynamic.original_max_position_embeddings = original;
+  const double dynamic_base = base * std::pow(factor * seq / original - (factor - 1.0), 16.0 / 14.0);
+  for (const auto& [scaling, theta] :
+       {std::pair{linear, ref::theta(dim, base)}, {dynamic, ref::theta(dim, dynamic_base)}}) {
+    const auto got = posenc::rope_precision_table(precision::float64, kPositions.data(), kPositions.size(), dim, base,
+                                                  scaling, std::int64_t(seq));
+    const auto errors = posenc::rope_precision_error(precision::float32, kPositions.data(), kPositions.size(), dim,
+                                                     base, scaling, std::int64_t(seq));
+    for (std::size_t r = 0; r < kPositions.size(); ++r) {
+      double worst = 0;  // the float32 variant's angle error against the same scaled angles
+      for (std::size_t i = 0; i < half; ++i) {
+        const double t = theta[i] / (scaling.type == posenc::rope_type::linear ? factor : 1);
+        const double want = double(kPositions[r]) * t;
+        EXPECT_NEAR(got.angle[r * half + i], want, 1e-12 * std::max(1.0, want)) << r << ", " << i;
+        EXPECT_NEAR(got.cos[r * half + i], std::cos(want), 1e-9) << r << ", " << i;
+        const double a32 = double(float(kPositions[r]) * float(t));
+        worst = std::max(worst, std::fabs(std::remainder(a32 - want, 2 * M_PI)));
+      }
+      EXPECT_NEAR(errors.angle[r], worst, 1e-9 * std::max(1.0, worst)) << r;
+    }
+  }
+  posenc::rope_scaling missing;
+  missing.type = posenc::rope_type::linear;
+  EXPECT_TRUE(posenc_test::throws_invalid(
+      [&] { posenc::rope_precision_table(precision::float64, kPositions.data(), 2, dim, base, missing); },
+      "scaling.factor", "undefined"));
+}
+
 POSENC_INSTANTIATE_BACKENDS(Precision);
 
 }  // namespace

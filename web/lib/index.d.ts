@@ -319,6 +319,14 @@ export interface RopePrecisionOptions {
   positions: ArrayLike<number>;
   dim: number;
   base?: number | undefined;
+  /**
+   * A frequency scaling, as `rope()` takes it: every variant then turns by the scaled theta_i
+   * (`ropeFrequencies` with the same `scaling` and `seqLen`). The factor some scalings apply to cos and
+   * sin (`ropeAttentionFactor`) is not in these values.
+   */
+  scaling?: RopeScalingInput | undefined;
+  /** The sequence length the scaling is read at (dynamic, longrope), as in `rope()`. */
+  seqLen?: number | undefined;
 }
 
 /** Options of `ropeFromConfig`. */

@@ -19,6 +19,10 @@
 //                   double, float32 sin/cos of exact anchor rows, rotated by exact step rows); its
 //                   angle is pos * theta_i reduced modulo 2 pi in double, rounded to float32
 //
+// With a frequency scaling (scaling.hpp), theta_i are the scaled ones, as rope_frequencies(dim, base,
+// scaling, seq_len) gives them: the angle each pair of a scaled model turns by at each position. The
+// factor some scalings apply to cos and sin (rope_attention_factor) is not in these values.
+//
 // Rounding to bfloat16 and float16 is IEEE round-to-nearest-even from float32, with overflow
 // to infinity (float16: from 65520 up) and float16 subnormals (spacing 2^-24); NaN stays NaN.
 #pragma once
@@ -30,6 +34,7 @@
 
 #include "posenc/error.hpp"
 #include "posenc/fields.hpp"
+#include "posenc/scaling.hpp"
 
 namespace posenc {
 
@@ -56,6 +61,8 @@ struct precision_options {
   std::vector<std::int64_t> positions;
   std::size_t dim = 0;
   double base = 10000.0;
+  rope_scaling scaling;      // default: none
+  std::int64_t seq_len = 0;  // the sequence length the scaling is read at; 0: not given
 };
 
 template <class Field>
@@ -64,6 +71,8 @@ void for_each_field(precision_options& o, Field&& field) {
   field("positions", o.positions, presence::required, integer_range{0, position_limit - 1});
   field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
   field("base", o.base);
+  field("scaling", o.scaling);
+  field("seqLen", o.seq_len, presence::optional, integer_range{0, max_seq_len});
 }
 
 // The angle, cos and sin of each (position, pair), [count x dim/2] row-major, as the variant
@@ -72,7 +81,8 @@ struct rope_precision_values {
   std::vector<double> angle, cos, sin;
 };
 rope_precision_values rope_precision_table(precision variant, const std::int64_t* positions, std::size_t count,
-                                           std::size_t dim, double base = 10000.0);
+                                           std::size_t dim, double base = 10000.0, const rope_scaling& scaling = {},
+                                           std::int64_t seq_len = 0);
 
 // Per position, the largest error over the dim/2 pairs against the float64 variant: the angle
 // error taken modulo 2 pi (in [0, pi]), and |cos - cos64|, |sin - sin64|. NaN where the variant
@@ -81,6 +91,7 @@ struct rope_precision_errors {
   std::vector<double> angle, cos, sin;
 };
 rope_precision_errors rope_precision_error(precision variant, const std::int64_t* positions, std::size_t count,
-                                           std::size_t dim, double base = 10000.0);
+                                           std::size_t dim, double base = 10000.0, const rope_scaling& scaling = {},
+                                           std::int64_t seq_len = 0);
 
 }  // namespace posenc

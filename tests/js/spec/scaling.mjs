@@ -338,6 +338,39 @@ export const specs = [
     },
   },
   {
+    name: 'ropePrecision with a scaling: the scaled theta_i times the position, in every variant',
+    run(posenc, assert) {
+      const positions = [0, 5, 4095, 16383],
+        dim = 8,
+        factor = 4;
+      // linear divides theta_i by the factor: written out here, in float64
+      const theta = Array.from({ length: dim / 2 }, (_, i) => 10000 ** ((-2 * i) / dim) / factor);
+      const scaling = { rope_type: 'linear', factor };
+      const f64 = posenc.ropePrecision({ variant: 'float64', positions, dim, scaling });
+      const f32 = posenc.ropePrecision({ variant: 'float32', positions, dim, scaling });
+      positions.forEach((p, r) =>
+        theta.forEach((t, i) => {
+          assert.ok(Math.abs(f64.angle[r * 4 + i] - p * t) <= 1e-12 * Math.max(1, p * t), `float64 ${p}, ${i}`);
+          assert.equal(f32.angle[r * 4 + i], Math.fround(Math.fround(p) * Math.fround(t)), `float32 ${p}, ${i}`);
+        }),
+      );
+      // dynamic reads the sequence length: unscaled up to its original length, scaled past it
+      const dynamic = { rope_type: 'dynamic', factor, original_max_position_embeddings: 2048 };
+      const at = (seqLen) => posenc.ropePrecision({ variant: 'float64', positions, dim, scaling: dynamic, seqLen });
+      assert.arrayEqual(at(2048).angle, posenc.ropePrecision({ variant: 'float64', positions, dim }).angle);
+      assert.ok(at(8192).angle[3 * 4 + 3] < at(2048).angle[3 * 4 + 3], 'past its original length, slower');
+      assert.throws(
+        () => posenc.ropePrecision({ variant: 'float64', positions, dim, scaling: { rope_type: 'linear' } }),
+        TypeError,
+        ['scaling.factor'],
+      );
+      assert.throws(() => posenc.ropePrecisionErrors({ variant: 'float32', positions, dim, seqLen: -1 }), RangeError, [
+        'seqLen',
+        '-1',
+      ]);
+    },
+  },
+  {
     name: 'errors: types are TypeErrors, values and option strings RangeErrors naming the field',
     run(posenc, assert) {
       const f =
