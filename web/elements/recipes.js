@@ -584,22 +584,18 @@ export const RECIPES = {
   },
 
   // Section 6: the angle each pair reaches, (L - 1) theta_i inside the training length against (4L - 1) theta_i
-  // at 4L. Plain RoPE's in float64 (ropePrecision); each scaling's from its library theta_i (at a 4L sequence),
-  // times the position, which is what the rotation turns by.
+  // at 4L, in float64 (ropePrecision): plain RoPE's, and each scaling's (read at a 4L sequence).
   ropeScalingAngles(lib, { dim, base, factor, original }) {
     const L = original,
       last = 4 * L - 1,
       seqLen = Math.min(2 ** 31 - 1, 4 * L);
-    const angles = (p) => lib.ropePrecision({ variant: 'float64', positions: [p], dim, base }).angle;
+    const angles = (p, scaling) =>
+      lib.ropePrecision({ variant: 'float64', positions: [p], dim, base, scaling, seqLen }).angle;
     const seen = angles(L - 1),
       plain = angles(last);
     const needed = {},
       unseen = {};
-    for (const type of SCALINGS) {
-      const scaling = exampleScaling(type, { dim, factor, original });
-      const theta = lib.ropeFrequencies({ dim, base, scaling, seqLen });
-      needed[type] = Float64Array.from(theta, (t) => t * last);
-    }
+    for (const type of SCALINGS) needed[type] = angles(last, exampleScaling(type, { dim, factor, original }));
     // what each pair must reach past what training showed it, up to one turn (past it, every angle has come
     // round); the widest such range over the pairs
     const turn = 2 * Math.PI;
