@@ -34,6 +34,14 @@ val rope_score_by_distance(val q, val k, val o) {
   });
 }
 
+val pair_angles(val a, val b, val o) {
+  return guarded([&] {
+    const auto p = read<posenc::pair_angle_options>(o);
+    const auto av = floats("a", a), bv = floats("b", b);
+    return to_js_f64(posenc::pair_angles(av.data(), av.size(), bv.data(), bv.size(), p));
+  });
+}
+
 val rope_decay_bound(val o) {
   return with_options<posenc::rope_distance_options>(
       o, [](const auto& d) { return posenc::rope_decay_bound(d.dim, d.base, d.max_distance); });
@@ -65,6 +73,7 @@ EMSCRIPTEN_BINDINGS(posenc_rope_analysis) {
   using emscripten::function;
   function("ropeMatrix", &rope_matrix);
   function("ropeScoreByDistance", &rope_score_by_distance);
+  function("pairAngles", &pair_angles);
   function("ropeDecayBound", &rope_decay_bound);
   function("ropePrecision", &rope_precision);
 }

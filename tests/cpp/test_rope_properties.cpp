@@ -197,6 +197,59 @@ TEST_P(RopeProperties, DecayBoundAtLargeDistancesForSmallDim) {
   EXPECT_LE(worst, 2e-6);
 }
 
+// What the dials show: RoPE turns the angle between pair i of q and of k by (m - n) theta_i, in
+// either layout (theta_i written out in float64 here; angles compared modulo 2 pi).
+TEST_P(RopeProperties, PairAnglesTurnByTheDistance) {
+  std::mt19937 rng(47);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t dim = 2 * posenc_test::random_size(rng, 1, 40), half = dim / 2;
+    const std::int64_t m = posenc_test::random_int(rng, 0, 5000), n = posenc_test::random_int(rng, 0, 5000);
+    const layout l = trial % 2 ? layout::half : layout::interleaved;
+    const auto q = posenc_test::random_normal(rng, dim), k = posenc_test::random_normal(rng, dim);
+    const posenc::pair_angle_options o{dim, l};
+    const auto before = posenc::pair_angles(q.data(), dim, k.data(), dim, o);
+    const auto qm = rotated(q, dim, m, l), kn = rotated(k, dim, n, l);
+    const auto after = posenc::pair_angles(qm.data(), dim, kn.data(), dim, o);
+    const auto theta = ref::theta(dim, 10000.0);
+    for (std::size_t i = 0; i < half; ++i) {
+      const double turned = std::remainder(after[i] - before[i] - double(m - n) * theta[i], 2 * M_PI);
+      EXPECT_NEAR(turned, 0.0, 1e-4) << "dim " << dim << " pair " << i << " m " << m << " n " << n;
+      EXPECT_LE(std::fabs(after[i]), M_PI);
+    }
+  }
+}
+
+TEST_P(RopeProperties, PairAnglesOfKnownPairs) {
+  // rows of dim 4: pairs (a0, a1), (a2, a3) interleaved; (a0, a2), (a1, a3) in the half layout
+  const std::vector<float> a = {0, 1, -1, 0, 0, 0, 3, 3}, b = {1, 0, 1, 0, 2, 5, 1, 1};
+  const auto interleaved = posenc::pair_angles(a.data(), a.size(), b.data(), b.size(), {4, layout::interleaved});
+  ASSERT_EQ(interleaved.size(), 4u);
+  EXPECT_DOUBLE_EQ(interleaved[0], M_PI / 2);  // (0, 1) from (1, 0): a quarter turn
+  EXPECT_DOUBLE_EQ(interleaved[1], M_PI);      // (-1, 0) from (1, 0)
+  EXPECT_EQ(interleaved[2], 0.0);              // a zero pair has no direction
+  EXPECT_DOUBLE_EQ(interleaved[3], 0.0);       // (3, 3) from (1, 1)
+  const auto half = posenc::pair_angles(a.data(), a.size(), b.data(), b.size(), {4, layout::half});
+  EXPECT_DOUBLE_EQ(half[0], -3 * M_PI / 4);          // (0, -1) from (1, 1)
+  EXPECT_EQ(half[1], 0.0);                           // (1, 0) from (0, 0)
+  EXPECT_DOUBLE_EQ(half[2], std::atan2(6.0, 3.0));   // (0, 3) from (2, 1): cross 6, dot 3
+  EXPECT_DOUBLE_EQ(half[3], std::atan2(15.0, 3.0));  // (0, 3) from (5, 1): cross 15, dot 3
+  EXPECT_TRUE(posenc_test::throws_invalid(
+      [&] {
+        posenc::pair_angles(a.data(), a.size(), b.data(), 6, {4, layout::half});
+      },
+      "b.length", "6"));
+  EXPECT_TRUE(posenc_test::throws_invalid(
+      [&] {
+        posenc::pair_angles(a.data(), 6, b.data(), 6, {4, layout::half});
+      },
+      "a.length", "6"));
+  EXPECT_TRUE(posenc_test::throws_invalid(
+      [&] {
+        posenc::pair_angles(a.data(), 8, b.data(), 8, {3, layout::half});
+      },
+      "dim", "3"));
+}
+
 POSENC_INSTANTIATE_BACKENDS(RopeProperties);
 
 }  // namespace

@@ -109,12 +109,20 @@ async function tour(): Promise<void> {
   const deberta: Int32Array = posenc.debertaLogBuckets({ queryLen: 4, bucketSize: 256, maxPosition: 512 });
   const lab: PrecisionParts = posenc.ropePrecision({ variant: 'bfloat16-angle', positions: [0, 1], dim: 8 });
   const errors: Float64Array = posenc.ropePrecisionErrors({ variant: 'library', positions: [0, 1], dim: 8 }).cos;
+  const scaledLab: PrecisionParts = posenc.ropePrecision({
+    variant: 'float64',
+    positions: [4095],
+    dim: 8,
+    scaling: llama31,
+    seqLen: 8192,
+  });
+  const angles: Float64Array<ArrayBuffer> = posenc.pairAngles(q, k, { dim: 16, layout: 'half' });
   const rounded: Float32Array = posenc.roundFloat16(posenc.roundBfloat16([1, 2]));
   // @ts-expect-error unknown rope_type
   posenc.ropeFrequencies({ dim: 8, scaling: { rope_type: 'su', factor: 2 } });
   // @ts-expect-error unknown precision variant
   posenc.ropePrecision({ variant: 'float8', positions: [0], dim: 8 });
-  void [scaled, legacy, attention, rotated, slopes, alibi, t5, deberta, lab, errors, rounded];
+  void [scaled, legacy, attention, rotated, slopes, alibi, t5, deberta, lab, errors, scaledLab, angles, rounded];
 
   // @ts-expect-error layout is 'interleaved' | 'half'
   posenc.rope(q, { dim: 16, layout: 'neox' });

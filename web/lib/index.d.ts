@@ -347,6 +347,14 @@ export interface RopeMatrixOptions {
   base?: number | undefined;
 }
 
+/** Options of `pairAngles`. */
+export interface PairAnglesOptions {
+  /** Values per row: even, 2..65536. */
+  dim: number;
+  /** Where each pair lives in a row; default `'interleaved'`. */
+  layout?: Layout | undefined;
+}
+
 /** Options of `ropeScoreByDistance`. */
 export interface RopeScoreByDistanceOptions {
   dim: number;
@@ -666,6 +674,21 @@ export interface PosEnc {
    * ```
    */
   ropeScoreByDistance(q: Float32Array, k: Float32Array, o: RopeScoreByDistanceOptions): Float32Array<ArrayBuffer>;
+
+  /**
+   * Per row and pair i, the signed angle of a's pair measured from b's pair, in [-pi, pi]
+   * (`atan2(b_x a_y - b_y a_x, b_x a_x + b_y a_y)` in float64; 0 where either pair is (0, 0)),
+   * `[rows x dim/2]`. a and b have the same length, a multiple of dim. RoPE turns it by the distance:
+   * `pairAngles(R_m q, R_n k)[i] = (m - n) theta_i + pairAngles(q, k)[i]`, modulo 2 pi.
+   * @example
+   * ```js
+   * const phi = posenc.pairAngles(q, k, { dim: 64 });
+   * const [qm, kn] = [posenc.rope(q, { dim: 64, offset: 9 }), posenc.rope(k, { dim: 64, offset: 2 })];
+   * const turned = posenc.pairAngles(qm, kn, { dim: 64 });
+   * // turned[i] - phi[i] = 7 theta_i (mod 2 pi)
+   * ```
+   */
+  pairAngles(a: Float32Array, b: Float32Array, o: PairAnglesOptions): Float64Array<ArrayBuffer>;
 
   /**
    * RoFormer long-term decay bound `(1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|`,

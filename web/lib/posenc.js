@@ -89,6 +89,9 @@ export function createPosEnc(M, models = null) {
     /** Addition to API.md (precision lab): per position, the largest error against float64. */
     ropePrecisionErrors: (o) => unwrap(M.ropePrecision(options(o), true)),
 
+    /** Addition to API.md: per pair, the signed angle from b's pair to a's (what RoPE turns by m - n). */
+    pairAngles: (a, b, o) => unwrap(M.pairAngles(f32(a, 'a'), f32(b, 'b'), options(o))),
+
     /** Addition to API.md: values rounded to bfloat16 (round to nearest even, from float32). */
     roundBfloat16: (values) => unwrap(M.roundBfloat16(numberArray(values, 'values', maxElements))),
 

@@ -202,6 +202,25 @@ std::vector<float> rope_score_by_distance(const float* q, const float* k, std::s
 std::vector<float> rope_score_by_distance(const float* q, std::size_t q_length, const float* k, std::size_t k_length,
                                           const rope_distance_options& o);
 
+// pair_angles' options: vectors of dim values, their pairs in `pairs` layout.
+struct pair_angle_options {
+  std::size_t dim = 0;
+  layout pairs = layout::interleaved;
+};
+
+template <class Field>
+void for_each_field(pair_angle_options& o, Field&& field) {
+  field("dim", o.dim, presence::required, integer_range{1, std::int64_t(max_dim)});
+  field("layout", o.pairs);
+}
+
+// The angle of pair i of each row of a, measured from pair i of the same row of b: in [-pi, pi],
+// atan2(b_x a_y - b_y a_x, b_x a_x + b_y a_y) in double, and 0 where either pair is (0, 0). What
+// RoPE does to it: pair_angles(rope(q, m), rope(k, n)) = (m - n) theta_i + pair_angles(q, k), modulo
+// 2 pi. a and b hold the same number of values, a multiple of dim (even); [rows x dim/2] out.
+std::vector<double> pair_angles(const float* a, std::size_t a_length, const float* b, std::size_t b_length,
+                                const pair_angle_options& o);
+
 // RoFormer's long-term decay bound: (1/(dim/2)) * sum_{j=1}^{dim/2} |S_j|,
 // S_j = sum_{k<j} e^{i d theta_k}, for d in 0..max_distance.
 std::vector<float> rope_decay_bound(std::size_t dim, double base, std::int64_t max_distance);

@@ -280,6 +280,39 @@ export const specs = [
     },
   },
   {
+    name: 'pairAngles: the signed angle between matching pairs, turned by (m - n) theta_i under RoPE',
+    run(posenc, assert) {
+      // written out: a row of dim 4 in each layout
+      const a = Float32Array.from([0, 1, -1, 0]),
+        b = Float32Array.from([1, 0, 1, 1]);
+      const inter = posenc.pairAngles(a, b, { dim: 4 });
+      assert.isTyped(inter, 'Float64Array');
+      // atan2 in wasm and in JavaScript may differ in the last bit
+      const near = { abs: 1e-15, rel: 1e-15 };
+      assert.close(inter, Float64Array.from([Math.PI / 2, Math.atan2(1, -1)]), near, 'interleaved');
+      const half = posenc.pairAngles(a, b, { dim: 4, layout: 'half' });
+      assert.close(half, Float64Array.from([Math.atan2(-1, -1), -Math.PI / 2]), near, 'half: (0, -1) from (1, 1)');
+      assert.arrayEqual(posenc.pairAngles(new Float32Array(2), Float32Array.from([1, 1]), { dim: 2 }), [0], 'zero');
+      // the RoPE property over random vectors, two rows, both layouts
+      for (const layout of ['interleaved', 'half']) {
+        const dim = 32,
+          [m, n] = [1234, 77];
+        const q = ref.randomFloat32(2 * dim, 41),
+          k = ref.randomFloat32(2 * dim, 42);
+        const theta = Array.from({ length: dim / 2 }, (_, i) => 10000 ** ((-2 * i) / dim));
+        const phi = posenc.pairAngles(q, k, { dim, layout });
+        const qm = posenc.rope(q, { dim, layout, positions: [m, m] }),
+          kn = posenc.rope(k, { dim, layout, positions: [n, n] });
+        const turned = posenc.pairAngles(qm, kn, { dim, layout });
+        assert.equal(turned.length, dim);
+        turned.forEach((t, j) => {
+          const gap = t - phi[j] - (m - n) * theta[j % (dim / 2)];
+          assert.ok(Math.abs(Math.sin(gap / 2)) < 1e-4, `${layout} pair ${j}: off by ${gap} mod 2 pi`);
+        });
+      }
+    },
+  },
+  {
     name: 'relativeDistance: clip(i - j, min, max), keyLen defaults to queryLen',
     run(posenc, assert) {
       for (const [queryLen, keyLen, min, max] of [

@@ -160,6 +160,24 @@ export function errorCases() {
       ['maxDistance', 'undefined'],
     ],
     [
+      'pairAngles b shorter than a',
+      (p) => p.pairAngles(new Float32Array(4), new Float32Array(2), { dim: 2 }),
+      RangeError,
+      ['b.length', '2'],
+    ],
+    [
+      'pairAngles a as an Array',
+      (p) => p.pairAngles([1, 2], new Float32Array(2), { dim: 2 }),
+      TypeError,
+      ['a', 'Array'],
+    ],
+    [
+      'pairAngles odd dim',
+      (p) => p.pairAngles(new Float32Array(3), new Float32Array(3), { dim: 3 }),
+      RangeError,
+      ['dim', '3'],
+    ],
+    [
       'ropeScoreByDistance q as an Array',
       (p) => p.ropeScoreByDistance([1, 2], new Float32Array(2), { dim: 2, maxDistance: 3 }),
       TypeError,
