@@ -267,15 +267,6 @@ export function logPositions(count = 160, max = 2 ** 24 - 1) {
 
 /** Positions 0..DIAL_POSITIONS-1 of the RoPE dials' scrubber and sparkline. */
 export const DIAL_POSITIONS = 64;
-/** Per pair i, the signed angle from b_i to a_i (atan2 of their cross and dot products), for drawing. */
-function pairAngles(a, b) {
-  const out = new Float64Array(a.length / 2);
-  for (let i = 0; i < out.length; i++) {
-    const [ax, ay, bx, by] = [a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]];
-    out[i] = Math.atan2(bx * ay - by * ax, ax * bx + ay * by);
-  }
-  return out;
-}
 
 /** Rows of q the scaling logits rotate per library call. */
 const LOGIT_BLOCK = 1024;
@@ -415,7 +406,8 @@ export const RECIPES = {
 
   // Section 4, from one plane to d/2: the same q and k rotated at every position 0..DIAL_POSITIONS-1
   // (lib.rope numbers the rows), all their logits (attentionScores), theta_i, |m - n| theta_i in float64
-  // (ropePrecision) and §1's sinusoidal table. The angles of each pair are read off the library's vectors.
+  // (ropePrecision), the angle between each pair of q and k before and after (pairAngles) and §1's sinusoidal
+  // table.
   ropeDials(lib, { m, n, dim, base, seed }) {
     const P = DIAL_POSITIONS;
     const q = rows(lib, 1, dim, contentSeed(seed, 0)),
@@ -442,8 +434,8 @@ export const RECIPES = {
       gap,
       positions: P,
       theta: lib.ropeFrequencies({ dim, base }),
-      phi: pairAngles(q, k),
-      between: pairAngles(qm, kn),
+      phi: lib.pairAngles(q, k, { dim }),
+      between: lib.pairAngles(qm, kn, { dim }),
       sinusoidal: lib.sinusoidal({ positions: P, dim, base }),
     };
   },
