@@ -84,16 +84,26 @@ struct spread_upper {
 const auto lower_pairs = xsimd::make_batch_constant<index_batch, spread_lower>();
 const auto upper_pairs = xsimd::make_batch_constant<index_batch, spread_upper>();
 
-// The article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) * (-s0 s0 -s1 s1 ...).
+// The interleaved rotation in the article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) *
+// (-s0 s0 -s1 s1 ...), the lanes of rotate_pair with b * -s added for the subtraction: the same bits.
+batch rotate_spread(batch x, batch spread_cos, batch signed_sin) {
+  return x * spread_cos + xsimd::swizzle(x, swap_pairs) * signed_sin;
+}
+
+// The signs of rotate_spread's sin, - + - + ...
+batch alternate_signs() {
+  alignas(64) float signs[width];
+  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
+  return batch::load_aligned(signs);
+}
+
 // With several heads the spread cos and signed sin rows are built once into scratch and
 // every head loads them as they are: per batch of x one swap, two products and a sum,
 // instead of three more shuffles and a sign product. One head spreads in registers as it
 // goes (the row would be read once anyway). Same operations on the same values either way.
 void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
                             const float* sin, float* scratch) {
-  alignas(64) float signs[width];
-  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
-  const batch alternate = batch::load_aligned(signs);
+  const batch alternate = alternate_signs();
   const std::size_t body = rotary - rotary % (2 * width);
   if (heads > 1) {
     // Batch k of the row's spread cos and signed sin side by side: one pointer walks both.
@@ -105,9 +115,8 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
       xsimd::swizzle(c, upper_pairs).store_unaligned(t + 2 * width);
       (xsimd::swizzle(s, upper_pairs) * alternate).store_unaligned(t + 3 * width);
     }
-    const auto turn = [&](float* v, const float* t) {
-      const batch a = batch::load_unaligned(v);
-      (a * batch::load_unaligned(t) + xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(t + width))
+    const auto turn = [](float* v, const float* t) {
+      rotate_spread(batch::load_unaligned(v), batch::load_unaligned(t), batch::load_unaligned(t + width))
           .store_unaligned(v);
     };
     for (std::size_t h = 0; h < heads; ++h) {
@@ -127,12 +136,10 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
       const batch c = batch::load_unaligned(cos + j / 2);
       const batch s = batch::load_unaligned(sin + j / 2);
       const batch a = batch::load_unaligned(x + j), b = batch::load_unaligned(x + j + width);
-      const batch ya = a * xsimd::swizzle(c, lower_pairs) +
-                       xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
-      const batch yb = b * xsimd::swizzle(c, upper_pairs) +
-                       xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
-      ya.store_unaligned(x + j);
-      yb.store_unaligned(x + j + width);
+      rotate_spread(a, xsimd::swizzle(c, lower_pairs), xsimd::swizzle(s, lower_pairs) * alternate)
+          .store_unaligned(x + j);
+      rotate_spread(b, xsimd::swizzle(c, upper_pairs), xsimd::swizzle(s, upper_pairs) * alternate)
+          .store_unaligned(x + j + width);
     }
   }
   for (std::size_t h = 0; h < heads; ++h) {
@@ -195,9 +202,7 @@ void specialised(std::size_t heads, Body body) {
 void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
                             const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
                             float factor) {
-  alignas(64) float signs[width];
-  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
-  const batch alternate = batch::load_aligned(signs), factors(factor);
+  const batch alternate = alternate_signs(), factors(factor);
   const std::size_t body = rotary - rotary % (2 * width);
   const std::size_t half = rotary / 2, stride = heads * dim;
   const bool scaled = factor != 1.0f;
@@ -215,9 +220,8 @@ void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::
         const batch s_hi = xsimd::swizzle(s, upper_pairs) * alternate;
         for (std::size_t h = 0; h < head_count; ++h) {
           float* v = row + h * dim + j;
-          const batch a = batch::load_unaligned(v), b = batch::load_unaligned(v + width);
-          (a * c_lo + xsimd::swizzle(a, swap_pairs) * s_lo).store_unaligned(v);
-          (b * c_hi + xsimd::swizzle(b, swap_pairs) * s_hi).store_unaligned(v + width);
+          rotate_spread(batch::load_unaligned(v), c_lo, s_lo).store_unaligned(v);
+          rotate_spread(batch::load_unaligned(v + width), c_hi, s_hi).store_unaligned(v + width);
         }
       }
       for (std::size_t j = body; j < rotary; j += 2) {
