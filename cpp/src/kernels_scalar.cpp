@@ -1,4 +1,4 @@
-// The scalar references: the formulas written out one element at a time.
+// The scalar references: the formulas of kernel_formulas.hpp, one element at a time.
 #include <algorithm>
 #include <cmath>
 
@@ -7,6 +7,9 @@
 namespace posenc::kernels {
 // Named (not anonymous) so the symbol map tells the twins apart in the wasm check.
 namespace scalar_impl {
+
+#define POSENC_KERNEL_FORMULAS_SCOPE posenc::kernels::scalar_impl
+#include "kernel_formulas.hpp"
 
 void sincos(const float* angle, std::size_t n, float* sin_out, float* cos_out) {
   for (std::size_t i = 0; i < n; ++i) {
@@ -20,11 +23,7 @@ void rotate_interleaved(float* x, std::size_t rows, std::size_t heads, std::size
   for (std::size_t r = 0; r < rows; ++r, cos += table_stride, sin += table_stride)
     for (std::size_t h = 0; h < heads; ++h) {
       float* v = x + (r * heads + h) * dim;
-      for (std::size_t i = 0; i < rotary / 2; ++i) {
-        const float a = v[2 * i], b = v[2 * i + 1];
-        v[2 * i] = a * cos[i] - b * sin[i];
-        v[2 * i + 1] = b * cos[i] + a * sin[i];
-      }
+      for (std::size_t i = 0; i < rotary / 2; ++i) rotate_pair(v[2 * i], v[2 * i + 1], cos[i], sin[i]);
     }
 }
 
@@ -34,29 +33,20 @@ void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim,
   for (std::size_t r = 0; r < rows; ++r, cos += table_stride, sin += table_stride)
     for (std::size_t h = 0; h < heads; ++h) {
       float* v = x + (r * heads + h) * dim;
-      for (std::size_t i = 0; i < half; ++i) {
-        const float a = v[i], b = v[i + half];
-        v[i] = a * cos[i] - b * sin[i];
-        v[i + half] = b * cos[i] + a * sin[i];
-      }
+      rotate_half_pairs(v, v + half, cos, sin, 0, half);
     }
-}
-
-// The angle sum of add_angles, then the scaling of rope.cpp's scale_row, for pair i.
-void angle_sum(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, std::size_t i,
-               float factor, float& c, float& s) {
-  c = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
-  s = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
-  if (factor != 1.0f) {
-    c *= factor;
-    s *= factor;
-  }
 }
 
 // The fused rotations take the pairs of a row a few at a time: the cos/sin of `chunk`
 // pairs are formed once, then serve every head (and the short loops still vectorise
 // natively).
 constexpr std::size_t chunk = 8;
+
+// The cos/sin of pair i of a fused rotation's row.
+void pair_angle_sum(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, std::size_t i,
+                    float factor, float& c, float& s) {
+  scaled_angle_sum(cos_a[i], sin_a[i], cos_b[i], sin_b[i], factor != 1.0f, factor, c, s);
+}
 
 void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
                             const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
@@ -66,14 +56,10 @@ void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::
     for (std::size_t i0 = 0; i0 < half; i0 += chunk) {
       const std::size_t m = std::min(chunk, half - i0);
       float c[chunk], s[chunk];
-      for (std::size_t t = 0; t < m; ++t) angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
+      for (std::size_t t = 0; t < m; ++t) pair_angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
       for (std::size_t h = 0; h < heads; ++h) {
         float* v = x + h * dim + 2 * i0;
-        for (std::size_t t = 0; t < m; ++t) {
-          const float a = v[2 * t], b = v[2 * t + 1];
-          v[2 * t] = a * c[t] - b * s[t];
-          v[2 * t + 1] = b * c[t] + a * s[t];
-        }
+        for (std::size_t t = 0; t < m; ++t) rotate_pair(v[2 * t], v[2 * t + 1], c[t], s[t]);
       }
     }
 }
@@ -85,23 +71,15 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
     for (std::size_t i0 = 0; i0 < half; i0 += chunk) {
       const std::size_t m = std::min(chunk, half - i0);
       float c[chunk], s[chunk];
-      for (std::size_t t = 0; t < m; ++t) angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
+      for (std::size_t t = 0; t < m; ++t) pair_angle_sum(cos_a, sin_a, cos_b, sin_b, i0 + t, factor, c[t], s[t]);
       for (std::size_t h = 0; h < heads; ++h) {
         float* v = x + h * dim + i0;
-        for (std::size_t t = 0; t < m; ++t) {
-          const float a = v[t], b = v[t + half];
-          v[t] = a * c[t] - b * s[t];
-          v[t + half] = b * c[t] + a * s[t];
-        }
+        for (std::size_t t = 0; t < m; ++t) rotate_pair(v[t], v[t + half], c[t], s[t]);
       }
     }
 }
 
-float dot(const float* a, const float* b, std::size_t n) {
-  float sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
-  return sum;
-}
+float dot(const float* a, const float* b, std::size_t n) { return dot_in_order(0.0f, a, b, 0, n); }
 
 void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t rows, std::size_t dim, float factor,
               float* out, std::size_t out_stride) {
@@ -109,31 +87,20 @@ void dot_rows(const float* q, std::size_t queries, const float* k, std::size_t r
     for (std::size_t j = 0; j < rows; ++j) out[i * out_stride + j] = factor * dot(q + i * dim, k + j * dim, dim);
 }
 
-void add(const float* a, const float* b, float* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = a[i] + b[i];
-}
+void add(const float* a, const float* b, float* out, std::size_t n) { add_entries(a, b, out, 0, n); }
 
 void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
                 float* out_sin, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    out_cos[i] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
-    out_sin[i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
-  }
+  add_angles_entries(cos_a, sin_a, cos_b, sin_b, out_cos, out_sin, 0, n);
 }
 
 void add_angles_interleaved(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out,
                             std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    out[2 * i + 1] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
-    out[2 * i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
-  }
+  add_angles_interleaved_entries(cos_a, sin_a, cos_b, sin_b, out, 0, n);
 }
 
 void interleave(const float* even, const float* odd, float* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    out[2 * i] = even[i];
-    out[2 * i + 1] = odd[i];
-  }
+  interleave_entries(even, odd, out, 0, n);
 }
 
 }  // namespace scalar_impl

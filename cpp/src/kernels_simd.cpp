@@ -1,4 +1,5 @@
-// The xsimd kernels: a vector body plus a tail, twins of kernels_scalar.cpp.
+// The xsimd kernels: a vector body plus a tail, twins of kernels_scalar.cpp, the formulas they
+// share written once in kernel_formulas.hpp (included below, inside this target's namespace).
 // Compiled once per target (see CMakeLists.txt): the baseline arch natively, AVX2 and
 // AVX-512 beside it on x86-64, SIMD128 (via xsimd's SSE4.1 backend) under Emscripten.
 //
@@ -7,7 +8,8 @@
 // weak symbol by every object using it, and the linker keeps one copy: the AVX2 one could
 // then run on a machine without AVX2. So this file uses no such helper (plain loops), and
 // every weak symbol it emits lies in the target's namespace or is an xsimd template of the
-// target's arch type; tests/native/kernel-target-symbols.mjs checks the objects for that.
+// target's arch type (kernel_formulas.hpp's templates too, being included in that namespace);
+// tests/native/kernel-target-symbols.mjs checks the objects for that.
 //
 // xsimd's sin/cos reduce large angles with two plain inline functions of xsimd::detail, not
 // templates of the arch: renamed here per target, so no two objects share their code.
@@ -40,6 +42,9 @@ using arch = xsimd::default_arch;
 using batch = xsimd::batch<float, arch>;
 using index_batch = xsimd::batch<std::uint32_t, arch>;
 constexpr std::size_t width = batch::size;
+
+#define POSENC_KERNEL_FORMULAS_SCOPE posenc::kernels::POSENC_SIMD_TARGET::simd_impl
+#include "kernel_formulas.hpp"
 
 // Lane i takes lane i ^ 1: swaps the two members of every interleaved pair.
 struct pair_swap {
@@ -79,16 +84,26 @@ struct spread_upper {
 const auto lower_pairs = xsimd::make_batch_constant<index_batch, spread_lower>();
 const auto upper_pairs = xsimd::make_batch_constant<index_batch, spread_upper>();
 
-// The article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) * (-s0 s0 -s1 s1 ...).
+// The interleaved rotation in the article's elementwise form: y = x * (c0 c0 c1 c1 ...) + swap(x) *
+// (-s0 s0 -s1 s1 ...), the lanes of rotate_pair with b * -s added for the subtraction: the same bits.
+batch rotate_spread(batch x, batch spread_cos, batch signed_sin) {
+  return x * spread_cos + xsimd::swizzle(x, swap_pairs) * signed_sin;
+}
+
+// The signs of rotate_spread's sin, - + - + ...
+batch alternate_signs() {
+  alignas(64) float signs[width];
+  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
+  return batch::load_aligned(signs);
+}
+
 // With several heads the spread cos and signed sin rows are built once into scratch and
 // every head loads them as they are: per batch of x one swap, two products and a sum,
 // instead of three more shuffles and a sign product. One head spreads in registers as it
 // goes (the row would be read once anyway). Same operations on the same values either way.
 void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::size_t rotary, const float* cos,
                             const float* sin, float* scratch) {
-  alignas(64) float signs[width];
-  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
-  const batch alternate = batch::load_aligned(signs);
+  const batch alternate = alternate_signs();
   const std::size_t body = rotary - rotary % (2 * width);
   if (heads > 1) {
     // Batch k of the row's spread cos and signed sin side by side: one pointer walks both.
@@ -100,9 +115,8 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
       xsimd::swizzle(c, upper_pairs).store_unaligned(t + 2 * width);
       (xsimd::swizzle(s, upper_pairs) * alternate).store_unaligned(t + 3 * width);
     }
-    const auto turn = [&](float* v, const float* t) {
-      const batch a = batch::load_unaligned(v);
-      (a * batch::load_unaligned(t) + xsimd::swizzle(a, swap_pairs) * batch::load_unaligned(t + width))
+    const auto turn = [](float* v, const float* t) {
+      rotate_spread(batch::load_unaligned(v), batch::load_unaligned(t), batch::load_unaligned(t + width))
           .store_unaligned(v);
     };
     for (std::size_t h = 0; h < heads; ++h) {
@@ -122,21 +136,15 @@ void rotate_interleaved_row(float* x, std::size_t heads, std::size_t dim, std::s
       const batch c = batch::load_unaligned(cos + j / 2);
       const batch s = batch::load_unaligned(sin + j / 2);
       const batch a = batch::load_unaligned(x + j), b = batch::load_unaligned(x + j + width);
-      const batch ya = a * xsimd::swizzle(c, lower_pairs) +
-                       xsimd::swizzle(a, swap_pairs) * (xsimd::swizzle(s, lower_pairs) * alternate);
-      const batch yb = b * xsimd::swizzle(c, upper_pairs) +
-                       xsimd::swizzle(b, swap_pairs) * (xsimd::swizzle(s, upper_pairs) * alternate);
-      ya.store_unaligned(x + j);
-      yb.store_unaligned(x + j + width);
+      rotate_spread(a, xsimd::swizzle(c, lower_pairs), xsimd::swizzle(s, lower_pairs) * alternate)
+          .store_unaligned(x + j);
+      rotate_spread(b, xsimd::swizzle(c, upper_pairs), xsimd::swizzle(s, upper_pairs) * alternate)
+          .store_unaligned(x + j + width);
     }
   }
   for (std::size_t h = 0; h < heads; ++h) {
     float* v = x + h * dim;
-    for (std::size_t j = body; j < rotary; j += 2) {
-      const float a = v[j], b = v[j + 1], cj = cos[j / 2], sj = sin[j / 2];
-      v[j] = a * cj - b * sj;
-      v[j + 1] = b * cj + a * sj;
-    }
+    for (std::size_t j = body; j < rotary; j += 2) rotate_pair(v[j], v[j + 1], cos[j / 2], sin[j / 2]);
   }
 }
 
@@ -156,16 +164,12 @@ void rotate_half_row(float* x, std::size_t heads, std::size_t dim, std::size_t r
     float* lo = x + h * dim;
     float* hi = lo + half;
     for (std::size_t i = 0; i < body; i += width) {
-      const batch a = batch::load_unaligned(lo + i), b = batch::load_unaligned(hi + i);
-      const batch c = batch::load_unaligned(cos + i), s = batch::load_unaligned(sin + i);
-      (a * c - b * s).store_unaligned(lo + i);
-      (b * c + a * s).store_unaligned(hi + i);
+      batch a = batch::load_unaligned(lo + i), b = batch::load_unaligned(hi + i);
+      rotate_pair(a, b, batch::load_unaligned(cos + i), batch::load_unaligned(sin + i));
+      a.store_unaligned(lo + i);
+      b.store_unaligned(hi + i);
     }
-    for (std::size_t i = body; i < half; ++i) {
-      const float a = lo[i], b = hi[i];
-      lo[i] = a * cos[i] - b * sin[i];
-      hi[i] = b * cos[i] + a * sin[i];
-    }
+    rotate_half_pairs(lo, hi, cos, sin, body, half);
   }
 }
 
@@ -173,18 +177,6 @@ void rotate_half(float* x, std::size_t rows, std::size_t heads, std::size_t dim,
                  const float* sin, std::size_t table_stride) {
   for (std::size_t r = 0; r < rows; ++r)
     rotate_half_row(x + r * heads * dim, heads, dim, rotary, cos + r * table_stride, sin + r * table_stride);
-}
-
-// The angle sum of add_angles, then the scaling of rope.cpp's scale_row (skipped when
-// the factor is 1, as there): the same operations in the same order, so the same bits.
-template <class T>
-void angle_sum(T ca, T sa, T cb, T sb, bool scaled, float factor, T& c, T& s) {
-  c = ca * cb - sa * sb;
-  s = sa * cb + ca * sb;
-  if (scaled) {  // a branch taken the same way for the whole call: predicted, nearly free
-    c = c * T(factor);
-    s = s * T(factor);
-  }
 }
 
 // Calls body(heads) with one head as a compile-time constant (the case fusion is for: its
@@ -210,9 +202,7 @@ void specialised(std::size_t heads, Body body) {
 void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::size_t dim, std::size_t rotary,
                             const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b,
                             float factor) {
-  alignas(64) float signs[width];
-  for (std::size_t i = 0; i < width; ++i) signs[i] = i % 2 ? 1.0f : -1.0f;
-  const batch alternate = batch::load_aligned(signs);
+  const batch alternate = alternate_signs(), factors(factor);
   const std::size_t body = rotary - rotary % (2 * width);
   const std::size_t half = rotary / 2, stride = heads * dim;
   const bool scaled = factor != 1.0f;
@@ -223,26 +213,23 @@ void rotate_interleaved_sum(float* x, std::size_t rows, std::size_t heads, std::
       const float* const sb = sin_b + r * half;
       for (std::size_t j = 0; j < body; j += 2 * width) {
         batch c, s;
-        angle_sum(batch::load_unaligned(cos_a + j / 2), batch::load_unaligned(sin_a + j / 2),
-                  batch::load_unaligned(cb + j / 2), batch::load_unaligned(sb + j / 2), scaled, factor, c, s);
+        scaled_angle_sum(batch::load_unaligned(cos_a + j / 2), batch::load_unaligned(sin_a + j / 2),
+                         batch::load_unaligned(cb + j / 2), batch::load_unaligned(sb + j / 2), scaled, factors, c, s);
         const batch c_lo = xsimd::swizzle(c, lower_pairs), c_hi = xsimd::swizzle(c, upper_pairs);
         const batch s_lo = xsimd::swizzle(s, lower_pairs) * alternate;
         const batch s_hi = xsimd::swizzle(s, upper_pairs) * alternate;
         for (std::size_t h = 0; h < head_count; ++h) {
           float* v = row + h * dim + j;
-          const batch a = batch::load_unaligned(v), b = batch::load_unaligned(v + width);
-          (a * c_lo + xsimd::swizzle(a, swap_pairs) * s_lo).store_unaligned(v);
-          (b * c_hi + xsimd::swizzle(b, swap_pairs) * s_hi).store_unaligned(v + width);
+          rotate_spread(batch::load_unaligned(v), c_lo, s_lo).store_unaligned(v);
+          rotate_spread(batch::load_unaligned(v + width), c_hi, s_hi).store_unaligned(v + width);
         }
       }
       for (std::size_t j = body; j < rotary; j += 2) {
         float c, s;
-        angle_sum(cos_a[j / 2], sin_a[j / 2], cb[j / 2], sb[j / 2], scaled, factor, c, s);
+        scaled_angle_sum(cos_a[j / 2], sin_a[j / 2], cb[j / 2], sb[j / 2], scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* v = row + h * dim + j;
-          const float a = v[0], b = v[1];
-          v[0] = a * c - b * s;
-          v[1] = b * c + a * s;
+          rotate_pair(v[0], v[1], c, s);
         }
       }
     }
@@ -256,6 +243,7 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
   const std::size_t body = half - half % width;
   const std::size_t stride = heads * dim;
   const bool scaled = factor != 1.0f;
+  const batch factors(factor);
   specialised(heads, [&](auto head_count) {
     for (std::size_t r = 0; r < rows; ++r) {
       float* const row = x + r * stride;
@@ -263,23 +251,22 @@ void rotate_half_sum(float* x, std::size_t rows, std::size_t heads, std::size_t 
       const float* const sb = sin_b + r * half;
       for (std::size_t i = 0; i < body; i += width) {
         batch c, s;
-        angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i), batch::load_unaligned(cb + i),
-                  batch::load_unaligned(sb + i), scaled, factor, c, s);
+        scaled_angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i),
+                         batch::load_unaligned(cb + i), batch::load_unaligned(sb + i), scaled, factors, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* lo = row + h * dim + i;
-          const batch a = batch::load_unaligned(lo), b = batch::load_unaligned(lo + half);
-          (a * c - b * s).store_unaligned(lo);
-          (b * c + a * s).store_unaligned(lo + half);
+          batch a = batch::load_unaligned(lo), b = batch::load_unaligned(lo + half);
+          rotate_pair(a, b, c, s);
+          a.store_unaligned(lo);
+          b.store_unaligned(lo + half);
         }
       }
       for (std::size_t i = body; i < half; ++i) {
         float c, s;
-        angle_sum(cos_a[i], sin_a[i], cb[i], sb[i], scaled, factor, c, s);
+        scaled_angle_sum(cos_a[i], sin_a[i], cb[i], sb[i], scaled, factor, c, s);
         for (std::size_t h = 0; h < head_count; ++h) {
           float* lo = row + h * dim + i;
-          const float a = lo[0], b = lo[half];
-          lo[0] = a * c - b * s;
-          lo[half] = b * c + a * s;
+          rotate_pair(lo[0], lo[half], c, s);
         }
       }
     }
@@ -292,13 +279,11 @@ float dot(const float* a, const float* b, std::size_t n) {
   batch s0(0.f), s1(0.f);
   std::size_t i = 0;
   for (; i + 2 * width <= n; i += 2 * width) {
-    s0 += batch::load_unaligned(a + i) * batch::load_unaligned(b + i);
-    s1 += batch::load_unaligned(a + i + width) * batch::load_unaligned(b + i + width);
+    s0 = add_product(s0, batch::load_unaligned(a + i), batch::load_unaligned(b + i));
+    s1 = add_product(s1, batch::load_unaligned(a + i + width), batch::load_unaligned(b + i + width));
   }
-  for (; i + width <= n; i += width) s0 += batch::load_unaligned(a + i) * batch::load_unaligned(b + i);
-  float sum = xsimd::hadd(s0 + s1);
-  for (; i < n; ++i) sum += a[i] * b[i];
-  return sum;
+  for (; i + width <= n; i += width) s0 = add_product(s0, batch::load_unaligned(a + i), batch::load_unaligned(b + i));
+  return dot_in_order(xsimd::hadd(s0 + s1), a, b, i, n);
 }
 
 // A block of Q queries x `width` keys: one accumulator per (query, key) pair, so each
@@ -316,14 +301,14 @@ void dot_block(const float* q, const float* k, std::size_t dim, float factor, fl
     for (std::size_t i = 0; i < Q; ++i) qv[i] = batch::load_unaligned(q + i * dim + d);
     for (std::size_t r = 0; r < width; ++r) {
       const batch kv = batch::load_unaligned(k + r * dim + d);
-      for (std::size_t i = 0; i < Q; ++i) acc[i][r] += qv[i] * kv;
+      for (std::size_t i = 0; i < Q; ++i) acc[i][r] = add_product(acc[i][r], qv[i], kv);
     }
   }
   for (std::size_t i = 0; i < Q; ++i) {
     alignas(64) float tail[width];
     for (std::size_t r = 0; r < width; ++r) {
       float t = 0;
-      for (std::size_t d = body; d < dim; ++d) t += q[i * dim + d] * k[r * dim + d];
+      for (std::size_t d = body; d < dim; ++d) t = add_product(t, q[i * dim + d], k[r * dim + d]);
       tail[r] = t;
     }
     ((xsimd::haddp(acc[i]) + batch::load_aligned(tail)) * batch(factor)).store_unaligned(out + i * out_stride);
@@ -406,7 +391,7 @@ void dot_tile(const float* q, std::size_t dim, const float* kt, std::size_t d0, 
     for (std::size_t b = 0; b < B; ++b) kv[b] = batch::load_aligned(kt + (b * chunk_dims + d) * width);
     for (std::size_t t = 0; t < Q; ++t) {
       const batch qv(q[t * dim + d0 + d]);
-      for (std::size_t b = 0; b < B; ++b) acc[t][b] += qv * kv[b];
+      for (std::size_t b = 0; b < B; ++b) acc[t][b] = add_product(acc[t][b], qv, kv[b]);
     }
   }
   for (std::size_t t = 0; t < Q; ++t)
@@ -450,7 +435,7 @@ void dot_rows_transposed(const float* q, std::size_t queries, const float* k, st
   for (; j < rows; ++j)  // the last keys one by one, summed in the same order
     for (std::size_t i = 0; i < queries; ++i) {
       float sum = 0;
-      for (std::size_t d = 0; d < dim; ++d) sum += q[i * dim + d] * k[j * dim + d];
+      for (std::size_t d = 0; d < dim; ++d) sum = add_product(sum, q[i * dim + d], k[j * dim + d]);
       out[i * out_stride + j] = factor * sum;
     }
 }
@@ -467,22 +452,20 @@ void add(const float* a, const float* b, float* out, std::size_t n) {
   std::size_t i = 0;
   for (; i + width <= n; i += width)
     (batch::load_unaligned(a + i) + batch::load_unaligned(b + i)).store_unaligned(out + i);
-  for (; i < n; ++i) out[i] = a[i] + b[i];
+  add_entries(a, b, out, i, n);
 }
 
 void add_angles(const float* cos_a, const float* sin_a, const float* cos_b, const float* sin_b, float* out_cos,
                 float* out_sin, std::size_t n) {
   std::size_t i = 0;
   for (; i + width <= n; i += width) {
-    const batch ca = batch::load_unaligned(cos_a + i), sa = batch::load_unaligned(sin_a + i);
-    const batch cb = batch::load_unaligned(cos_b + i), sb = batch::load_unaligned(sin_b + i);
-    (ca * cb - sa * sb).store_unaligned(out_cos + i);
-    (sa * cb + ca * sb).store_unaligned(out_sin + i);
+    batch c, s;
+    angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i), batch::load_unaligned(cos_b + i),
+              batch::load_unaligned(sin_b + i), c, s);
+    c.store_unaligned(out_cos + i);
+    s.store_unaligned(out_sin + i);
   }
-  for (; i < n; ++i) {
-    out_cos[i] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
-    out_sin[i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
-  }
+  add_angles_entries(cos_a, sin_a, cos_b, sin_b, out_cos, out_sin, i, n);
 }
 
 // Lane i of the zips' inputs: zip_lo and zip_hi pair up lanes within each 128-bit lane (on
@@ -495,7 +478,7 @@ struct zip_order {
   }
 };
 
-// even[0] odd[0] even[1] odd[1] ... over 2 * width floats at out.
+// even[0] odd[0] even[1] odd[1] ... over 2 * width floats at out: store_pair's order, a batch at a time.
 void store_interleaved(batch even, batch odd, float* out) {
   if constexpr (width > 4) {  // 4 lanes are a single 128-bit lane: the zips alone interleave
     const auto zip_lanes = xsimd::make_batch_constant<index_batch, zip_order>();
@@ -510,24 +493,19 @@ void add_angles_interleaved(const float* cos_a, const float* sin_a, const float*
                             std::size_t n) {
   std::size_t i = 0;
   for (; i + width <= n; i += width) {
-    const batch ca = batch::load_unaligned(cos_a + i), sa = batch::load_unaligned(sin_a + i);
-    const batch cb = batch::load_unaligned(cos_b + i), sb = batch::load_unaligned(sin_b + i);
-    store_interleaved(sa * cb + ca * sb, ca * cb - sa * sb, out + 2 * i);
+    batch c, s;
+    angle_sum(batch::load_unaligned(cos_a + i), batch::load_unaligned(sin_a + i), batch::load_unaligned(cos_b + i),
+              batch::load_unaligned(sin_b + i), c, s);
+    store_interleaved(s, c, out + 2 * i);  // the order of add_angles_interleaved_entries
   }
-  for (; i < n; ++i) {
-    out[2 * i + 1] = cos_a[i] * cos_b[i] - sin_a[i] * sin_b[i];
-    out[2 * i] = sin_a[i] * cos_b[i] + cos_a[i] * sin_b[i];
-  }
+  add_angles_interleaved_entries(cos_a, sin_a, cos_b, sin_b, out, i, n);
 }
 
 void interleave(const float* even, const float* odd, float* out, std::size_t n) {
   std::size_t i = 0;
   for (; i + width <= n; i += width)
     store_interleaved(batch::load_unaligned(even + i), batch::load_unaligned(odd + i), out + 2 * i);
-  for (; i < n; ++i) {
-    out[2 * i] = even[i];
-    out[2 * i + 1] = odd[i];
-  }
+  interleave_entries(even, odd, out, i, n);
 }
 
 }  // namespace simd_impl
