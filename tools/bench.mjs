@@ -189,6 +189,14 @@ function nativeTargetTargets({ check, bound }, n) {
     '(ceiling) its row kernel alone, writing one row in L1, AVX2 / SSE2 (speed)',
     speedup('sinusoidal_8192x512_row_kernel'),
   );
+  if (!n('attention_rope_1024x1024x64/avx512bw')) return;
+  const over = (name, wide, base) => n(`${name}/${wide}`)?.itemsPerSecond / n(`${name}/${base}`)?.itemsPerSecond;
+  for (const [label, name] of [
+    ['attention with RoPE 1024x1024x64', 'attention_rope_1024x1024x64'],
+    ['sinusoidal 8192x512 into a reused buffer', 'sinusoidal_8192x512_into'],
+  ]) {
+    bound(`(AVX-512) native ${label}, AVX-512 / AVX2 (speed)`, over(name, 'avx512bw', 'avx2'));
+  }
 }
 
 function targets(native, wasm) {

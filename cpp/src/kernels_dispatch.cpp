@@ -25,7 +25,9 @@ struct target {
 }
 [[maybe_unused]] bool cpu_has_avx512() noexcept {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  // the instruction sets the target is compiled for (CMakeLists.txt: -mavx512f, dq, bw, vl)
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
 }
 #endif
 

@@ -26,7 +26,10 @@ bool cpu_runs(const std::string& name) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
   if (name == "avx2") return __builtin_cpu_supports("avx2");
-  if (name == "avx512f") return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  if (name == "avx512bw") {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+  }
 #endif
   return false;
 }

@@ -10,7 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const archTypes = { avx2: ['xsimd::avx2'], avx512: ['xsimd::avx512f'] };
+const archTypes = {
+  avx2: ['xsimd::avx2'],
+  avx512: ['xsimd::avx512bw', 'xsimd::avx512dq', 'xsimd::avx512cd', 'xsimd::avx512f'],
+};
 const args = process.argv.slice(2);
 const expectShared = args[0] === '--expect-shared';
 if (expectShared) args.shift();
