@@ -15,8 +15,11 @@ std::uint64_t mix(std::uint64_t z) noexcept {
   return z ^ (z >> 31);
 }
 
-// A uniform double in (-1, 1) from the top 53 bits.
-double signed_unit(std::uint64_t bits) noexcept { return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1.0; }
+// A uniform double in (-1, 1) from the top 53 bits. Converted as a signed integer (the same value,
+// below 2^53): wasm's unsigned conversion is a longer instruction sequence on x86-64.
+double signed_unit(std::uint64_t bits) noexcept {
+  return static_cast<double>(static_cast<std::int64_t>(bits >> 11)) * 0x1.0p-52 - 1.0;
+}
 
 // The state value `index` of stream (seed, stream) starts from; seed_key = mix(seed).
 std::uint64_t start_state(std::uint64_t seed_key, std::uint64_t stream, std::uint64_t index) noexcept {
@@ -32,7 +35,8 @@ void draw(std::uint64_t& state, double& u, double& r2) noexcept {
   r2 = u * u + v * v;
 }
 
-bool accepted(double r2) noexcept { return r2 > 0.0 && r2 < 1.0; }
+// Both comparisons, combined without &&'s short circuit: the block loops count rejections without a branch.
+bool accepted(double r2) noexcept { return (r2 > 0.0) & (r2 < 1.0); }
 
 // log(m * 2^exponent) for m in [0.5, 1), as frexp gives them; exponent is an integer.
 double log_of_parts(double m, double exponent) noexcept {
@@ -84,24 +88,47 @@ double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t i
   return deviate(u, r2, portable_log(r2));
 }
 
-void scaled_normals(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
-                    float* out) noexcept {
+void accepted_points(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double* u,
+                     double* r2) noexcept {
   // One value at a time, each value's accept-or-retry branch is mispredicted a fifth of the
   // time and its long dependency chains run one after the other. A block takes every value's
-  // first draw without a branch, retries the rejected few, then takes the logarithms in a
-  // plain loop, so independent values overlap. Same operations per value: same bits.
-  constexpr std::size_t block = 64;
-  const std::uint64_t seed_key = mix(seed);
+  // first draw in a loop without a branch, lists the rejected (without a branch too), and draws
+  // again for the list until it is empty, so independent values overlap. Same draws per value:
+  // same bits.
   std::uint64_t state[block];
+  std::size_t rejected[block], left = 0;
+  const std::uint64_t seed_key = mix(seed);
+  // Scalar: in wasm, clang would vectorise this loop with i64x2 multiplies, which run slower than i64 ones.
+#ifdef __clang__
+#pragma clang loop vectorize(disable)
+#endif
+  for (std::size_t i = 0; i < count; ++i) {
+    state[i] = start_state(seed_key, stream, first + i);
+    draw(state[i], u[i], r2[i]);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    rejected[left] = i;
+    left += !accepted(r2[i]);
+  }
+  while (left > 0) {
+    std::size_t still = 0;
+    for (std::size_t k = 0; k < left; ++k) {
+      const std::size_t i = rejected[k];
+      draw(state[i], u[i], r2[i]);
+      rejected[still] = i;
+      still += !accepted(r2[i]);
+    }
+    left = still;
+  }
+}
+
+void scaled_normals(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
+                    float* out) noexcept {
   double u[block], r2[block];
   for (std::size_t b = 0; b < count; b += block) {
     const std::size_t n = std::min(block, count - b);
-    for (std::size_t i = 0; i < n; ++i) {
-      state[i] = start_state(seed_key, stream, first + b + i);
-      draw(state[i], u[i], r2[i]);
-    }
-    for (std::size_t i = 0; i < n; ++i)
-      while (!accepted(r2[i])) draw(state[i], u[i], r2[i]);
+    accepted_points(seed, stream, first + b, n, u, r2);
+    // the logarithms in a plain loop, branch-free (log_of_parts): independent values overlap
     for (std::size_t i = 0; i < n; ++i)
       out[b + i] = static_cast<float>(scale * deviate(u[i], r2[i], log_of_normal(r2[i])));
   }

@@ -21,6 +21,13 @@ double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t i
 void scaled_normals(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
                     float* out) noexcept;
 
+// scaled_normals in two halves, for its SIMD twins (gaussian_simd.cpp), which take the second:
+// for the count <= block values first.. of (seed, stream), the polar method's accepted point,
+// u[i] and r2[i] = u^2 + v^2 in (0, 1); value i is then u[i] sqrt(-2 log(r2[i]) / r2[i]).
+constexpr std::size_t block = 64;
+void accepted_points(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double* u,
+                     double* r2) noexcept;
+
 // Natural logarithm of x in (0, 1], correct to about one ulp, deterministic.
 double portable_log(double x) noexcept;
 

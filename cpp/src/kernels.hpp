@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace posenc::kernels {
@@ -54,6 +55,10 @@ struct kernel_table {
                                  float* out, std::size_t n);
   // out[2i] = even[i], out[2i + 1] = odd[i]: a row kept as two halves, interleaved.
   void (*interleave)(const float* even, const float* odd, float* out, std::size_t n);
+  // gaussian::scaled_normals (see gaussian.hpp): the seeded N(0, scale^2) values first.. of a
+  // stream, the same bits from every table.
+  void (*scaled_normals)(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,
+                         float* out);
 };
 
 const kernel_table& scalar_table() noexcept;

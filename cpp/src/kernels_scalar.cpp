@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gaussian.hpp"
 #include "kernels.hpp"
 
 namespace posenc::kernels {
@@ -117,7 +118,8 @@ const kernel_table& scalar_table() noexcept {
                                   scalar_impl::add,
                                   scalar_impl::add_angles,
                                   scalar_impl::add_angles_interleaved,
-                                  scalar_impl::interleave};
+                                  scalar_impl::interleave,
+                                  gaussian::scaled_normals};
   return table;
 }
 

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "gaussian_simd.hpp"
 #include "kernels.hpp"
 
 #ifndef POSENC_SIMD_TARGET
@@ -520,7 +521,7 @@ const kernel_table& table() noexcept {
 #endif
         simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::rotate_interleaved_sum,
         simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles,
-        simd_impl::add_angles_interleaved, simd_impl::interleave
+        simd_impl::add_angles_interleaved, simd_impl::interleave, simd_impl::scaled_normals
   };
   return t;
 }

@@ -4,7 +4,7 @@
 
 #include "checks.hpp"
 #include "detail.hpp"
-#include "gaussian.hpp"
+#include "kernels.hpp"
 #include "posenc/error.hpp"
 
 namespace posenc {
@@ -12,13 +12,13 @@ namespace posenc {
 namespace detail {
 // Shared with relative.cpp: the stream keeps learned and relative tables of one seed apart.
 void gaussian_row(std::size_t row, std::size_t dim, std::uint64_t seed, std::uint64_t stream, double std, float* out) {
-  gaussian::scaled_normals(seed, stream, std::uint64_t(row) * dim, dim, std, out);
+  kernels::active_table().scaled_normals(seed, stream, std::uint64_t(row) * dim, dim, std, out);
 }
 
 std::vector<float> gaussian_rows(std::size_t rows, std::size_t dim, std::uint64_t seed, std::uint64_t stream,
                                  double std) {
   std::vector<float> values(rows * dim);  // row r holds values r * dim.. of the stream: one run
-  gaussian::scaled_normals(seed, stream, 0, values.size(), std, values.data());
+  kernels::active_table().scaled_normals(seed, stream, 0, values.size(), std, values.data());
   return values;
 }
 }  // namespace detail

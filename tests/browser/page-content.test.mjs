@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openSite, closeSite, watch, waitRendered, ROOT, SITE } from './harness.mjs';
+import { exact } from '../../web/elements/format.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
 const posenc = await load();
@@ -360,4 +361,24 @@ test('side by side, past the training length: the learned panel hatches the rows
         assert.equal(Math.fround(shown[i][j]), seen[i * train + j], `logit (${i}, ${j}) from the library`);
       else assert.ok(Number.isNaN(shown[i][j]), `(${i}, ${j}) has no logit`);
     }
+});
+
+test('a narrower learned table shows the library table of the new dim, drawn from the run it holds', async () => {
+  const page = await open('lang=en&learned0.maxLen=64&learned0.dim=32&learned0.seed=5', '#learned0');
+  const ready = await page.evaluate(() => Number(document.querySelector('#learned0').dataset.ready));
+  await page.evaluate(() => document.querySelector('#learned0').setAttribute('dim', '20'));
+  await waitRendered(page, '#learned0', ready);
+  // the keyboard cursor starts at cell (0, 0); then one row down and three columns right: cell (1, 3)
+  const plot = page.locator('#learned0 .plot');
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight']) await plot.press(key);
+  const readout = page.locator('#learned0 .readout').first();
+  const table = posenc.learned({ maxLen: 64, dim: 20, seed: 5 }).table();
+  assert.equal(await readout.textContent(), `L[1, 3] = ${exact(table[1 * 20 + 3])}`);
+  // another seed is another run: drawn anew, not the one held
+  const narrowed = await page.evaluate(() => Number(document.querySelector('#learned0').dataset.ready));
+  await page.evaluate(() => document.querySelector('#learned0').setAttribute('seed', '6'));
+  await waitRendered(page, '#learned0', narrowed);
+  for (const key of ['ArrowLeft', 'ArrowRight']) await plot.press(key);
+  const reseeded = posenc.learned({ maxLen: 64, dim: 20, seed: 6 }).table();
+  assert.equal(await readout.textContent(), `L[1, 3] = ${exact(reseeded[1 * 20 + 3])}`);
 });

@@ -1,8 +1,9 @@
-// The per-target kernel objects (kernels_simd.cpp built with -mavx2, -mavx512*) must not share
-// an inline function or template instantiation with the baseline objects: the linker keeps one
-// copy of each weak (COMDAT) symbol, so a shared one compiled with AVX2 could run on a CPU
-// without it. Every weak symbol of those objects has to lie in the target's namespace or be an
-// xsimd template of the target's arch type, which no baseline object instantiates.
+// The per-target kernel objects (kernels_simd.cpp and gaussian_simd.cpp built with -mavx2,
+// -mavx512*) must not share an inline function or template instantiation with the baseline
+// objects: the linker keeps one copy of each weak (COMDAT) symbol, so a shared one compiled
+// with AVX2 could run on a CPU without it. Every weak symbol of those objects has to lie in the
+// target's namespace or be an xsimd template of the target's arch type, which no baseline object
+// instantiates.
 //
 // node kernel-target-symbols.mjs [--expect-shared] <target> <object>... [<target> <object>...]
 // Targets are avx2 and avx512. --expect-shared inverts the verdict (the fixture proving the
@@ -14,7 +15,8 @@ const archTypes = {
   avx2: ['xsimd::avx2'],
   avx512: ['xsimd::avx512bw', 'xsimd::avx512dq', 'xsimd::avx512cd', 'xsimd::avx512f'],
 };
-const args = process.argv.slice(2);
+// CMake passes a target's object list ($<TARGET_OBJECTS:...>) as one argument, separated by ';'.
+const args = process.argv.slice(2).flatMap((arg) => arg.split(';'));
 const expectShared = args[0] === '--expect-shared';
 if (expectShared) args.shift();
 

@@ -46,6 +46,7 @@ if (flavour === 'simd') {
     dot: /f32x4\.add/,
     add: /f32x4\.add/,
     add_angles: /f32x4\.mul/,
+    scaled_normals: /f64x2\.sqrt/,
   };
   for (const [kernel, mustHave] of Object.entries(kernels)) {
     const index = indexOf(`simd_impl::${kernel}(`);

@@ -21,15 +21,28 @@ export function boxAverage(data, rows, cols, outRows, outCols) {
     cb = binsOf(cols, outCols);
   const sum = new Float64Array(outRows * outCols),
     count = new Uint32Array(outRows * outCols);
-  for (let i = 0; i < rows; i++) {
-    const at = rb[i] * outCols,
-      row = i * cols;
+  // Per band of rows that share a pixel row: column sums first (a plain pass down each row, no
+  // lookup of a cell's pixel), then each column into its pixel once per band.
+  const colSum = new Float64Array(cols),
+    colSkipped = new Uint32Array(cols);
+  for (let i = 0; i < rows;) {
+    const band = rb[i],
+      first = i;
+    colSum.fill(0);
+    colSkipped.fill(0);
+    for (; i < rows && rb[i] === band; i++) {
+      const row = i * cols;
+      for (let j = 0; j < cols; j++) {
+        const v = data[row + j];
+        if (v - v === 0) colSum[j] += v;
+        else colSkipped[j]++; // not finite (NaN and ±Infinity give NaN)
+      }
+    }
+    const at = band * outCols,
+      n = i - first;
     for (let j = 0; j < cols; j++) {
-      const v = data[row + j];
-      if (v - v === 0) {
-        sum[at + cb[j]] += v;
-        count[at + cb[j]]++;
-      } // finite (NaN and ±Infinity give NaN)
+      sum[at + cb[j]] += colSum[j];
+      count[at + cb[j]] += n - colSkipped[j];
     }
   }
   for (let k = 0; k < sum.length; k++) sum[k] = count[k] ? sum[k] / count[k] : NaN;

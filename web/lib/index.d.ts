@@ -421,7 +421,9 @@ export interface PosEnc {
    * Learned (trainable) absolute table, `maxLen x dim`, initialised N(0, std^2) from a
    * deterministic seeded generator (same seed, same table on every platform). Row p depends on
    * seed, dim, std and p alone: `encode([p])` is row p of `table()`, and a table's first rows are
-   * those of any longer one. Checks its parameters at once (RangeError for `maxLen: 0`).
+   * those of any longer one. The values are one seeded run, row after row: `table()` holds the first
+   * maxLen * dim values of any table with the same seed and std and at least as many values, whatever
+   * its dim. Checks its parameters at once (RangeError for `maxLen: 0`).
    * @example
    * ```js
    * const t = posenc.learned({ maxLen: 512, dim: 64, seed: 1 });

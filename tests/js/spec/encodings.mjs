@@ -348,6 +348,19 @@ export const specs = [
       assert.equal(table.length, 64 * 64, 'maxLen x dim');
       assert.arrayEqual(table, posenc.learned({ maxLen: 64, dim: 64, seed: 7 }).table(), 'same seed, same table');
       assert.arrayEqual(table, t.table(), 'table() twice');
+      // one run, row after row: a 64 x 64 table is the start of a 37 x 111 one (4,107 values), or 8 x 512
+      for (const [maxLen, dim] of [
+        [37, 111],
+        [8, 512],
+      ])
+        assert.arrayEqual(
+          posenc
+            .learned({ maxLen, dim, seed: 7 })
+            .table()
+            .subarray(0, 64 * 64),
+          table,
+          `the first 4,096 values of ${maxLen} x ${dim}`,
+        );
       assert.ok(
         table.some((v, i) => v !== posenc.learned({ maxLen: 64, dim: 64, seed: 8 }).table()[i]),
         'another seed, another table',

@@ -47,20 +47,19 @@ export class LearnedTable extends PosencFigure {
     this.rowBox = h('div');
     this.lp = new LinePlot({ xLabel: this.t('dimension'), yLabel: this.t('value'), height: 140, name: 'learned_row' });
     this.body.append(this.hm.el, this.rowBox);
-    this.tableKey = '';
+    this.table = new Float32Array(0);
   }
   async update(p) {
-    // Row p depends on seed, dim and p alone (index.d.ts): a shorter table is the first rows of the one held
-    const key = `${p.dim}/${p.seed}`,
-      held = key === this.tableKey && p.maxLen <= this.tableRows;
+    // A table is one seeded run, row after row (index.d.ts): a smaller maxLen * dim, whatever its dim, is the
+    // start of the run held, so a shorter table or a narrower one needs no new draws
+    const held = p.seed === this.tableSeed && p.maxLen * p.dim <= this.table.length;
     const [table, row] = await Promise.all([
       held ? null : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
       this.compute('learnedRow', p, ':row'),
     ]);
     if (table) {
       this.table = table.data;
-      this.tableKey = key;
-      this.tableRows = p.maxLen;
+      this.tableSeed = p.seed;
     }
     // (the same view while maxLen stays: the heatmap keeps its image for the same data)
     if (this.shown?.length !== p.maxLen * p.dim || this.shown.buffer !== this.table.buffer)
