@@ -7,7 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 // CMake passes a target's object list ($<TARGET_OBJECTS:...>) as one argument, separated by ';'.
-const objects = process.argv.slice(2).flatMap((arg) => arg.split(';')).filter(Boolean);
+const objects = process.argv
+  .slice(2)
+  .flatMap((arg) => arg.split(';'))
+  .filter(Boolean);
 if (objects.length === 0) throw new Error('no object to check');
 const fused = /\bv?f(n?m(add|sub)(sub|add)?)\d{3}[sp][sd]\b/;
 let failed = 0;
