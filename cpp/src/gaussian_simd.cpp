@@ -10,15 +10,11 @@
 
 #include "gaussian.hpp"
 #include "gaussian_simd.hpp"
+#include "simd_arch.hpp"
 
 namespace posenc::kernels::POSENC_SIMD_TARGET::simd_impl {
 namespace {
 
-#ifdef POSENC_SIMD_ARCH
-using arch = POSENC_SIMD_ARCH;
-#else
-using arch = xsimd::default_arch;
-#endif
 using doubles = xsimd::batch<double, arch>;
 using lanes64 = xsimd::batch<std::uint64_t, arch>;
 constexpr std::size_t width = doubles::size;

@@ -25,6 +25,7 @@
 
 #include "gaussian_simd.hpp"
 #include "kernels.hpp"
+#include "simd_arch.hpp"
 
 #ifndef POSENC_SIMD_TARGET
 #error "POSENC_SIMD_TARGET (the namespace of this compilation) must be defined"
@@ -34,12 +35,6 @@ namespace posenc::kernels::POSENC_SIMD_TARGET {
 // Named (not anonymous) so the symbol map tells the twins apart in the wasm check.
 namespace simd_impl {
 
-// The arch type: xsimd's default for the compile flags unless the build names one.
-#ifdef POSENC_SIMD_ARCH
-using arch = POSENC_SIMD_ARCH;
-#else
-using arch = xsimd::default_arch;
-#endif
 using batch = xsimd::batch<float, arch>;
 using index_batch = xsimd::batch<std::uint32_t, arch>;
 constexpr std::size_t width = batch::size;
