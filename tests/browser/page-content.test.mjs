@@ -363,8 +363,37 @@ test('side by side, past the training length: the learned panel hatches the rows
     }
 });
 
+test('a learned table taller than the plot draws exact library rows, one per pixel row', async () => {
+  const page = await open(
+    'lang=en&learned0.maxLen=4096&learned0.dim=48&learned0.seed=3&learned0.position=5000',
+    '#learned0',
+  );
+  const note = await inFigure(page, '#learned0', (root) => root.querySelector('.sampled').textContent);
+  const [, rows, drawn] = note.match(/^(\d+) rows on (\d+) pixel rows/).map(Number);
+  assert.equal(rows, 4096);
+  const canvas = await inFigure(page, '#learned0', (root) => root.querySelector('.plot canvas').height);
+  assert.equal(drawn, canvas, 'one drawn row per device pixel row of the table');
+  const table = posenc.learned({ maxLen: 4096, dim: 48, seed: 3 }).table();
+  const plot = page.locator('#learned0 .plot');
+  const readout = page.locator('#learned0 .readout').first();
+  // the keyboard cursor starts at (0, 0); each arrow down is one pixel row: drawn row k is table row
+  // floor((k + 0.5) * 4096 / drawn), the middle of the band that pixel row covers
+  const rowOf = (k) => Math.floor(((k + 0.5) * 4096) / drawn);
+  await plot.press('ArrowDown');
+  assert.equal(await readout.textContent(), `L[${rowOf(0)}, 0] = ${exact(table[rowOf(0) * 48])}`);
+  for (let j = 0; j < 5; j++) await plot.press('ArrowRight');
+  for (const k of [1, 2]) {
+    await plot.press('ArrowDown');
+    assert.equal(await readout.textContent(), `L[${rowOf(k)}, 5] = ${exact(table[rowOf(k) * 48 + 5])}`);
+  }
+});
+
 test('a narrower learned table shows the library table of the new dim, drawn from the run it holds', async () => {
-  const page = await open('lang=en&learned0.maxLen=64&learned0.dim=32&learned0.seed=5', '#learned0');
+  // position 70: the plot spans 84 rows, enough pixel rows for all 64 of the table, which is drawn whole
+  const page = await open(
+    'lang=en&learned0.maxLen=64&learned0.dim=32&learned0.seed=5&learned0.position=70',
+    '#learned0',
+  );
   const ready = await page.evaluate(() => Number(document.querySelector('#learned0').dataset.ready));
   await page.evaluate(() => document.querySelector('#learned0').setAttribute('dim', '20'));
   await waitRendered(page, '#learned0', ready);

@@ -42,7 +42,12 @@ export class Heatmap {
     this.plot.addEventListener('keydown', (e) => this.key(e));
   }
 
-  /** data: row-major numbers [rows x cols]; domain: [lo, hi] of the colour scale (default: symmetric for rdbu). */
+  /**
+   * data: row-major numbers [rows x cols]; domain: [lo, hi] of the colour scale (default: symmetric for rdbu).
+   * A table taller than the screen can be given as rows sampled from it: rowPositions[i] is the table row that
+   * data row i is, and rowsSpan the table's row count; data row i is then drawn over the band of table rows
+   * [i * rowsSpan / rows, (i + 1) * rowsSpan / rows), and the readout, the axis and the CSV name table rows.
+   */
   set(d) {
     this.d = d;
     return this;
@@ -69,7 +74,7 @@ export class Heatmap {
     this.svg.setAttribute(
       'aria-label',
       `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} ` +
-        `× ${o.xLabel ?? ''}, ${d.rows} × ${d.cols}, ${f(lo)} ` +
+        `× ${o.xLabel ?? ''}, ${spanOf(d)} × ${d.cols}, ${f(lo)} ` +
         `… ${f(hi)}`,
     );
     this.mark();
@@ -77,8 +82,8 @@ export class Heatmap {
 
   // Margins, plot size and scales for a width.
   layout(width, d, o) {
-    const { rows, cols } = d;
-    const extent = d.rowsExtent ?? rows;
+    const { cols } = d;
+    const extent = d.rowsExtent ?? spanOf(d);
     const m = { top: o.title ? 22 : 8, right: 70, bottom: o.xLabel ? 38 : 24, left: o.yLabels ? 34 : 46 };
     const pw = Math.max(40, Math.floor(width - m.left - m.right));
     const ph = Math.max(40, Math.floor(Math.min(o.maxHeight, pw * (o.aspect ?? extent / cols))));
@@ -135,14 +140,22 @@ export class Heatmap {
   }
 
   // The visible canvas's size in device pixels: the plot's cells at the screen's pixel density.
-  deviceSize({ rows }, pw) {
+  deviceSize(d, pw) {
     const dpr = globalThis.devicePixelRatio || 1;
-    return [Math.max(1, Math.round(pw * dpr)), Math.max(1, Math.round(this.scales.y(rows) * dpr))];
+    return [Math.max(1, Math.round(pw * dpr)), Math.max(1, Math.round(this.scales.y(spanOf(d)) * dpr))];
+  }
+
+  /** How many screen pixel rows the table's rows would fill at this width: more rows than that cannot
+   *  be told apart, so a figure with a taller table can ask its source for this many sampled rows. */
+  pixelRows(d, width) {
+    const o = { ...this.o, ...d.opts };
+    return this.deviceSize(d, this.layout(width, d, o).pw)[1];
   }
 
   // The offscreen image scaled onto the visible canvas (nearest neighbour: whole cells stay crisp).
-  blit({ rows, data }, key, m, pw, cw, ch) {
-    const { y } = this.scales;
+  blit(d, key, m, pw, cw, ch) {
+    const { data } = d,
+      tall = this.scales.y(spanOf(d));
     const c = this.canvas;
     // the scaled copy is the costly part of a redraw: skip it when neither the cells nor the size changed
     const shownKey = `${key}/${cw}x${ch}/${m.left},${m.top}`;
@@ -151,11 +164,11 @@ export class Heatmap {
       c.width = cw;
       c.height = ch;
     } // (a same-size canvas is cleared by drawImage's full cover)
-    const place = `${m.left}/${m.top}/${pw}/${y(rows)}`;
+    const place = `${m.left}/${m.top}/${pw}/${tall}`;
     if (place !== this.place) {
       // touching the style, even with equal values, can cost a style and layout pass
       this.place = place;
-      Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${y(rows)}px` });
+      Object.assign(c.style, { left: `${m.left}px`, top: `${m.top}px`, width: `${pw}px`, height: `${tall}px` });
     }
     const ctx = c.getContext('2d');
     ctx.imageSmoothingEnabled = false;
@@ -166,10 +179,11 @@ export class Heatmap {
   // The SVG overlay's frame (title, axes, their labels) and its layers, rebuilt only when what they
   // show changed: a slider that moves a marker or changes the data keeps the axes (d3 builds them
   // as DOM, the bulk of a draw).
-  drawFrame({ rows, cols, rowsExtent }, o) {
+  drawFrame(d, o) {
     const { m, pw, ph, W, H } = this.geom,
-      { x, y } = this.scales;
-    const extent = rowsExtent ?? rows;
+      { x, y } = this.scales,
+      { cols } = d;
+    const extent = d.rowsExtent ?? spanOf(d);
     const svg = this.svg;
     svg.setAttribute('width', W);
     svg.setAttribute('height', H);
@@ -202,10 +216,11 @@ export class Heatmap {
   }
 
   // Numbers in the cells, when they are big enough to hold them.
-  drawValues({ rows, cols, data }, o, lo, hi) {
+  drawValues({ rows, cols, data, rowPositions }, o, lo, hi) {
     const { pw } = this.geom,
       { x, y } = this.scales;
-    const valuesKey = o.showValues && pw / cols >= 24 && y(1) >= 16 ? [data, lo, hi, o.scheme, o.formatValue] : null;
+    const big = o.showValues && !rowPositions && pw / cols >= 24 && y(1) >= 16;
+    const valuesKey = big ? [data, lo, hi, o.scheme, o.formatValue] : null;
     if (sameKey(valuesKey, this.valuesKey)) return;
     this.valuesKey = valuesKey;
     this.valuesLayer.replaceChildren();
@@ -292,19 +307,21 @@ export class Heatmap {
       return;
     }
     const [i, j] = this.cursor,
-      { x, y } = this.scales;
+      { x, y } = this.scales,
+      band = spanOf(this.d) / this.d.rows;
     Object.entries({
       x: x(j),
-      y: y(i),
+      y: y(i * band),
       width: Math.max(2, x(1) - x(0)),
-      height: Math.max(2, y(1) - y(0)),
+      height: Math.max(2, y(band) - y(0)),
       visibility: 'visible',
     }).forEach(([k, v]) => this.hl.setAttribute(k, v));
-    const v = this.d.data[i * this.d.cols + j];
+    const v = this.d.data[i * this.d.cols + j],
+      row = tableRow(this.d, i);
     const o = { ...this.o, ...this.d.opts };
     this.readout.textContent = o.describe
-      ? o.describe(i, j, v, exact(v))
-      : `${o.yLabel ?? 'row'} ${i}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
+      ? o.describe(row, j, v, exact(v))
+      : `${o.yLabel ?? 'row'} ${row}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
   }
 
   get fileStem() {
@@ -312,7 +329,7 @@ export class Heatmap {
   }
   at() {
     const { m, pw } = this.geom;
-    return { x: m.left, y: m.top, width: pw, height: this.scales.y(this.d.rows) };
+    return { x: m.left, y: m.top, width: pw, height: this.scales.y(spanOf(this.d)) };
   }
   downloadSvg() {
     saveBlob(
@@ -334,13 +351,18 @@ export class Heatmap {
     saveCsv(
       csvMatrix(data, rows, cols, {
         corner: `${o.yLabel ?? 'row'}\\${o.xLabel ?? 'col'}`,
-        rowName: (i) => o.yLabels?.[i] ?? i,
+        rowName: (i) => o.yLabels?.[i] ?? tableRow(this.d, i),
         colName: (j) => o.xLabels?.[j] ?? j,
       }),
       `${this.fileStem}.csv`,
     );
   }
 }
+
+/** The table rows the heatmap covers: all its data rows, or the rows they were sampled from. */
+const spanOf = (d) => (d.rowPositions ? d.rowsSpan : d.rows);
+/** The table row that data row i is. */
+const tableRow = (d, i) => (d.rowPositions ? d.rowPositions[i] : i);
 
 /** Cache keys are short arrays compared entry by entry (data arrays by identity). */
 function sameKey(a, b) {

@@ -369,6 +369,14 @@ export const RECIPES = {
 
   learnedTable: (lib, { maxLen, dim, seed }) => ({ data: lib.learned({ maxLen, dim, seed }).table() }),
 
+  // The rows of a table too tall for the screen that its pixel rows show: `rows` of them, row k the middle row of
+  // the k-th of `rows` equal bands. Exact rows of the table (encode), not averages: a mean of independent values
+  // has a smaller spread than the values, so a box-filtered noise table fades to grey as maxLen grows.
+  learnedSampled(lib, { maxLen, dim, seed, rows }) {
+    const positions = Int32Array.from({ length: rows }, (_, k) => Math.floor(((k + 0.5) * maxLen) / rows));
+    return { data: lib.learned({ maxLen, dim, seed }).encode(positions), positions };
+  },
+
   learnedRow(lib, { maxLen, dim, seed, position }) {
     try {
       return { row: lib.learned({ maxLen, dim, seed }).encode([position]), error: null };

@@ -18,6 +18,8 @@ export class LearnedTable extends PosencFigure {
       row_of: 'row for position',
       learned_ok: 'encode([position]) returned a row of',
       learned_err: 'The library refuses:',
+      sampled: (rows, drawn) =>
+        `${rows} rows on ${drawn} pixel rows: each pixel row shows one exact row of the table, the middle of its band.`,
     },
     zh: {
       value: '值',
@@ -27,6 +29,8 @@ export class LearnedTable extends PosencFigure {
       row_of: '该位置的向量',
       learned_ok: 'encode([position]) 返回一行，长度',
       learned_err: '库拒绝了请求：',
+      sampled: (rows, drawn) =>
+        `${rows} 行只有 ${drawn} 个像素行可画：每个像素行画出表中真实的一行（它所代表那段的中间一行）。`,
     },
   };
   title_() {
@@ -45,30 +49,23 @@ export class LearnedTable extends PosencFigure {
       aspect: 0.5,
     });
     this.rowBox = h('div');
+    this.sampleNote = h('div', { class: 'note sampled' });
     this.lp = new LinePlot({ xLabel: this.t('dimension'), yLabel: this.t('value'), height: 140, name: 'learned_row' });
-    this.body.append(this.hm.el, this.rowBox);
+    this.body.append(this.hm.el, this.sampleNote, this.rowBox);
     this.table = new Float32Array(0);
   }
   async update(p) {
-    // A table is one seeded run, row after row (index.d.ts): a smaller maxLen * dim, whatever its dim, is the
-    // start of the run held, so a shorter table or a narrower one needs no new draws
-    const held = p.seed === this.tableSeed && p.maxLen * p.dim <= this.table.length;
-    const [table, row] = await Promise.all([
-      held ? null : this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table'),
+    const extent = Math.max(Math.ceil(p.maxLen * 1.3), p.position + 1);
+    // more rows than the plot has pixel rows: only the rows those pixels show are drawn from the generator
+    const drawn = this.hm.pixelRows({ rows: p.maxLen, cols: p.dim, rowsExtent: extent }, this.width);
+    const [cells, row] = await Promise.all([
+      p.maxLen > drawn ? this.sampledRows(p, drawn) : this.wholeTable(p),
       this.compute('learnedRow', p, ':row'),
     ]);
-    if (table) {
-      this.table = table.data;
-      this.tableSeed = p.seed;
-    }
-    // (the same view while maxLen stays: the heatmap keeps its image for the same data)
-    if (this.shown?.length !== p.maxLen * p.dim || this.shown.buffer !== this.table.buffer)
-      this.shown = this.table.subarray(0, p.maxLen * p.dim);
-    const extent = Math.max(Math.ceil(p.maxLen * 1.3), p.position + 1);
+    this.sampleNote.textContent = cells.rowPositions ? this.t('sampled')(p.maxLen, drawn) : '';
     const pid = `hatch${++patternId}`;
     this.hm.set({
-      data: this.shown,
-      rows: p.maxLen,
+      ...cells,
       cols: p.dim,
       rowsExtent: extent,
       opts: {
@@ -93,6 +90,31 @@ export class LearnedTable extends PosencFigure {
       this.rowBox.replaceChildren(this.lp.el);
     }
     this.redraw();
+  }
+  async wholeTable(p) {
+    // A table is one seeded run, row after row (index.d.ts): a smaller maxLen * dim, whatever its dim, is the
+    // start of the run held, so a shorter table or a narrower one needs no new draws
+    if (p.seed !== this.tableSeed || p.maxLen * p.dim > this.table.length) {
+      this.table = (await this.compute('learnedTable', { maxLen: p.maxLen, dim: p.dim, seed: p.seed }, ':table')).data;
+      this.tableSeed = p.seed;
+    }
+    // (the same view while maxLen stays: the heatmap keeps its image for the same data)
+    if (this.shown?.length !== p.maxLen * p.dim || this.shown.buffer !== this.table.buffer)
+      this.shown = this.table.subarray(0, p.maxLen * p.dim);
+    return { data: this.shown, rows: p.maxLen };
+  }
+  async sampledRows(p, drawn) {
+    const key = `${p.maxLen}/${p.dim}/${p.seed}/${drawn}`;
+    if (this.sampled?.key !== key) {
+      const r = await this.compute(
+        'learnedSampled',
+        { maxLen: p.maxLen, dim: p.dim, seed: p.seed, rows: drawn },
+        ':table',
+      );
+      this.sampled = { key, data: r.data, rows: drawn, rowPositions: r.positions, rowsSpan: p.maxLen };
+    }
+    const { data, rows, rowPositions, rowsSpan } = this.sampled;
+    return { data, rows, rowPositions, rowsSpan };
   }
   redraw() {
     const w = this.width;
