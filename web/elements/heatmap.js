@@ -120,11 +120,17 @@ export class Heatmap {
     const key = `${rows}x${cols}/${outRows}x${outCols}/${lo}/${hi}/${scheme}`;
     if (this.offData !== data || this.offKey !== key) {
       const table = lutPixels(scheme);
-      const values = outCols < cols || outRows < rows ? boxAverage(data, rows, cols, outRows, outCols) : data;
-      off.width = outCols;
-      off.height = outRows;
+      // the means and the image are written into the last ones when their sizes allow (see boxAverage)
+      const values =
+        outCols < cols || outRows < rows
+          ? (this.means = boxAverage(data, rows, cols, outRows, outCols, this.means))
+          : data;
+      if (off.width !== outCols || off.height !== outRows) Object.assign(off, { width: outCols, height: outRows });
       const octx = off.getContext('2d');
-      const img = octx.createImageData(outCols, outRows);
+      const img =
+        this.img?.width === outCols && this.img.height === outRows
+          ? this.img
+          : (this.img = octx.createImageData(outCols, outRows));
       // one 32-bit word per pixel; NaN -> entry 0, ±Infinity -> the ends
       const px = new Uint32Array(img.data.buffer),
         k = 255 / (hi - lo);
