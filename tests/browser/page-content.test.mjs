@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openSite, closeSite, watch, waitRendered, ROOT, SITE } from './harness.mjs';
 import { exact } from '../../web/elements/format.js';
+import { t } from '../../web/elements/i18n.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'index.js')).href);
 const posenc = await load();
@@ -361,6 +362,17 @@ test('side by side, past the training length: the learned panel hatches the rows
         assert.equal(Math.fround(shown[i][j]), seen[i * train + j], `logit (${i}, ${j}) from the library`);
       else assert.ok(Number.isNaN(shown[i][j]), `(${i}, ${j}) has no logit`);
     }
+});
+
+test("a panel an update attaches gets its menu in the figure's language", async () => {
+  // the learned figure's row plot appears only for a position inside the table (520 < maxLen 768 here)
+  const page = await open('lang=zh&learned0.maxLen=768&learned0.position=520', '#learned0');
+  const labels = await inFigure(page, '#learned0', (root) =>
+    [...root.querySelectorAll('.menu-btn')].map((b) => b.textContent),
+  );
+  assert.equal(labels.length, 2, 'the heatmap and the row plot');
+  assert.deepEqual(labels, [t('zh', 'download'), t('zh', 'download')]);
+  assert.notEqual(t('zh', 'download'), 'download');
 });
 
 test('a learned table taller than the plot draws exact library rows, one per pixel row', async () => {

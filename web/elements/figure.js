@@ -144,10 +144,14 @@ export class PosencFigure extends HTMLElement {
     this.widths = new Map(); // panel element -> its last observed width (see widthOf)
     this.controlLabels = {};
     this.setup();
-    // strings of the shared parts (menu buttons) are named by a data-t key, filled in the figure's language
-    for (const el of this.root.querySelectorAll('[data-t]')) el.textContent = this.t(el.dataset.t);
+    this.fillStrings();
     this.describe();
     this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
+  }
+  // Strings of the shared parts (menu buttons) are named by a data-t key, filled in the figure's language:
+  // after setup, and after each update for the parts an update attached (a panel shown only sometimes).
+  fillStrings() {
+    for (const el of this.root.querySelectorAll('[data-t]')) el.textContent = this.t(el.dataset.t);
   }
   title_() {
     return '';
@@ -219,6 +223,7 @@ export class PosencFigure extends HTMLElement {
       if (gen !== this.gen) return;
       this.loadingEl.remove();
       this.clearError();
+      this.fillStrings();
       this.describe();
       this.dataset.ready = String(gen);
       this.dispatchEvent(new CustomEvent('render', { bubbles: true, detail: { ...this.params } }));
