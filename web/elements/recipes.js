@@ -328,10 +328,15 @@ const errorOf = (err) => ({ name: err?.name ?? 'Error', message: String(err?.mes
 // Copies go out, because the Worker transfers the buffers of what a recipe returns.
 const lastParts = new Map();
 function part(name, inputs, make) {
+  return structuredClone(kept(name, inputs, make));
+}
+// The same, without the copy: for a value the recipe reads and does not return (copying a large array means new
+// memory, which costs more than the computation on this scale).
+function kept(name, inputs, make) {
   const key = JSON.stringify(inputs);
   let last = lastParts.get(name);
   if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
-  return structuredClone(last.value);
+  return last.value;
 }
 /** Forget every remembered part (for tests: the next calls compute everything). */
 export const forgetParts = () => lastParts.clear();
@@ -565,7 +570,7 @@ export const RECIPES = {
     // a row's rotation depends on its position alone (seqLen is given), so the bits are those of one call, and
     // no array of up to 16 MiB is allocated per change (fresh memory is what took most of the time).
     const rowsPer = Math.min(n, LOGIT_BLOCK);
-    const copies = part('ropeScalingLogits copies', { content, dim, rowsPer, seedRead }, () => {
+    const copies = kept('ropeScalingLogits copies', { content, dim, rowsPer, seedRead }, () => {
       const out = new Float32Array(rowsPer * dim);
       for (let i = 0; i < rowsPer; i++) out.set(q, i * dim);
       return out;
@@ -574,7 +579,10 @@ export const RECIPES = {
     if (block?.length !== copies.length)
       lastParts.set('ropeScalingLogits block', (block = new Float32Array(copies.length)));
     const after = new Float32Array(n);
-    for (let first = 0; first < n; first += rowsPer) {
+    // Last block first: the library keeps a cos/sin table for the rows it has rotated and grows it when a call
+    // reaches past it, but not for a call far past its end. Going forward, every block would grow that table
+    // (up to 16 MiB, copied at each doubling) for rows rotated once; going backward, only the first blocks do.
+    for (let first = Math.floor((n - 1) / rowsPer) * rowsPer; first >= 0; first -= rowsPer) {
       const x = block.subarray(0, Math.min(rowsPer, n - first) * dim);
       x.set(copies.subarray(0, x.length));
       lib.rope(x, { dim, base, scaling, seqLen: n, offset: first, inPlace: true });
