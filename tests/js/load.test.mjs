@@ -137,3 +137,17 @@ test('a start-up failure that load() reports prints nothing of its own to stderr
   assert.match(r.stdout, /^posenc: .*posenc-scalar\.wasm/, 'the failure is reported by the rejection');
   assert.equal(r.stderr, '', 'and by nothing else');
 });
+
+test('an uncaught error names the call, not a line of the minified glue', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `
+    import { load } from ${JSON.stringify(pathToFileURL(join(distLib, 'index.js')).href)};
+    const posenc = await load();
+    posenc.rope(new Float32Array(8), { dim: 8, base: -1 });`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8' });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /RangeError: base must be/);
+  assert.match(r.stderr, /at unwrap \(.*errors\.js/, 'made by the library, where it reads the result');
+  const longest = Math.max(...r.stderr.split('\n').map((l) => l.length));
+  assert.ok(longest < 300, `a line of ${longest} characters in:\n${r.stderr.slice(0, 600)}`);
+});
