@@ -16,6 +16,7 @@ import { build, transform } from 'esbuild';
 import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { elementTypes, jsxTypes } from './element-types.mjs';
 import { colorTables } from './color-tables.mjs';
+import { numberInterpolation } from './stand-ins.mjs';
 import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
 import { mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -29,6 +30,19 @@ export const EMBED_BUDGET = 150_000;
 const PAGES = ['embed.html', 'example-post.html', 'embed-pages.css', 'embed-gallery.js'];
 /** What a site serving the figures needs (besides the wasm modules): the script, its Worker, the manifest. */
 export const EMBED_FILES = ['posenc-embed.js', 'worker.js', 'custom-elements.json'];
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** Gzipped bytes of what one browser downloads from `dir` (the embed, its Worker, ONE wasm flavour's glue and
+ *  binary): `size` per file, `per` flavour the sum. */
+export async function downloadSizes(dir) {
+  const size = {};
+  for (const f of ['posenc-embed.js', 'worker.js', ...FLAVOURS.flatMap((v) => [`posenc-${v}.mjs`, `posenc-${v}.wasm`])])
+    size[f] = gz(await readFile(join(dir, f)));
+  const js = size['posenc-embed.js'] + size['worker.js'];
+  const per = Object.fromEntries(FLAVOURS.map((f) => [f, js + size[`posenc-${f}.mjs`] + size[`posenc-${f}.wasm`]]));
+  return { size, per };
+}
 
 /** Documentation of the theming properties. A property found in style.js but missing here still lands in
  *  the manifest (with a generic description) and the build prints a warning. */
@@ -278,8 +292,6 @@ const minifyStyle = (root) => ({
   },
 });
 
-const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-
 export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist'), quiet = false } = {}) {
   const log = quiet ? () => {} : (...a) => console.log(...a);
   const lib = join(dist, 'lib'),
@@ -301,7 +313,7 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
     target: ['es2022'],
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [externalGlue, minifyStyle(root), colorTables(root)],
+    plugins: [externalGlue, minifyStyle(root), colorTables(root), numberInterpolation(root)],
     logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
   for (const [file, rewrite] of [
@@ -327,12 +339,7 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
   for (const f of EMBED_FILES) await copyFile(join(out, f), join(site, 'embed', f));
   await copyWasmAssets(lib, join(site, 'embed'));
 
-  // size: what one browser downloads (the embed, its Worker, ONE wasm flavour's glue + binary)
-  const size = {};
-  for (const f of ['posenc-embed.js', 'worker.js', ...FLAVOURS.flatMap((v) => [`posenc-${v}.mjs`, `posenc-${v}.wasm`])])
-    size[f] = gz(await readFile(join(out, f)));
-  const js = size['posenc-embed.js'] + size['worker.js'];
-  const per = Object.fromEntries(FLAVOURS.map((f) => [f, js + size[`posenc-${f}.mjs`] + size[`posenc-${f}.wasm`]]));
+  const { size, per } = await downloadSizes(out);
   const kb = (n) => (n / 1024).toFixed(1);
   const both = (n) => `${(n / 1000).toFixed(1)} KB (${kb(n)} KiB)`;
   log(

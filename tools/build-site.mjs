@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { colorTables } from './color-tables.mjs';
+import { numberInterpolation } from './stand-ins.mjs';
 import { displayHtml } from './tex-lines.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
@@ -97,7 +98,7 @@ export async function buildSite({
   await build({
     ...common,
     entryPoints: { app: join(site, 'main.js') },
-    plugins: [externalLibrary(root), colorTables(root)],
+    plugins: [externalLibrary(root), colorTables(root), numberInterpolation(root)],
     format: 'iife',
     banner: { js: 'var __posencScriptUrl = document.currentScript && document.currentScript.src;' },
     define: { 'import.meta.url': '__posencScriptUrl' },

@@ -1,13 +1,17 @@
-// The figures' two stand-ins for d3 modules (web/elements/line.js for d3-shape's line(),
-// web/elements/color-ramp.js fed by tools/color-tables.mjs for d3-scale-chromatic) against the
-// real packages: the same path text, and colours within one unit of 255 per channel.
+// The figures' stand-ins for d3 modules (web/elements/line.js for d3-shape's line(),
+// web/elements/color-ramp.js fed by tools/color-tables.mjs for d3-scale-chromatic,
+// web/elements/interpolate.js for the d3-interpolate that d3-scale imports) against the real
+// packages: the same path text, colours within one unit of 255 per channel, the same numbers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { line as d3Line } from 'd3-shape';
 import * as chromatic from 'd3-scale-chromatic';
 import { rgb } from 'd3-color';
+import * as d3Interpolate from 'd3-interpolate';
 import { line } from '../../web/elements/line.js';
+import * as numbers from '../../web/elements/interpolate.js';
+import { lut, SCHEMES } from '../../web/elements/colors.js';
 import { ramp } from '../../web/elements/color-ramp.js';
 import { samples } from '../../tools/color-tables.mjs';
 
@@ -68,3 +72,28 @@ for (const name of ['interpolateViridis', 'interpolateCividis', 'interpolateRdBu
     assert.deepEqual(channels(ours(2)), channels(ours(1)), 'clamped above');
   });
 }
+
+test('interpolate.js: the same numbers as d3-interpolate for numbers, a clear error for anything else', () => {
+  const number = fc.double({ noNaN: false });
+  fc.assert(
+    fc.property(number, number, fc.oneof(fc.double({ min: -1, max: 2, noNaN: true }), fc.constant(0.5)), (a, b, t) => {
+      for (const name of ['interpolateNumber', 'interpolateRound', 'interpolate']) {
+        const ours = numbers[name](a, b)(t),
+          theirs = d3Interpolate[name](a, b)(t);
+        assert.ok(Object.is(ours, theirs), `${name}(${a}, ${b})(${t}): ${ours} against ${theirs}`);
+      }
+    }),
+  );
+  assert.throws(() => numbers.interpolate('#000', '#fff'), /interpolate numbers only, got string/);
+  assert.throws(() => numbers.piecewise([0, 1]), TypeError);
+});
+
+test("colors.js reads each map's colours as d3-color does", () => {
+  for (const [name, f] of Object.entries(SCHEMES)) {
+    const table = lut(name);
+    for (let i = 0; i < 256; i++) {
+      const c = rgb(f(i / 255));
+      assert.deepEqual([...table.subarray(3 * i, 3 * i + 3)], [c.r, c.g, c.b].map(Math.round), `${name} at ${i}/255`);
+    }
+  }
+});

@@ -1,7 +1,6 @@
 // Colour maps (presentation only): colour-blind-safe sequential (viridis, cividis) and a
 // diverging map (RdBu reversed: blue negative, red positive) centred on zero.
 import { interpolateViridis, interpolateCividis, interpolateRdBu, interpolatePuOr } from 'd3-scale-chromatic';
-import { rgb } from 'd3-color';
 
 export const SCHEMES = {
   viridis: interpolateViridis,
@@ -10,6 +9,16 @@ export const SCHEMES = {
   puor: (t) => interpolatePuOr(t),
 };
 
+// r, g, b of a colour in the two forms the maps give: "#rrggbb" (d3-scale-chromatic's sampled schemes) and
+// "rgb(r, g, b)" (its interpolated ones, and web/elements/color-ramp.js, which the bundles use)
+function channels(css) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(css);
+  if (hex) return hex.slice(1).map((h) => parseInt(h, 16));
+  const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(css);
+  if (rgb) return rgb.slice(1).map(Number);
+  throw new TypeError(`colors: a colour map gave ${JSON.stringify(css)}, not #rrggbb or rgb(r, g, b)`);
+}
+
 /** A 256-entry RGB lookup table for fast canvas filling. */
 const LUTS = new Map();
 export function lut(name) {
@@ -17,10 +26,10 @@ export function lut(name) {
   const f = SCHEMES[name] ?? SCHEMES.viridis;
   const out = new Uint8ClampedArray(256 * 3);
   for (let i = 0; i < 256; i++) {
-    const c = rgb(f(i / 255));
-    out[3 * i] = c.r;
-    out[3 * i + 1] = c.g;
-    out[3 * i + 2] = c.b;
+    const [r, g, b] = channels(f(i / 255));
+    out[3 * i] = r;
+    out[3 * i + 1] = g;
+    out[3 * i + 2] = b;
   }
   LUTS.set(name, out);
   return out;
