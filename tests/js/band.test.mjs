@@ -92,7 +92,13 @@ for (const [name, n, width, holes] of [
 
 test('bandPath: nothing drawable gives no path', () => {
   assert.equal(
-    bandPath(Float32Array.of(NaN, NaN), (i) => i, (v) => v, Number.isFinite, 1),
+    bandPath(
+      Float32Array.of(NaN, NaN),
+      (i) => i,
+      (v) => v,
+      Number.isFinite,
+      1,
+    ),
     null,
   );
 });

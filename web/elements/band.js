@@ -24,7 +24,7 @@ const round = (v) => Math.round(v * 1000) / 1000;
 export function bandPath(values, px, py, ok, half) {
   const n = values.length;
   let out = '';
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     if (!ok(values[i])) {
       i++;
       continue;
