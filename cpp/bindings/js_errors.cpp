@@ -2,6 +2,12 @@
 
 namespace js {
 
+val error_object(const char* type, const std::string& message) {
+  const val make = val::module_property("posencError");
+  if (make.isUndefined()) return val::global(type).new_(val(message));
+  return make(val(type), val(message));
+}
+
 val guarded_call(val (*compute)(void*), void* context) {
   try {
     return compute(context);

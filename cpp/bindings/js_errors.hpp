@@ -16,7 +16,10 @@
 
 namespace js {
 
-inline val error_object(const char* type, const std::string& message) { return val::global(type).new_(val(message)); }
+// An Error of class `type` ("TypeError", "RangeError" or "Error") with the core's message, made by the
+// library's posencError (web/lib/errors.js) once the library has installed it: an error keeps the place
+// where it was made, which Node prints above an uncaught error's stack, and the glue is one minified line.
+val error_object(const char* type, const std::string& message);
 
 // compute(context)'s value, or the Error that describes why it failed: a missing argument is a
 // TypeError, a bad value a RangeError, both with the core's message. One function for every call

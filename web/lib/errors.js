@@ -2,7 +2,8 @@
 // "<name> must be <requirement>, got <value>", so a message reads the same
 // whichever layer refused the input. The core's own errors (RangeError for a
 // number out of range, an unknown option string or a shape mismatch) come back
-// from the wasm module as Error objects, which `unwrap` throws (same class, same message).
+// from the wasm module as Error objects (made by `coreError`) and are rethrown unchanged by
+// `unwrap`.
 
 /** Describes a value for an error message: `"8"` for a string, `a Float64Array of length 3`, ... */
 export function describe(value) {
@@ -41,14 +42,19 @@ export function rangeError(name, requirement, value) {
 
 /**
  * The wasm module never throws for bad input: it returns a RangeError or TypeError
- * object instead of a result. Throw one of the same class, message and fields, made
- * here: an error keeps the place it was made, which Node prints above an uncaught
- * error's stack, and in the module's glue that place is one minified line of tens of
- * kilobytes.
+ * object instead of a result. Rethrow it as is (same class, same message).
  */
 export function unwrap(result) {
-  if (!(result instanceof Error)) return result;
-  const error = new result.constructor(result.message);
-  Object.assign(error, result);
-  throw error;
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+const CORE_ERRORS = { TypeError, RangeError, Error };
+/**
+ * The module's errors are made here (the library installs this as the module's posencError): an
+ * error keeps the place where it was made, which Node prints above an uncaught error's stack, and
+ * in the module's glue that place is one minified line of tens of kilobytes.
+ */
+export function coreError(type, message) {
+  return new (CORE_ERRORS[type] ?? Error)(message);
 }

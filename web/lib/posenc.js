@@ -8,7 +8,7 @@
 // only views over wasm memory are WasmBuffer.view() and rope(buffer, { inPlace: true }).
 
 import { addressOf, createBuffer, handleOf, isWasmBuffer } from './buffer.js';
-import { typeError, unwrap } from './errors.js';
+import { coreError, typeError, unwrap } from './errors.js';
 import { boolean, float32Array, isFloat32Array, numberArray, numberRows, options } from './validate.js';
 
 // Functions of one options object: name -> the module function of the same job.
@@ -143,6 +143,7 @@ function memoryFunctions(M) {
 // layer's wording, and number lists as Float64Arrays. They return an Error rather than throw:
 // a JavaScript exception must not unwind through wasm frames.
 function installReaderHelpers(M, maxElements) {
+  M.posencError = coreError;
   M.posencTypeError = typeError;
   M.posencNumbers = (value, name) => {
     try {
