@@ -148,7 +148,7 @@ const ink = (page, id) =>
     };
   }, id);
 
-async function renderAllTwice(page) {
+async function renderAllTwice(page, problems = []) {
   for (const t of TAGS)
     for (const s of ['a', 'b']) {
       // Scrolled near, not waited on for a still box: figures above it may still be settling their height
@@ -156,8 +156,21 @@ async function renderAllTwice(page) {
       await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), `${t}-${s}`);
       await page
         .waitForFunction((i) => document.getElementById(i)?.dataset.ready, `${t}-${s}`, { timeout: 30000 })
-        .catch((e) => {
-          throw new Error(`#${t}-${s} did not render within 30 s of being scrolled into view: ${e.message}`);
+        .catch(async (e) => {
+          const state = await page.evaluate((i) => {
+            const el = document.getElementById(i);
+            const text = (sel) => el.shadowRoot?.querySelector(sel)?.textContent ?? null;
+            const { visible, dirty, gen, waitingForDom } = el;
+            return {
+              ...{ error: text('.err'), loading: text('.loading'), visible, dirty, gen, waitingForDom },
+              box: el.getBoundingClientRect().toJSON(),
+              scrollY,
+            };
+          }, `${t}-${s}`);
+          throw new Error(
+            `#${t}-${s} did not render within 30 s of being scrolled into view (${JSON.stringify(state)}; ` +
+              `the page's problems so far: ${JSON.stringify(problems)}): ${e.message}`,
+          );
         });
     }
 }
@@ -183,7 +196,7 @@ for (const [name, csp] of Object.entries(POLICIES)) {
         undefined,
         'the last figure waits until it is scrolled near',
       );
-      await renderAllTwice(page);
+      await renderAllTwice(page, problems);
       for (const t of TAGS)
         for (const s of ['a', 'b']) {
           const r = await ink(page, `${t}-${s}`);
