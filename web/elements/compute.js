@@ -92,19 +92,31 @@ function settle(msg) {
   next(p.channel);
 }
 
-// Answers wait for the next frame (or a task, while the page is hidden and frames stop).
+// Answers wait for the next frame (or a task, while the page is hidden and frames stop). A page can
+// also stop getting frames while it looks visible (an iframe scrolled out of its parent's view, a
+// browser throttling it): after FRAME_WAIT ms a timer hands the answers over instead, so a figure's
+// state never waits on painting.
+const FRAME_WAIT = 250;
 let handovers = [];
 function deliver(f) {
   handovers.push(f);
   if (handovers.length > 1) return;
+  let frame = 0,
+    timer = 0;
   const flush = () => {
+    if (frame) cancelAnimationFrame(frame);
+    clearTimeout(timer);
     const now = handovers;
     handovers = [];
     for (const g of now) g();
   };
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden')
-    requestAnimationFrame(flush);
-  else setTimeout(flush, 0);
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      flush();
+    });
+    timer = setTimeout(flush, FRAME_WAIT);
+  } else timer = setTimeout(flush, 0);
 }
 
 function next(channel) {
