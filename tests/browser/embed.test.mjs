@@ -155,16 +155,25 @@ async function renderAllTwice(page, problems = []) {
       // on a slow machine, and what is tested here is that each one renders once it is near.
       await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), `${t}-${s}`);
       await page
-        .waitForFunction((i) => document.getElementById(i)?.dataset.ready, `${t}-${s}`, { timeout: 30000 })
+        // polled on a timer: Playwright's default polls on animation frames, which a page can stop getting
+        .waitForFunction((i) => document.getElementById(i)?.dataset.ready, `${t}-${s}`, {
+          timeout: 30000,
+          polling: 100,
+        })
         .catch(async (e) => {
-          const state = await page.evaluate((i) => {
+          const state = await page.evaluate(async (i) => {
             const el = document.getElementById(i);
+            // does the page still get animation frames?
+            const frames = await new Promise((done) => {
+              requestAnimationFrame(() => done('yes'));
+              setTimeout(() => done('none within 1 s'), 1000);
+            });
             const text = (sel) => el.shadowRoot?.querySelector(sel)?.textContent ?? null;
             const { visible, dirty, gen, waitingForDom } = el;
             return {
               ...{ error: text('.err'), loading: text('.loading'), visible, dirty, gen, waitingForDom },
               box: el.getBoundingClientRect().toJSON(),
-              scrollY,
+              ...{ scrollY, frames, visibility: document.visibilityState },
             };
           }, `${t}-${s}`);
           throw new Error(
