@@ -126,7 +126,7 @@ export class LinePlot {
           style: band ? `fill:${q.color}` : `stroke:${q.color}`,
           'stroke-width': band ? null : width,
           'stroke-dasharray': q.dash ?? null,
-          'stroke-linejoin': 'round',
+          'stroke-linejoin': band ? null : 'round',
         }),
       );
     }

@@ -1,9 +1,9 @@
 // Error messages of the JavaScript layer. They follow the C++ core's wording,
 // "<name> must be <requirement>, got <value>", so a message reads the same
 // whichever layer refused the input. The core's own errors (RangeError for a
-// number out of range, an unknown option string or a shape mismatch) come back
-// from the wasm module as Error objects (made by `coreError`) and are rethrown unchanged by
-// `unwrap`.
+// number out of range, an unknown option string or a shape mismatch) are made by
+// `coreError`, come back from the wasm module as Error objects, and `unwrap` rethrows
+// them unchanged.
 
 /** Describes a value for an error message: `"8"` for a string, `a Float64Array of length 3`, ... */
 export function describe(value) {
