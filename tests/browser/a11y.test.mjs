@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { serve, launch, watch, requireSite, waitRendered } from './harness.mjs';
+import { serve, launch, watch, requireSite, waitRendered, renderAll } from './harness.mjs';
 
 // axe is served from the page's own origin: the page's CSP allows scripts from 'self' only
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -18,21 +18,6 @@ before(async () => {
 after(async () => {
   await srv?.close();
 });
-
-/** Scroll every figure of the document into view and wait until each has drawn once. */
-async function renderAll(page, timeout = 30000) {
-  const tags = await page.evaluate(() => [
-    ...new Set([...document.querySelectorAll('*')].map((e) => e.localName).filter((n) => n.startsWith('posenc-'))),
-  ]);
-  for (const tag of tags) {
-    const all = page.locator(tag);
-    for (let i = 0; i < (await all.count()); i++) {
-      await all.nth(i).scrollIntoViewIfNeeded();
-      await page.waitForFunction(([t, k]) => document.querySelectorAll(t)[k]?.dataset.ready, [tag, i], { timeout });
-    }
-  }
-  return tags;
-}
 
 /** axe's violations, one readable block per rule with the failing nodes (shadow paths included). */
 async function axeViolations(page) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, watch, ROOT, resultsDir } from './harness.mjs';
+import { serve, launch, watch, ROOT, resultsDir, drawNear } from './harness.mjs';
 
 const DIST = join(ROOT, 'dist');
 const EMBED = join(DIST, 'lib'); // the package's folder: library, embed and wasm
@@ -149,39 +149,7 @@ const ink = (page, id) =>
   }, id);
 
 async function renderAllTwice(page, problems = []) {
-  for (const t of TAGS)
-    for (const s of ['a', 'b']) {
-      // Scrolled near, not waited on for a still box: figures above it may still be settling their height
-      // on a slow machine, and what is tested here is that each one renders once it is near.
-      await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'center' }), `${t}-${s}`);
-      await page
-        // polled on a timer: Playwright's default polls on animation frames, which a page can stop getting
-        .waitForFunction((i) => document.getElementById(i)?.dataset.ready, `${t}-${s}`, {
-          timeout: 30000,
-          polling: 100,
-        })
-        .catch(async (e) => {
-          const state = await page.evaluate(async (i) => {
-            const el = document.getElementById(i);
-            // does the page still get animation frames?
-            const frames = await new Promise((done) => {
-              requestAnimationFrame(() => done('yes'));
-              setTimeout(() => done('none within 1 s'), 1000);
-            });
-            const text = (sel) => el.shadowRoot?.querySelector(sel)?.textContent ?? null;
-            const { visible, dirty, gen, waitingForDom } = el;
-            return {
-              ...{ error: text('.err'), loading: text('.loading'), visible, dirty, gen, waitingForDom },
-              box: el.getBoundingClientRect().toJSON(),
-              ...{ scrollY, frames, visibility: document.visibilityState },
-            };
-          }, `${t}-${s}`);
-          throw new Error(
-            `#${t}-${s} did not render within 30 s of being scrolled into view (${JSON.stringify(state)}; ` +
-              `the page's problems so far: ${JSON.stringify(problems)}): ${e.message}`,
-          );
-        });
-    }
+  for (const t of TAGS) for (const s of ['a', 'b']) await drawNear(page, `#${t}-${s}`, { problems });
 }
 
 for (const [name, csp] of Object.entries(POLICIES)) {

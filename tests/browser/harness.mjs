@@ -161,13 +161,56 @@ export const FIGURES = [
   'posenc-attention-compare',
 ];
 
-/** Scroll every figure into view and wait until each has rendered at least once. */
-export async function renderAll(page, timeout = 30000) {
-  for (const tag of FIGURES) {
-    const el = page.locator(tag).first();
-    await el.scrollIntoViewIfNeeded();
-    await page.waitForFunction((t) => document.querySelector(t)?.dataset.ready, tag, { timeout });
+/**
+ * Scroll the `index`-th match of `sel` near and wait until it has drawn once. The scroll is the DOM's
+ * own: Playwright's scrollIntoViewIfNeeded first waits for a box that keeps still over two animation
+ * frames, which a figure below others that are still settling their height may not have for a long
+ * time, and what is waited on here is that the figure renders once it is near. The wait polls on a
+ * timer (the default polls on animation frames, which a page can stop getting); when it runs out,
+ * the error says what state the figure and the page are in.
+ */
+export async function drawNear(page, sel, { index = 0, timeout = 30000, problems = [] } = {}) {
+  await page.evaluate(([s, k]) => document.querySelectorAll(s)[k].scrollIntoView({ block: 'center' }), [sel, index]);
+  await page
+    .waitForFunction(([s, k]) => document.querySelectorAll(s)[k]?.dataset.ready, [sel, index], {
+      timeout,
+      polling: 100,
+    })
+    .catch(async (e) => {
+      const state = await page.evaluate(
+        async ([s, k]) => {
+          const el = document.querySelectorAll(s)[k];
+          const frames = await new Promise((done) => {
+            requestAnimationFrame(() => done('yes'));
+            setTimeout(() => done('none within 1 s'), 1000);
+          });
+          const text = (q) => el.shadowRoot?.querySelector(q)?.textContent ?? null;
+          const { visible, dirty, gen, waitingForDom } = el;
+          return {
+            ...{ error: text('.err'), loading: text('.loading'), visible, dirty, gen, waitingForDom },
+            box: el.getBoundingClientRect().toJSON(),
+            ...{ scrollY, frames, visibility: document.visibilityState },
+          };
+        },
+        [sel, index],
+      );
+      throw new Error(
+        `${sel} #${index} did not render within ${timeout / 1000} s of being scrolled near ` +
+          `(${JSON.stringify(state)}; the page's problems so far: ${JSON.stringify(problems)}): ${e.message}`,
+      );
+    });
+}
+
+/** Every posenc-* element of the document (or of `tags`), each drawn once near; returns the tags. */
+export async function renderAll(page, { tags, timeout = 30000, problems = [] } = {}) {
+  tags ??= await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('*')].map((e) => e.localName).filter((n) => n.startsWith('posenc-'))),
+  ]);
+  for (const tag of tags) {
+    const count = await page.locator(tag).count();
+    for (let index = 0; index < count; index++) await drawNear(page, tag, { index, timeout, problems });
   }
+  return tags;
 }
 
 /** Wait until figure `sel` has rendered a newer generation than `after`. */

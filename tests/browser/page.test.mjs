@@ -8,7 +8,7 @@ import {
   closeSite,
   launch,
   watch,
-  renderAll as renderBase,
+  renderAll as renderEach,
   waitRendered,
   resultsDir,
   FIGURES as BASE_FIGURES,
@@ -74,13 +74,7 @@ const LONG_FIGURES = [
   'posenc-precision-lab',
 ];
 const FIGURES = [...BASE_FIGURES, ...LONG_FIGURES];
-async function renderAll(page, timeout = 30000) {
-  await renderBase(page, timeout);
-  for (const tag of LONG_FIGURES) {
-    await page.locator(tag).first().scrollIntoViewIfNeeded();
-    await page.waitForFunction((t) => document.querySelector(t)?.dataset.ready, tag, { timeout });
-  }
-}
+const renderAll = (page) => renderEach(page, { tags: FIGURES });
 
 const SECTIONS = ['why', 'sinusoidal', 'learned', 'relative', 'rope', 'compare', 'long'];
 let srv, browser;
