@@ -294,7 +294,7 @@ class writer {
       val out = val::array();
       for (const auto& s : v) out.call<void>("push", val(s));
       return out;
-    } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
+    } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>> || std::is_same_v<T, std::vector<std::size_t>>) {
       val out = val::array();
       for (const auto x : v) out.call<void>("push", val(double(x)));
       return out;

@@ -209,6 +209,7 @@ class advisor {
   }
 
   void dynamic() {
+    if (rope_.ntk_alpha) return hunyuan_alpha(*rope_.ntk_alpha);
     const double f = factor("dynamic");
     const double m =
         first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings,
@@ -240,6 +241,26 @@ class advisor {
       note("For a GGUF converted from this config that holds too: " + why_needed +
            ", which is what transformers uses up to that length.");
     }
+  }
+
+  // Hunyuan's alpha: one NTK base for every position, which convert_hf_to_gguf.py's HunYuan classes
+  // compute the same way and write as rope.freq_base.
+  void hunyuan_alpha(double alpha) {
+    const double scaled = rope_.base * std::pow(alpha, ntk_exponent());
+    const double m = first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings});
+    flag("--rope-freq-base", float_text("rope.base", scaled));
+    note("Hunyuan's alpha = " + format_number(alpha) + " sets the base to rope_theta * alpha^(d/(d-2)) = " +
+         approx(scaled, 10) + " with d = " + std::to_string(dim_) +
+         "; llama.cpp has no dynamic type, and --rope-freq-base gives that base to every position.");
+    if (context_ > 0 && m > 0 && double(context_) > m) {
+      note("Beyond max_position_embeddings = " + format_number(m) +
+           " transformers recomputes the frequencies with its plain dynamic rule, where alpha plays no part; "
+           "llama.cpp keeps the alpha base for the whole -c " +
+           std::to_string(context_) + ", as a converted GGUF does.");
+    }
+    note(
+        "For a GGUF converted from this config the flag restates what it holds: convert_hf_to_gguf.py's HunYuan "
+        "classes write this scaled base as rope.freq_base.");
   }
 
   void yarn() {

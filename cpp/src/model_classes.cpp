@@ -18,6 +18,29 @@ model_class make(family kind, double theta, double hidden, double heads, double 
   c.hidden_size = hidden;
   c.num_attention_heads = heads;
   c.max_position_embeddings = max_positions;
+  c.listed = true;
+  return c;
+}
+
+// A model read with Llama's rules whose class gives no defaults the config may omit.
+model_class llama_rules(double theta = 1e4) { return make(family::llama, theta, 0, 0, 0); }
+
+model_class interleaved(model_class c) {
+  c.pairs = layout::interleaved;
+  return c;
+}
+
+// A class whose default RoPE rotates int(head_dim * partial_rotary_factor) features, with the
+// default put in place as config.partial_rotary_factor when config.json has none.
+model_class partial(model_class c, double factor) {
+  c.partial_rotary_factor = factor;
+  c.partial_attribute = true;
+  c.default_rope_partial = true;
+  return c;
+}
+
+model_class with_nope(model_class c, nope_rule rule) {
+  c.nope = rule;
   return c;
 }
 
@@ -34,6 +57,7 @@ model_class as_wrapper(model_class c, text_source text) {
 model_class without_rope(const char* what) {
   model_class c;
   c.kind = family::none;
+  c.listed = true;
   c.no_rope = what;
   return c;
 }
@@ -64,12 +88,7 @@ model_class phi3() {
 }
 
 // configuration_phi.py: kwargs.setdefault("partial_rotary_factor", 0.5), read by PhiRotaryEmbedding.
-model_class phi() {
-  model_class c = make(family::phi, 1e4, 2048, 32, 2048);
-  c.partial_rotary_factor = 0.5;
-  c.default_rope_partial = true;
-  return c;
-}
+model_class phi() { return partial(make(family::phi, 1e4, 2048, 32, 2048), 0.5); }
 
 // configuration_gpt_neox.py: rotary_pct 0.25, rotary_emb_base 10000.
 model_class gpt_neox() {
@@ -88,9 +107,14 @@ model_class deepseek_v3() {
 
 // configuration_gptj.py: n_embd 4096, n_head 16, n_positions 2048, rotary_dim 64; modeling_gptj.py
 // create_sinusoidal_positions with base 10000 and rotate_every_two.
-model_class gptj() {
-  model_class c = make(family::gptj, 1e4, 4096, 16, 2048);
-  c.pairs = layout::interleaved;
+model_class gptj() { return interleaved(make(family::gptj, 1e4, 4096, 16, 2048)); }
+
+// configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
+// modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
+// repeat_interleave'd cos/sin (adjacent pairs).
+model_class cohere2() {
+  model_class c = with_nope(interleaved(make(family::llama, 1e4, 0, 0, 0)), nope_rule::sliding_only);
+  c.head_dim_from_heads = true;
   return c;
 }
 
@@ -122,6 +146,49 @@ const named_class classes[] = {
     {"phi", phi()},
     {"gpt_neox", gpt_neox()},
     {"gptj", gptj()},
+    {"codegen", gptj()},  // modeling_codegen.py: GPT-J's create_sinusoidal_positions and rotate_every_two
+    // modeling_glm.py / modeling_glm4.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd;
+    // configuration_glm*.py: kwargs.setdefault("partial_rotary_factor", 0.5).
+    {"glm", partial(interleaved(llama_rules()), 0.5)},
+    {"glm4", partial(interleaved(llama_rules()), 0.5)},
+    // modeling_glm4_moe.py: GPT-NeoX's apply_rotary_pos_emb (rotate_half inside the rotated slice).
+    {"glm4_moe", partial(llama_rules(), 0.5)},
+    // configuration_stablelm.py / _persimmon.py / _nemotron.py / _qwen3_next.py: the class default
+    // partial_rotary_factor, read by each model's compute_default_rope_parameters.
+    {"stablelm", partial(llama_rules(), 0.25)},
+    {"persimmon", partial(llama_rules(), 0.5)},
+    {"nemotron", partial(llama_rules(), 0.5)},
+    {"qwen3_next", partial(llama_rules(), 0.25)},
+    // modeling_cohere.py: repeat_interleave'd freqs, x[..., ::2] pairs; default_theta 500000.
+    {"cohere", interleaved(llama_rules(5e5))},
+    {"cohere2", cohere2()},
+    // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
+    {"exaone4", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
+    // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.
+    {"ernie4_5", interleaved(llama_rules(5e5))},
+    {"ernie4_5_moe", interleaved(llama_rules(5e5))},
+    // modeling_llama4.py: view_as_complex over adjacent pairs; configuration_llama4.py:
+    // default_theta 500000, no_rope_layers (every 4th layer NoPE by default).
+    {"llama4", as_wrapper(with_nope(interleaved(llama_rules(5e5)), nope_rule::no_rope_layers_or_empty),
+                          text_source::sub_or_flat)},
+    {"llama4_text", with_nope(interleaved(llama_rules(5e5)), nope_rule::no_rope_layers_or_empty)},
+    // configuration_smollm3.py: default_theta 2000000, no_rope_layers filled when None.
+    {"smollm3", with_nope(llama_rules(2e6), nope_rule::no_rope_layers)},
+    {"falcon", make(family::falcon, 1e4, 0, 0, 0)},  // configuration_falcon.py: rotary = not alibi
+    // modeling_hunyuan_v1_dense.py / _moe.py: the dynamic rope type's `alpha` sets an NTK base.
+    {"hunyuan_v1_dense", make(family::hunyuan, 1e4, 0, 0, 0)},
+    {"hunyuan_v1_moe", make(family::hunyuan, 1e4, 0, 0, 0)},
+    // Models whose modeling files use Llama's RoPE as it is.
+    {"mixtral", llama_rules()},
+    {"qwen2_moe", llama_rules()},
+    {"qwen3_moe", llama_rules()},
+    {"gemma", llama_rules()},
+    {"gemma2", llama_rules()},
+    {"granite", llama_rules()},
+    {"granitemoe", llama_rules()},
+    {"starcoder2", llama_rules()},
+    {"olmo", llama_rules()},
+    {"olmo2", llama_rules()},
     {"gpt2", without_rope("learned absolute position embeddings")},
     {"gpt_neo", without_rope("learned absolute position embeddings")},
     {"gpt_bigcode", without_rope("learned absolute position embeddings")},

@@ -26,8 +26,19 @@ enum class family {
   phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
   phi,          // partial_rotary_factor 0.5 when config.json has none
   gpt_neox,     // rotary_pct and rotary_emb_base
-  gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling
+  gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling (CodeGen too)
+  falcon,       // alibi: true means no RoPE; n_head / n_layer names
+  hunyuan,      // dynamic with `alpha`: base * alpha^(d/(d-2)) up to max_position_embeddings
   none,         // no rotary embeddings at all
+};
+
+// Which layers apply no RoPE (NoPE), and how the config says so.
+enum class nope_rule {
+  none,
+  no_rope_layers_or_empty,  // Llama 4: no_rope_layers (1 rotates), default every 4th is NoPE when absent or empty
+  no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
+  sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
+  sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
 };
 
 // How a multimodal config holds its text model.
@@ -39,14 +50,18 @@ enum class text_source {
 
 struct model_class {
   family kind = family::generic;
+  bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
   text_source text = text_source::self;
   const char* no_rope = nullptr;  // what the model uses instead, for family::none
   double theta = 10000;           // default_theta (the full-attention one for Gemma)
   double local_theta = 0;         // Gemma's sliding-attention default
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
-  double partial_rotary_factor = 0;             // class default (0: none)
-  bool default_rope_partial = false;            // its default RoPE honours partial_rotary_factor
+  double partial_rotary_factor = 0;   // class default (0: none)
+  bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
+  bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
+  bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
+  nope_rule nope = nope_rule::none;
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   layout pairs = layout::half;
 };

@@ -31,6 +31,7 @@ using detail::text_source;
 using kind = config_value::kind;
 
 constexpr double max_length = 2147483647.0;  // context and sequence lengths: 2^31 - 1
+constexpr std::int64_t max_layers = 65536;   // num_hidden_layers of a model with layers without RoPE
 const char* const known_types = "one of 'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'";
 
 // A config value and the path messages name it by; value is null when the field is absent.
@@ -209,6 +210,7 @@ class resolver {
   node max_positions();
   node default_theta_for(const std::string& layer_type);
   node top_partial();
+  node aliased(const std::string& key, const std::string& alias) const;
 
   void pick_text(const config_value& config);
   void build_ropes();
@@ -234,11 +236,17 @@ class resolver {
   void set_lengths(model_rope& out, const rope_dict& d);
   void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
   void fill_sections(model_rope& out, const rope_dict& d);
+  void find_layers_without_rope();
+  std::vector<std::string> listed_layer_types(std::size_t layers) const;
+  void hunyuan_alpha(model_rope& out, const node& alpha);
+  void add_notes(model_rope& out, const rope_dict& d) const;
 
   const config_value* text_ = nullptr;  // the text model's fields
   std::string text_path_ = "config";
   std::string model_type_;
+  std::string class_name_;  // the model_type the class was looked up by (text_config's for a wrapper)
   const model_class* class_ = nullptr;
+  std::vector<std::size_t> layers_without_rope_;
   std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
   bool nested_ = false;
   std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
@@ -280,14 +288,23 @@ node resolver::default_theta_for(const std::string& layer_type) {
 // puts 0.5 in its place when config.json has none (kwargs.setdefault). Absent: not given.
 node resolver::top_partial() {
   const node top = field("partial_rotary_factor");
-  if (top.present() || class_->kind != family::phi) return top;
+  if (top.present() || !class_->partial_attribute) return top;
   return made_number(class_->partial_rotary_factor, top.path);
+}
+
+// config[key], else config[alias] when only that is given (Falcon's n_head for num_attention_heads).
+node resolver::aliased(const std::string& key, const std::string& alias) const {
+  const node n = field(key);
+  if (n.given()) return n;
+  const node other = field(alias);
+  return other.given() ? other : n;
 }
 
 void resolver::pick_text(const config_value& config) {
   const node type{config.find("model_type"), "config.model_type"};
   if (type.present()) model_type_ = text(type, "a string");
   class_ = &detail::model_class_of(model_type_);
+  class_name_ = model_type_;
   if (class_->kind == family::none) {
     fail("config.model_type", "a model with rotary position embeddings",
          "'" + model_type_ + "' (" + class_->no_rope + ": the model has no rotary embeddings)");
@@ -307,7 +324,10 @@ void resolver::pick_text(const config_value& config) {
         fail(sub_type.path, "a model with rotary position embeddings",
              "'" + name + "' (" + c.no_rope + ": the model has no rotary embeddings)");
       }
-      if (c.kind != family::generic || class_->kind == family::generic) class_ = &c;
+      if (c.kind != family::generic || class_->kind == family::generic) {
+        class_ = &c;
+        class_name_ = name;
+      }
     }
   } else if (class_->text == text_source::sub_or_defaults) {
     // Gemma3Config / Qwen3VLConfig build a default text config when text_config is missing.
@@ -322,6 +342,13 @@ resolver::resolver(const config_value& config) {
   if (config.type != kind::object) fail("config", "a JSON object", describe(config));
   pick_text(config);
   if (class_->kind == family::gptj) return;
+  if (class_->kind == family::falcon) {  // configuration_falcon.py: rotary = not alibi
+    const node alibi = field("alibi");
+    if (alibi.present() && boolean(alibi)) {
+      fail(alibi.path, "false for a model with rotary position embeddings",
+           "true (ALiBi attention biases: the model has no rotary embeddings)");
+    }
+  }
   build_ropes();
   // transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
   // any other layer type in the config's key order, so that equal models list equally.
@@ -330,6 +357,83 @@ resolver::resolver(const config_value& config) {
   };
   std::stable_sort(ropes_.begin(), ropes_.end(),
                    [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+  find_layers_without_rope();
+}
+
+// config.layer_types (one per layer), else Cohere2's and EXAONE 4's default: every
+// sliding_window_pattern-th layer full attention, the others sliding.
+std::vector<std::string> resolver::listed_layer_types(std::size_t layers) const {
+  const node listed = field("layer_types");
+  std::vector<std::string> types;
+  if (listed.present()) {
+    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
+    if (listed.value->items.size() != layers) {
+      fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
+           double(listed.value->items.size()));
+    }
+    for (std::size_t i = 0; i < layers; ++i) {
+      types.push_back(text({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, "a string"));
+    }
+    return types;
+  }
+  const node pattern = field("sliding_window_pattern");
+  const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
+  for (std::size_t i = 0; i < layers; ++i) {
+    types.push_back(std::int64_t(i + 1) % every != 0 ? "sliding_attention" : "full_attention");
+  }
+  return types;
+}
+
+// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
+// configuration_llama4.py / modular_smollm3.py no_rope_layers (1 rotates; by default every
+// no_rope_layer_interval-th layer does not), modular_cohere2.py / modular_exaone4.py (only the
+// layers with a sliding window rotate).
+void resolver::find_layers_without_rope() {
+  using detail::nope_rule;
+  const nope_rule rule = class_->nope;
+  if (rule == nope_rule::none) return;
+  const std::size_t layers = std::size_t(integer(field("num_hidden_layers"), 1, max_layers));
+  std::string rotating = "full_attention";
+  if (rule == nope_rule::no_rope_layers || rule == nope_rule::no_rope_layers_or_empty) {
+    const node listed = field("no_rope_layers");
+    const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
+    if (!listed.present() || (empty && rule == nope_rule::no_rope_layers_or_empty)) {
+      const node interval = field("no_rope_layer_interval");
+      const std::int64_t every = interval.present() ? integer(interval, 1, max_layers) : 4;
+      for (std::size_t i = 0; i < layers; ++i) {
+        if (std::int64_t(i + 1) % every == 0) layers_without_rope_.push_back(i);
+      }
+    } else {
+      if (listed.value->type != kind::array)
+        fail(listed.path, "an array of 0 and 1, one per layer", describe(*listed.value));
+      if (listed.value->items.size() != layers) {
+        fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
+             double(listed.value->items.size()));
+      }
+      for (std::size_t i = 0; i < layers; ++i) {
+        if (integer({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, 0, 1) == 0) {
+          layers_without_rope_.push_back(i);
+        }
+      }
+    }
+    if (rule == nope_rule::no_rope_layers_or_empty) rotating = "chunked_attention";  // Llama 4's layer_types
+  } else {
+    const node window = field("sliding_window");
+    if (!window.present()) {
+      if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
+      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would");
+    }
+    const std::vector<std::string> types = listed_layer_types(layers);
+    for (std::size_t i = 0; i < layers; ++i) {
+      if (types[i] != "sliding_attention") layers_without_rope_.push_back(i);
+    }
+    if (layers_without_rope_.size() == layers) {
+      fail(field("layer_types").path, "at least one 'sliding_attention' layer (the only layers that apply RoPE)",
+           "none");
+    }
+    rotating = "sliding_attention";
+  }
+  if (ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;
 }
 
 std::vector<std::string> resolver::layer_types() const {
@@ -539,7 +643,8 @@ void resolver::build_gemma4(const config_value* parameters, const std::string& p
 // hidden_size // num_attention_heads (GPT-J: n_embd // n_head).
 std::size_t resolver::heads_split(std::string& path) {
   const bool gptj = class_->kind == family::gptj;
-  node hidden = field(gptj ? "n_embd" : "hidden_size"), heads = field(gptj ? "n_head" : "num_attention_heads");
+  node hidden = field(gptj ? "n_embd" : "hidden_size");
+  node heads = gptj ? field("n_head") : aliased("num_attention_heads", "n_head");  // Falcon's old name
   if (gptj && !hidden.given()) hidden = field("hidden_size");
   if (gptj && !heads.given()) heads = field("num_attention_heads");
   if (!hidden.given() && class_->hidden_size > 0) hidden = made_number(class_->hidden_size, hidden.path);
@@ -557,6 +662,7 @@ std::size_t resolver::heads_split(std::string& path) {
 
 // The head dim the RoPE of `layer_type` is built on.
 std::size_t resolver::head_dim(const std::string& layer_type, std::string& path) {
+  if (class_->head_dim_from_heads) return heads_split(path);  // Cohere2Config sets head_dim so
   node n;
   if (class_->kind == family::deepseek_v3) {
     n = field("qk_rope_head_dim");  // DeepseekV3Config: head_dim = qk_rope_head_dim
@@ -770,8 +876,12 @@ void resolver::proportional(model_rope& out, const rope_dict& d) {
 void resolver::compute(model_rope& out, const rope_dict& d) {
   field_paths paths;
   fill_scaling(out, d, out.rope_type, paths, nested_);
+  const node* alpha = d.get("alpha");
+  const bool hunyuan = class_->kind == family::hunyuan && out.rope_type == "dynamic" && alpha && alpha->present();
   if (out.rope_type == "proportional") {
     proportional(out, d);
+  } else if (hunyuan && (out.seq_len == 0 || double(out.seq_len) <= *out.scaling.max_position_embeddings)) {
+    hunyuan_alpha(out, *alpha);
   } else {
     try {
       out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling, out.seq_len);
@@ -784,6 +894,53 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
   const auto finite = [](double f) { return std::isfinite(f); };
   if (!finite(out.attention_factor) || !std::all_of(out.frequencies.begin(), out.frequencies.end(), finite)) {
     fail(d.path, "parameters giving finite frequencies and attention factor", "an overflow");
+  }
+}
+
+// modeling_hunyuan_v1_dense.py: a dynamic dict with `alpha` builds its frequencies over the whole
+// head from the NTK base rope_theta * alpha^(d / (d - 2)), with no attention factor. Past
+// max_position_embeddings, dynamic_rope_update recomputes them with the plain dynamic rule (the
+// caller's branch), where alpha plays no part.
+void resolver::hunyuan_alpha(model_rope& out, const node& alpha) {
+  const double a = positive(alpha);
+  const double d_head = double(out.head_dim);
+  const double base = out.base * std::pow(a, d_head / (d_head - 2));
+  out.rotary_dim = out.head_dim;
+  out.frequencies.assign(out.head_dim / 2, 0.0);
+  for (std::size_t i = 0; i < out.frequencies.size(); ++i) {
+    out.frequencies[i] = 1.0 / std::pow(base, double(2 * i) / d_head);
+  }
+  out.attention_factor = 1;
+  out.ntk_alpha = a;
+  out.notes.push_back(alpha.path + " = " + format_number(a) + " sets the NTK base rope_theta * alpha^(d/(d-2)) = " +
+                      format_number(base) + " (Hunyuan's rule) up to max_position_embeddings " +
+                      format_number(*out.scaling.max_position_embeddings) +
+                      "; beyond it transformers recomputes the frequencies with the plain dynamic rule, without alpha");
+}
+
+// What the numbers do not say: a model_type read with Llama's rules for want of its own, a
+// partial_rotary_factor those rules leave unapplied, the layers without RoPE.
+void resolver::add_notes(model_rope& out, const rope_dict& d) const {
+  if (!class_->listed) {
+    const std::string who = class_name_.empty() ? "a config without model_type" : "model_type '" + class_name_ + "'";
+    out.notes.push_back(who + " is not among the models whose RoPE rules posenc knows: it was read with Llama's " +
+                        "rules (pairs (i, i + d/2), rope_theta 10000 when absent, the whole head for the default " +
+                        "rope type); a model whose own code rotates adjacent pairs, part of the head or only some " +
+                        "layers differs from this result");
+    const node* partial = d.get("partial_rotary_factor");
+    if (out.rope_type == "default" && partial && partial->present() && partial->value->type == kind::number &&
+        partial->value->number != 1) {
+      out.notes.push_back(partial->path + " = " + format_number(partial->value->number) +
+                          " was not applied: Llama's default RoPE rotates the whole head");
+    }
+  }
+  if (!layers_without_rope_.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < layers_without_rope_.size(); ++i) {
+      list += (i ? ", " : "") + std::to_string(layers_without_rope_[i]);
+    }
+    out.notes.push_back(std::to_string(layers_without_rope_.size()) + " layers apply no RoPE (layersWithoutRope: " +
+                        list + "); this RoPE is that of the others ('" + out.layer_type + "')");
   }
 }
 
@@ -821,6 +978,8 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   }
   fill_sections(out, *d);
   set_lengths(out, *d);
+  out.layers_without_rope = layers_without_rope_;
+  add_notes(out, *d);
   return out;
 }
 

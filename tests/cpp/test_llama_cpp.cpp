@@ -229,6 +229,22 @@ TEST(LlamaCppDynamic, PartialRotaryUsesTheRotaryDim) {
   EXPECT_TRUE(reads_as_float(flag_value(llama_cpp_flags(r, 8192), "--rope-freq-base"), expected));
 }
 
+TEST(LlamaCppDynamic, HunyuanAlphaIsOneBaseForEveryPosition) {
+  model_rope r = typed(128, 10000, "dynamic", rope_type::dynamic);
+  r.scaling.factor = 1;
+  r.scaling.max_position_embeddings = 32768;
+  r.ntk_alpha = 1000;
+  // rope_theta * alpha^(d / (d - 2)), as Hunyuan's modeling file and convert_hf_to_gguf.py compute it
+  const double expected = 10000.0 * std::pow(1000.0, 128.0 / 126.0);
+  for (std::int64_t c : {std::int64_t{0}, std::int64_t{65536}}) {
+    const auto a = llama_cpp_flags(r, c);
+    ASSERT_EQ(a.flags.size(), 1u) << c;
+    EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected)) << c;
+    EXPECT_TRUE(notes_contain(a, "restates what it holds")) << all_notes(a);
+    EXPECT_EQ(notes_contain(a, "where alpha plays no part"), c > 32768) << all_notes(a);
+  }
+}
+
 // ------------------------------------------------------------------------------------ YaRN
 
 model_rope qwen_yarn() {

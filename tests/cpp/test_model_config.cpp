@@ -588,6 +588,149 @@ TEST(ModelConfig, RopeParametersByLayerTypeUseTheirKeys) {
             std::vector<std::string>{"full_attention"});
 }
 
+// Every 4th layer of n, 0-based: 3, 7, ... (the default no_rope_layers and sliding pattern).
+std::vector<std::size_t> every_fourth(std::size_t n) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 3; i < n; i += 4) out.push_back(i);
+  return out;
+}
+
+bool has_note(const model_rope& r, const std::string& part) {
+  return std::any_of(r.notes.begin(), r.notes.end(), [&](const std::string& n) { return n.find(part) != n.npos; });
+}
+
+TEST(ModelConfig, AdjacentPairsAndPartialRotationByModelType) {
+  // modeling_glm.py: x[..., 0::2] pairs on int(head_dim * 0.5) features (the class default).
+  model_rope r = rope(R"({"model_type": "glm", "hidden_size": 256, "num_attention_heads": 4})");
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.rotary_dim, 32u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(32, 1e4)));
+  // glm4_moe: GPT-NeoX's rotate_half inside the rotated half.
+  r = rope(R"({"model_type": "glm4_moe", "head_dim": 128, "hidden_size": 4096, "num_attention_heads": 96,
+               "partial_rotary_factor": 0.5, "rope_theta": 1000000})");
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  // stablelm's default 0.25, and a config's own factor over it.
+  r = rope(R"({"model_type": "stablelm", "hidden_size": 2560, "num_attention_heads": 32})");
+  EXPECT_EQ(r.rotary_dim, 20u);
+  r = rope(
+      R"({"model_type": "stablelm", "hidden_size": 2560, "num_attention_heads": 32, "partial_rotary_factor": 0.5})");
+  EXPECT_EQ(r.rotary_dim, 40u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(40, 1e4)));
+  // qwen3_next: 0.25 of a 256-wide head.
+  r = rope(R"({"model_type": "qwen3_next", "head_dim": 256, "hidden_size": 2048, "num_attention_heads": 16})");
+  EXPECT_EQ(r.rotary_dim, 64u);
+  // cohere: adjacent pairs over the whole head, default_theta 500000.
+  r = rope(R"({"model_type": "cohere", "hidden_size": 8192, "num_attention_heads": 64})");
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(r.notes.empty());
+  // codegen: GPT-J's rules.
+  r = rope(R"({"model_type": "codegen", "n_embd": 1024, "n_head": 16, "rotary_dim": 32})");
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 32u);
+}
+
+TEST(ModelConfig, LayersWithoutRope) {
+  // Llama 4: no_rope_layers empty -> every 4th layer is NoPE; the RoPE layers are chunked attention.
+  const std::string llama4 = R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text",
+      "head_dim": 128, "hidden_size": 5120, "num_attention_heads": 40, "num_hidden_layers": 48,
+      "no_rope_layers": [], "rope_theta": 500000.0}})";
+  EXPECT_EQ(layer_types(llama4), std::vector<std::string>{"chunked_attention"});
+  model_rope r = rope(llama4);
+  EXPECT_EQ(r.layer_type, "chunked_attention");
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.layers_without_rope, every_fourth(48));
+  EXPECT_TRUE(has_note(r, "apply no RoPE"));
+  // an explicit list (1 rotates), and SmolLM3's, whose empty list is not replaced.
+  r = rope(R"({"model_type": "llama4_text", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 3,
+               "no_rope_layers": [0, 1, 0]})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  r = rope(R"({"model_type": "smollm3", "hidden_size": 2048, "num_attention_heads": 16, "num_hidden_layers": 8})");
+  EXPECT_EQ(r.layer_type, "full_attention");
+  EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 2e6)));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "smollm3", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "no_rope_layers": []})");
+      },
+      "config.no_rope_layers.length", "num_hidden_layers = 2"));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "smollm3", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "no_rope_layers": [1, 2]})");
+      },
+      "config.no_rope_layers[1]", ""));
+  // Cohere2: only sliding layers rotate; head_dim is hidden_size // heads whatever head_dim says.
+  const std::string cohere2 = R"({"model_type": "cohere2", "hidden_size": 4096, "num_attention_heads": 32,
+      "head_dim": 64, "num_hidden_layers": 8, "sliding_window": 4096, "sliding_window_pattern": 4})";
+  EXPECT_EQ(layer_types(cohere2), std::vector<std::string>{"sliding_attention"});
+  r = rope(cohere2);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  EXPECT_TRUE(throws_invalid([&] { rope(cohere2, "full_attention"); }, "layerType", "sliding_attention"));
+  r = rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 3,
+               "sliding_window": 8, "layer_types": ["full_attention", "sliding_attention", "full_attention"]})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "sliding_window": null})");
+      },
+      "config.sliding_window", "null"));
+  // EXAONE 4: with a window as Cohere2 (but rotate_half); without one every layer rotates.
+  r = rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
+               "sliding_window": 4096})");
+  EXPECT_EQ(r.layer_type, "sliding_attention");
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  r = rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
+               "sliding_window": null})");
+  EXPECT_EQ(r.layer_type, "full_attention");
+  EXPECT_TRUE(r.layers_without_rope.empty());
+  EXPECT_TRUE(r.notes.empty());
+}
+
+TEST(ModelConfig, FalconRotaryOrAlibi) {
+  const model_rope r = rope(R"({"model_type": "falcon", "hidden_size": 4544, "n_head": 71, "alibi": false})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "falcon", "hidden_size": 64, "n_head": 2, "alibi": true})"); },
+                             "config.alibi", "ALiBi"));
+}
+
+TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
+  const std::string config = R"({"model_type": "hunyuan_v1_dense", "head_dim": 128, "hidden_size": 4096,
+      "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0,
+      "rope_scaling": {"alpha": 1000.0, "factor": 1.0, "type": "dynamic"}})";
+  const std::vector<double> alpha = inv_default(128, 1e4 * std::pow(1000.0, 128.0 / 126.0));
+  EXPECT_TRUE(close(rope(config).frequencies, alpha));
+  EXPECT_TRUE(close(rope(config, "", 32768).frequencies, alpha));
+  EXPECT_TRUE(has_note(rope(config), "alpha"));
+  // past max_position_embeddings: the plain dynamic rule (factor 1), alpha gone
+  EXPECT_TRUE(close(rope(config, "", 65536).frequencies, inv_dynamic(128, 1e4, 1.0, 32768, 65536)));
+}
+
+TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
+  model_rope r = rope(R"({"model_type": "foo_bar", "hidden_size": 64, "num_attention_heads": 2,
+                          "partial_rotary_factor": 0.5})");
+  EXPECT_EQ(r.rotary_dim, 32u);  // Llama's rules
+  EXPECT_TRUE(has_note(r, "'foo_bar'"));
+  EXPECT_TRUE(has_note(r, "Llama"));
+  EXPECT_TRUE(has_note(r, "config.partial_rotary_factor = 0.5 was not applied"));
+  r = rope(R"({"hidden_size": 64, "num_attention_heads": 2})");
+  EXPECT_TRUE(has_note(r, "without model_type"));
+  // a wrapper whose text model is known says nothing
+  r = rope(R"({"model_type": "mistral3", "text_config": {"model_type": "mistral", "head_dim": 128,
+              "hidden_size": 5120, "num_attention_heads": 32, "rope_theta": 1000000000.0}})");
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_TRUE(rope(R"({"model_type": "mixtral", "hidden_size": 64, "num_attention_heads": 2})").notes.empty());
+}
+
 TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
   // bigscience/bloom-560m (ALiBi), openai-community/gpt2 (learned absolute positions).
   const std::string bloom = R"({"architectures": ["BloomForCausalLM"], "model_type": "bloom", "hidden_size": 1024,
@@ -810,6 +953,28 @@ TEST(ModelConfig, RealConfigFiles) {
       {"phi-2.json", "", "default", 80, 32, layout::half, 1, [](auto&) { return inv_default(32, 1e4); }},
       {"gpt-neox-20b.json", "", "default", 96, 24, layout::half, 1, [](auto&) { return inv_default(24, 1e4); }},
       {"gpt-j-6b.json", "", "default", 256, 64, layout::interleaved, 1, [](auto&) { return inv_default(64, 1e4); }},
+      // Phi-4-mini: partial_rotary_factor 0.75 of a 128-wide head, 48 longrope factors.
+      {"phi-4-mini-instruct.json", "", "longrope", 128, 96, layout::half, phi3_attention,
+       [&](auto& c) { return inv_longrope(96, 1e4, list(c, "short_factor")); }},
+      {"gemma-2-2b.json", "", "default", 256, 256, layout::half, 1, [](auto&) { return inv_default(256, 1e4); }},
+      // GLM: half of the head turns, adjacent pairs (glm) or rotate_half in the slice (glm4_moe).
+      {"glm-cogview4-text-encoder.json", "", "default", 128, 64, layout::interleaved, 1,
+       [](auto&) { return inv_default(64, 1e4); }},
+      {"glm-4.5-air.json", "", "default", 128, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e6); }},
+      {"stablelm-2-1_6b.json", "", "default", 64, 16, layout::half, 1, [](auto&) { return inv_default(16, 1e4); }},
+      {"qwen3-next-80b-a3b.json", "", "default", 256, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e7); }},
+      {"command-r-08-2024.json", "", "default", 128, 128, layout::interleaved, 1,
+       [](auto&) { return inv_default(128, 4e6); }},
+      {"ernie-4.5-0.3b-pt.json", "", "default", 128, 128, layout::interleaved, 1,
+       [](auto&) { return inv_default(128, 5e5); }},
+      {"mistral3-flux2-text-encoder.json", "", "default", 128, 128, layout::half, 1,
+       [](auto&) { return inv_default(128, 1e9); }},
+      // Llama 4 Scout: llama3 scaling on the chunked-attention layers, adjacent pairs.
+      {"llama-4-scout-17b-16e.json", "chunked_attention", "llama3", 128, 128, layout::interleaved, 1,
+       [](auto&) { return inv_llama3(128, 5e5, 8, 1, 4, 8192); }},
+      // Hunyuan's alpha 1000: base 1e4 * 1000^(128/126) over the whole head.
+      {"hy-mt2-7b.json", "", "dynamic", 128, 128, layout::half, 1,
+       [](auto&) { return inv_default(128, 1e4 * std::pow(1000.0, 128.0 / 126.0)); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -64,6 +64,12 @@ struct model_rope {
   double attention_factor = 1;
   std::vector<std::int64_t> sections;  // mrope_section, empty when the model has none
   bool interleaved_sections = false;   // Qwen3-VL's interleaved M-RoPE
+  // Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
+  // no_rope_layers, Cohere2's and EXAONE 4's full-attention layers. Empty for most models.
+  std::vector<std::size_t> layers_without_rope;
+  // What the numbers do not say: a model_type read with Llama's rules for want of its own, a rule
+  // that holds only up to a length, the layers without RoPE. Empty when there is nothing to add.
+  std::vector<std::string> notes;
   // The standardised scaling parameters this layer type uses, in the core's terms (type default
   // when none; "proportional" with a factor reads as linear; max_position_embeddings only where
   // the formula reads it), and the lengths they were resolved with, for readers such as
@@ -74,6 +80,7 @@ struct model_rope {
   std::optional<double> partial_rotary_factor;             // the one the init function applied (none: not read)
   std::optional<bool> truncate;                            // yarn's truncate as the config gives it
   std::int64_t seq_len = 0;                                // the sequence length dynamic and longrope were resolved for
+  std::optional<double> ntk_alpha;                         // Hunyuan's alpha, when it set the base
 };
 
 // The layer types with their own RoPE: ["full_attention"] for most models (gpt-oss too: its
@@ -123,6 +130,8 @@ void for_each_field(model_rope& r, Field&& field) {
   field("attentionFactor", r.attention_factor);
   field("sections", r.sections);
   field("interleavedSections", r.interleaved_sections);
+  field("layersWithoutRope", r.layers_without_rope);
+  field("notes", r.notes);
 }
 
 // rope_apply's options for this RoPE: head_dim features, the first rotary_dim of them turning by
