@@ -284,6 +284,13 @@ test('config: the resolved RoPE of every layer type and the llama.cpp flags, as 
   assert.match(gemma.text, /^sliding_attention:\n/m);
   assert.match(gemma.text, /^full_attention:\n/m);
   assert.match(gemma.text, /^llama\.cpp:\n/m);
+  // Llama 4 Scout: its RoPE layers, the 12 without, and the note that says so
+  const scout = run('config', join(root, 'tests', 'configs', 'llama-4-scout-17b-16e.json'));
+  assert.equal(scout.status, 0, scout.stderr);
+  assert.match(scout.text, /^chunked_attention:\n/m);
+  assert.match(scout.text, /^ {2}layout {11}interleaved$/m);
+  assert.match(scout.text, /^ {2}layers, no RoPE {2}3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47$/m);
+  assert.match(scout.text, /^ {2}- 12 layers apply no RoPE/m);
   const qwen = run(
     'config',
     join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json'),

@@ -75,10 +75,10 @@ for (const [flavour, posenc] of flavours) {
             if (want.ropeType === 'default') assert.equal(l.plain, null);
             else assert.deepEqual(l.plain, posenc.ropeFrequencies({ dim: want.rotaryDim, base: want.base }));
           }
-          assert.deepEqual(
-            { flags: r.flags, notes: r.notes },
-            posenc.llamaCppFlags(config, contextLength ? { contextLength } : {}),
-          );
+          // the model's own notes first (each once), then llama.cpp's
+          const llama = posenc.llamaCppFlags(config, contextLength ? { contextLength } : {});
+          const own = types.flatMap((layerType) => posenc.ropeFromConfig(config, { ...at, layerType }).notes);
+          assert.deepEqual({ flags: r.flags, notes: r.notes }, { ...llama, notes: [...new Set(own), ...llama.notes] });
           assert.deepEqual(structuredClone(r), r, 'plain data: the Worker can post it');
         }
       });

@@ -299,7 +299,8 @@ const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length 
                            [--out FILE] [--scalar]
 
 Reads a Hugging Face config.json and prints, for each layer type, the RoPE it resolves to
-(rope type, head and rotary dims, base, layout, attention factor, frequencies), then the
+(rope type, head and rotary dims, base, layout, attention factor, frequencies, the layers
+without RoPE and notes on what the numbers do not say), then the
 llama.cpp flags that give the same RoPE, with notes on what they cannot express.
 
 Options:
@@ -465,6 +466,8 @@ async function configCommand(file, values) {
     );
     if (r.sections)
       lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
+    if (r.layersWithoutRope.length) lines.push(`  layers, no RoPE  ${r.layersWithoutRope.join(', ')}`);
+    for (const note of r.notes) lines.push(`  - ${note}`);
   }
   lines.push('llama.cpp:', `  flags: ${llamaCpp.flags.length ? llamaCpp.flags.join(' ') : '(none)'}`);
   for (const note of llamaCpp.notes) lines.push(`  - ${note}`);

@@ -633,10 +633,12 @@ export const RECIPES = {
           interleavedSections: r.interleavedSections,
           frequencies: r.frequencies,
           plain: r.ropeType === 'default' ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
+          notes: r.notes,
         };
       });
       const { flags, notes } = lib.llamaCppFlags(config, contextLength > 0 ? { contextLength } : {});
-      return { layers, flags, notes, error: null };
+      // the model's notes (the same for every layer type but the layer named) before llama.cpp's
+      return { layers, flags, notes: [...new Set(layers.flatMap((l) => l.notes)), ...notes], error: null };
     } catch (err) {
       if (err instanceof TypeError || err instanceof RangeError) return { error: errorOf(err) };
       throw err;

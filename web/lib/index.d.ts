@@ -198,7 +198,10 @@ export interface RopeOptions {
 
 /** One layer type's RoPE, resolved from a model's config.json as transformers does. */
 export interface RopeFromConfig {
-  /** Every layer type with a RoPE of its own, e.g. `['full_attention']`, Gemma 3's two. */
+  /**
+   * Every layer type with a RoPE of its own, e.g. `['full_attention']`, Gemma 3's two, Llama 4's
+   * `['chunked_attention']` (its other layers have none: see `layersWithoutRope`).
+   */
   readonly layerTypes: string[];
   /** The layer type this object describes. */
   readonly layerType: string;
@@ -216,6 +219,17 @@ export interface RopeFromConfig {
   readonly sections: number[] | null;
   /** Qwen3-VL's interleaved M-RoPE. */
   readonly interleavedSections: boolean;
+  /**
+   * Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
+   * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4. Empty for most models.
+   */
+  readonly layersWithoutRope: number[];
+  /**
+   * What the numbers do not say, one sentence each: a `model_type` read with Llama's rules for want of
+   * its own, Hunyuan's `alpha` and the length it holds to, the layers without RoPE. Empty when there is
+   * nothing to add.
+   */
+  readonly notes: string[];
   /** Options for `rope()`: `posenc.rope(x, { ...r.options, heads, offset })` applies the model's RoPE. */
   readonly options: RopeOptions;
 }
