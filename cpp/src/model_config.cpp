@@ -418,10 +418,11 @@ void resolver::find_layers_without_rope() {
     }
     if (rule == nope_rule::no_rope_layers_or_empty) rotating = "chunked_attention";  // Llama 4's layer_types
   } else {
+    // An absent sliding_window keeps the class default (4096); null means no window.
     const node window = field("sliding_window");
-    if (!window.present()) {
+    if (window.given() && window.value->is_null()) {
       if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
-      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would");
+      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
     }
     const std::vector<std::string> types = listed_layer_types(layers);
     for (std::size_t i = 0; i < layers; ++i) {
@@ -429,7 +430,7 @@ void resolver::find_layers_without_rope() {
     }
     if (layers_without_rope_.size() == layers) {
       fail(field("layer_types").path, "at least one 'sliding_attention' layer (the only layers that apply RoPE)",
-           "none");
+           "none: no layer would apply RoPE");
     }
     rotating = "sliding_attention";
   }
@@ -876,8 +877,10 @@ void resolver::proportional(model_rope& out, const rope_dict& d) {
 void resolver::compute(model_rope& out, const rope_dict& d) {
   field_paths paths;
   fill_scaling(out, d, out.rope_type, paths, nested_);
+  // `rope_parameters.get("alpha")` is tested for truth: 0 and null leave the plain dynamic rule.
   const node* alpha = d.get("alpha");
-  const bool hunyuan = class_->kind == family::hunyuan && out.rope_type == "dynamic" && alpha && alpha->present();
+  const bool truthy = alpha && alpha->present() && !(alpha->value->type == kind::number && alpha->value->number == 0);
+  const bool hunyuan = class_->kind == family::hunyuan && out.rope_type == "dynamic" && truthy;
   if (out.rope_type == "proportional") {
     proportional(out, d);
   } else if (hunyuan && (out.seq_len == 0 || double(out.seq_len) <= *out.scaling.max_position_embeddings)) {
@@ -888,6 +891,13 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
       out.attention_factor = rope_attention_factor(out.scaling, out.seq_len);
     } catch (const invalid_argument& e) {
       rethrow_renamed(e, paths);
+    }
+    if (hunyuan) {
+      out.notes.push_back(alpha->path + " = " + format_number(positive(*alpha)) +
+                          " sets Hunyuan's NTK base only up to max_position_embeddings " +
+                          format_number(*out.scaling.max_position_embeddings) + "; at seqLen " +
+                          std::to_string(out.seq_len) +
+                          " transformers recomputes the frequencies with its plain dynamic rule, without alpha");
     }
   }
   // Extreme values each within its own rule (a factor of 1e-320) can still overflow.

@@ -676,6 +676,9 @@ TEST(ModelConfig, LayersWithoutRope) {
   r = rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 3,
                "sliding_window": 8, "layer_types": ["full_attention", "sliding_attention", "full_attention"]})");
   EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  // an absent sliding_window keeps Cohere2Config's default (4096): the sliding layers rotate
+  r = rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 4})");
+  EXPECT_EQ(r.layers_without_rope, every_fourth(4));
   EXPECT_TRUE(throws_invalid(
       [] {
         rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2,
