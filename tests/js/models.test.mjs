@@ -60,6 +60,34 @@ function assertFrequencies(got, want, where) {
   }
 }
 
+/**
+ * The notes the spec fixes (the rest of a note is free text): layers without RoPE say "no RoPE", a Hunyuan
+ * alpha config says "alpha", an unknown model_type says "Llama" (and names the type in quotes).
+ */
+const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/];
+
+/** notes: an array of strings. */
+function assertNotesShape(notes, where) {
+  nodeAssert.ok(Array.isArray(notes), `${where}: notes is an array`);
+  for (const note of notes) nodeAssert.equal(typeof note, 'string', `${where}: every note is a string`);
+}
+
+/** Some note of r matches pattern. */
+function assertNote(r, pattern, where) {
+  assertNotesShape(r.notes, where);
+  nodeAssert.ok(
+    r.notes.some((note) => pattern.test(note)),
+    `${where}: no note matches ${pattern} (notes: ${JSON.stringify(r.notes)})`,
+  );
+}
+
+/** Each pattern matches a note of r; an empty list of patterns means no notes at all. */
+function assertNotes(r, patterns, where) {
+  assertNotesShape(r.notes, where);
+  if (patterns.length === 0) nodeAssert.deepEqual(Array.from(r.notes), [], `${where}: notes`);
+  for (const pattern of patterns) assertNote(r, pattern, where);
+}
+
 /** Every field of a RopeFromConfig result against the reference (options are checked by applying them). */
 function assertSameRope(got, want, where) {
   nodeAssert.deepEqual(Array.from(got.layerTypes), want.layerTypes, `${where}: layerTypes`);
@@ -74,6 +102,11 @@ function assertSameRope(got, want, where) {
     `${where}: attentionFactor ${got.attentionFactor}, want ${want.attentionFactor}`,
   );
   nodeAssert.ok(got.options && typeof got.options === 'object', `${where}: options`);
+  nodeAssert.ok(Array.isArray(got.layersWithoutRope), `${where}: layersWithoutRope is an array`);
+  nodeAssert.deepEqual(got.layersWithoutRope, want.layersWithoutRope, `${where}: layersWithoutRope`);
+  assertNotesShape(got.notes, where);
+  // the note kinds the spec fixes: where the reference has one, the library must have one too
+  for (const pattern of SPEC_NOTES) if (want.notes.some((note) => pattern.test(note))) assertNote(got, pattern, where);
 }
 
 /** posenc.rope with r.options against referenceApply, within 2e-6. */
@@ -93,16 +126,24 @@ function casesOf(config) {
   for (const layerType of referenceRope(config).layerTypes) {
     cases.push({ layerType });
     const { ropeType } = referenceRope(config, { layerType });
-    // dynamic and longrope change with the sequence length: also one beyond the original length
+    // dynamic and longrope change with the sequence length: also at the original length (still the
+    // short behaviour: longrope's short_factor, Hunyuan's alpha up to max_position_embeddings) and beyond it
     if (ropeType === 'dynamic' || ropeType === 'longrope') {
       const original = originalLength(config);
-      cases.push({ layerType, seqLen: original + 1 }, { layerType, seqLen: 4 * original });
+      cases.push(
+        { layerType, seqLen: original },
+        { layerType, seqLen: original + 1 },
+        { layerType, seqLen: 4 * original },
+      );
     }
   }
   return cases;
 }
 
-/** The pretraining length a config states (top level, text_config or the rope dict). */
+/**
+ * The pretraining length a config states (top level, text_config or the rope dict). Hunyuan's dynamic
+ * dict states none: max_position_embeddings, where its alpha frequencies end.
+ */
 function originalLength(config) {
   const tc = config.text_config ?? config;
   const rope = tc.rope_scaling ?? tc.rope_parameters ?? {};
@@ -125,9 +166,13 @@ function checkRule(posenc, config, o, expect) {
     if (key === 'frequencies') assertFrequencies(want.frequencies, value, `reference ${key}`);
     else if (key === 'attentionFactor')
       nodeAssert.ok(Math.abs(want[key] - value) <= 1e-12, `reference attentionFactor ${want[key]}, want ${value}`);
+    else if (key === 'notes') assertNotes(want, value, 'reference');
     else nodeAssert.deepEqual(want[key], value, `reference ${key}`);
   }
-  assertSameRope(posenc.ropeFromConfig(config, o), want, 'ropeFromConfig');
+  const got = posenc.ropeFromConfig(config, o);
+  assertSameRope(got, want, 'ropeFromConfig');
+  // expect.notes: patterns the notes must match ([]: no notes), for the library as for the reference
+  if (expect.notes) assertNotes(got, expect.notes, 'ropeFromConfig');
   return want;
 }
 
@@ -139,6 +184,24 @@ const tiny = (extra = {}) => ({
   max_position_embeddings: 2048,
   ...extra,
 });
+
+/**
+ * An error rule: the library (from an object and from JSON text) and the reference throw an error of
+ * `type` whose message matches `pattern`; the library stays usable afterwards.
+ */
+function checkError(posenc, config, o, pattern, type = RangeError) {
+  const matches = (e) => e instanceof type && pattern.test(e.message);
+  nodeAssert.throws(() => posenc.ropeFromConfig(config, o), matches);
+  nodeAssert.throws(() => posenc.ropeFromConfig(JSON.stringify(config), o), matches);
+  nodeAssert.throws(() => referenceRope(config, o), matches);
+  assertSameRope(posenc.ropeFromConfig(tiny()), referenceRope(tiny()), 'after the error');
+}
+
+/** config without the key `key` (absent, not undefined: JSON text has no undefined). */
+const without = (config, key) => Object.fromEntries(Object.entries(config).filter(([k]) => k !== key));
+
+/** Options with seqLen only when it is given. */
+const withSeqLen = (seqLen) => (seqLen === undefined ? {} : { seqLen });
 
 // ---------------------------------------------------------------------------------------------
 
@@ -736,6 +799,422 @@ for (const [flavour, posenc] of flavours) {
           {},
           { layerTypes: ['sliding_attention', 'full_attention'], layerType: 'full_attention' },
         );
+      },
+    );
+
+    test(
+      'GLM / GLM-4 rotate adjacent pairs of the first partial_rotary_factor of the head, default 0.5 ' +
+        '(configuration_glm.py / configuration_glm4.py; modeling_glm.py apply_rotary_pos_emb)',
+      () => {
+        for (const model_type of ['glm', 'glm4']) {
+          checkRule(
+            posenc,
+            tiny({ model_type, hidden_size: 128 }),
+            {},
+            { headDim: 64, rotaryDim: 32, layout: 'interleaved', base: 10000, frequencies: invFreq(32, 10000) },
+          );
+          checkRule(
+            posenc,
+            tiny({ model_type, hidden_size: 128, partial_rotary_factor: 0.25, rope_theta: 20000 }),
+            {},
+            { rotaryDim: 16, layout: 'interleaved', base: 20000, frequencies: invFreq(16, 20000) },
+          );
+        }
+      },
+    );
+
+    test(
+      'GLM-4-MoE, Persimmon and Nemotron rotate_half the first half of the head by default ' +
+        '(configuration_glm4_moe.py / configuration_persimmon.py / configuration_nemotron.py: 0.5)',
+      () => {
+        for (const model_type of ['glm4_moe', 'persimmon', 'nemotron']) {
+          checkRule(
+            posenc,
+            tiny({ model_type, hidden_size: 128 }),
+            {},
+            { headDim: 64, rotaryDim: 32, layout: 'half', base: 10000, frequencies: invFreq(32, 10000) },
+          );
+        }
+        // GLM-4.5-Air's RoPE fields: head_dim 128, partial_rotary_factor 0.5, rope_theta 1e6
+        checkRule(
+          posenc,
+          tiny({ model_type: 'glm4_moe', head_dim: 128, partial_rotary_factor: 0.5, rope_theta: 1e6 }),
+          {},
+          { headDim: 128, rotaryDim: 64, layout: 'half', frequencies: invFreq(64, 1e6) },
+        );
+      },
+    );
+
+    test(
+      'StableLM honours partial_rotary_factor, default 0.25, also in the scaled rope types ' +
+        '(configuration_stablelm.py; modeling_stablelm.py)',
+      () => {
+        const stablelm = (extra) => tiny({ model_type: 'stablelm', hidden_size: 128, ...extra });
+        checkRule(
+          posenc,
+          stablelm(),
+          {},
+          { headDim: 64, rotaryDim: 16, layout: 'half', base: 10000, frequencies: invFreq(16, 10000) },
+        );
+        checkRule(
+          posenc,
+          stablelm({ partial_rotary_factor: 0.5 }),
+          {},
+          { headDim: 64, rotaryDim: 32, frequencies: invFreq(32, 10000) },
+        );
+        checkRule(
+          posenc,
+          stablelm({ rope_scaling: { rope_type: 'linear', factor: 2 } }),
+          {},
+          { ropeType: 'linear', rotaryDim: 16, frequencies: invFreq(16, 10000).map((f) => f / 2) },
+        );
+      },
+    );
+
+    test('Qwen3-Next honours partial_rotary_factor, default 0.25 (configuration_qwen3_next.py)', () => {
+      const qwen3Next = (extra) => tiny({ model_type: 'qwen3_next', head_dim: 256, ...extra });
+      checkRule(
+        posenc,
+        qwen3Next(),
+        {},
+        { headDim: 256, rotaryDim: 64, layout: 'half', base: 10000, frequencies: invFreq(64, 10000) },
+      );
+      checkRule(
+        posenc,
+        qwen3Next({ partial_rotary_factor: 0.5, rope_theta: 1e7 }),
+        {},
+        { rotaryDim: 128, base: 1e7, frequencies: invFreq(128, 1e7) },
+      );
+    });
+
+    test(
+      'Cohere and ERNIE 4.5 rotate adjacent pairs of the whole head, rope_theta default 500000 ' +
+        '(modeling_cohere.py rotate_half; configuration_cohere.py; modeling_ernie4_5.py)',
+      () => {
+        for (const model_type of ['cohere', 'ernie4_5', 'ernie4_5_moe']) {
+          checkRule(
+            posenc,
+            tiny({ model_type, hidden_size: 128, partial_rotary_factor: 0.5 }),
+            {},
+            { headDim: 64, rotaryDim: 64, layout: 'interleaved', base: 500000, frequencies: invFreq(64, 500000) },
+          );
+        }
+        checkRule(
+          posenc,
+          tiny({ model_type: 'cohere', hidden_size: 128, rope_theta: 4000000 }),
+          {},
+          { base: 4000000, frequencies: invFreq(64, 4000000) },
+        );
+      },
+    );
+
+    test(
+      'Cohere 2: head_dim is hidden_size // num_attention_heads, and only sliding layers rotate ' +
+        '(configuration_cohere2.py layer_types; modeling_cohere2.py: RoPE if sliding_window is not None)',
+      () => {
+        const cohere2 = (extra) =>
+          tiny({
+            model_type: 'cohere2',
+            hidden_size: 128,
+            head_dim: 32,
+            num_hidden_layers: 8,
+            sliding_window: 4096,
+            ...extra,
+          });
+        checkRule(
+          posenc,
+          cohere2(),
+          {},
+          {
+            layerTypes: ['sliding_attention'],
+            layerType: 'sliding_attention',
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'interleaved',
+            base: 10000,
+            frequencies: invFreq(64, 10000),
+            // sliding_window_pattern 4: layers 3 and 7 are full_attention
+            layersWithoutRope: [3, 7],
+            notes: [/no RoPE/],
+          },
+        );
+        checkRule(posenc, cohere2({ sliding_window_pattern: 2 }), {}, { layersWithoutRope: [1, 3, 5, 7] });
+        const types = ['full_attention', 'sliding_attention', 'sliding_attention', 'full_attention'];
+        checkRule(
+          posenc,
+          cohere2({ num_hidden_layers: 4, sliding_window_pattern: 2, layer_types: types }),
+          {},
+          { layerTypes: ['sliding_attention'], layersWithoutRope: [0, 3], notes: [/no RoPE/] },
+        );
+        nodeAssert.throws(() => posenc.ropeFromConfig(cohere2(), { layerType: 'full_attention' }), RangeError);
+        nodeAssert.throws(() => referenceRope(cohere2(), { layerType: 'full_attention' }), RangeError);
+        // sliding_window null, or no sliding layer: no layer applies RoPE
+        checkError(posenc, cohere2({ sliding_window: null }), {}, /no layer.*RoPE/s);
+        checkError(
+          posenc,
+          cohere2({ num_hidden_layers: 4, layer_types: Array(4).fill('full_attention') }),
+          {},
+          /no layer.*RoPE/s,
+        );
+        checkError(posenc, without(cohere2(), 'num_hidden_layers'), {}, /num_hidden_layers/, Error);
+      },
+    );
+
+    test(
+      'EXAONE 4: only sliding layers rotate when there is a sliding_window, every layer without one ' +
+        '(modular_exaone4.py: RoPE if sliding_window is None or the layer is sliding)',
+      () => {
+        const exaone4 = (extra) =>
+          tiny({ model_type: 'exaone4', hidden_size: 128, num_hidden_layers: 8, partial_rotary_factor: 0.5, ...extra });
+        checkRule(
+          posenc,
+          exaone4({ sliding_window: 4096 }),
+          {},
+          {
+            layerTypes: ['sliding_attention'],
+            layerType: 'sliding_attention',
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'half',
+            base: 10000,
+            frequencies: invFreq(64, 10000),
+            layersWithoutRope: [3, 7],
+            notes: [/no RoPE/],
+          },
+        );
+        checkRule(
+          posenc,
+          exaone4({ sliding_window: null }),
+          {},
+          {
+            layerTypes: ['full_attention'],
+            layerType: 'full_attention',
+            rotaryDim: 64,
+            layout: 'half',
+            frequencies: invFreq(64, 10000),
+            layersWithoutRope: [],
+          },
+        );
+        const types = Array(8).fill('full_attention');
+        checkRule(posenc, exaone4({ sliding_window: null, layer_types: types }), {}, { layersWithoutRope: [] });
+        checkError(posenc, exaone4({ sliding_window: 4096, layer_types: types }), {}, /no layer.*RoPE/s);
+      },
+    );
+
+    test(
+      'Llama 4: text_config of "llama4" is llama4_text; no_rope_layers (absent, null or empty: every ' +
+        'no_rope_layer_interval-th layer, default 4) turns RoPE off; RoPE layers are chunked_attention ' +
+        '(configuration_llama4.py; modeling_llama4.py apply_rotary_emb)',
+      () => {
+        const llama4 = (text) => ({
+          model_type: 'llama4',
+          text_config: {
+            hidden_size: 256,
+            num_attention_heads: 2,
+            head_dim: 128,
+            num_hidden_layers: 48,
+            max_position_embeddings: 8192,
+            ...text,
+          },
+        });
+        const every4th = Array.from({ length: 12 }, (_, k) => 4 * k + 3); // 3, 7, ..., 47
+        for (const text of [{}, { no_rope_layers: null }, { no_rope_layers: [] }]) {
+          checkRule(
+            posenc,
+            llama4(text),
+            {},
+            {
+              layerTypes: ['chunked_attention'],
+              layerType: 'chunked_attention',
+              headDim: 128,
+              rotaryDim: 128,
+              layout: 'interleaved',
+              base: 500000,
+              frequencies: invFreq(128, 500000),
+              layersWithoutRope: every4th,
+              notes: [/no RoPE/],
+            },
+          );
+        }
+        const flat = { model_type: 'llama4_text', ...llama4({}).text_config };
+        checkRule(posenc, flat, {}, { layerTypes: ['chunked_attention'], layersWithoutRope: every4th });
+        checkRule(
+          posenc,
+          llama4({ num_hidden_layers: 4, no_rope_layers: [1, 0, 1, 1] }),
+          {},
+          { layersWithoutRope: [1] },
+        );
+        checkRule(
+          posenc,
+          llama4({ num_hidden_layers: 6, no_rope_layer_interval: 2 }),
+          {},
+          { layersWithoutRope: [1, 3, 5] },
+        );
+        nodeAssert.throws(() => posenc.ropeFromConfig(llama4({}), { layerType: 'full_attention' }), RangeError);
+        checkError(posenc, llama4({ num_hidden_layers: 4, no_rope_layers: [1, 0, 1] }), {}, /no_rope_layers/, Error);
+      },
+    );
+
+    test(
+      'SmolLM3: no_rope_layers as given (the interval default only when absent or null), ' +
+        'rope_theta default 2000000 (modular_smollm3.py)',
+      () => {
+        const smollm3 = (extra) =>
+          tiny({ model_type: 'smollm3', hidden_size: 128, num_hidden_layers: 8, partial_rotary_factor: 0.5, ...extra });
+        checkRule(
+          posenc,
+          smollm3({ num_hidden_layers: 4, no_rope_layers: [1, 1, 1, 0] }),
+          {},
+          {
+            layerTypes: ['full_attention'],
+            layerType: 'full_attention',
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'half',
+            base: 2000000,
+            frequencies: invFreq(64, 2000000),
+            layersWithoutRope: [3],
+            notes: [/no RoPE/],
+          },
+        );
+        checkRule(posenc, smollm3(), {}, { layersWithoutRope: [3, 7] });
+        checkRule(
+          posenc,
+          smollm3({ no_rope_layers: null, no_rope_layer_interval: 3 }),
+          {},
+          { layersWithoutRope: [2, 5] },
+        );
+        // an empty list is kept, and 8 layers need 8 entries
+        checkError(posenc, smollm3({ no_rope_layers: [] }), {}, /no_rope_layers/, Error);
+      },
+    );
+
+    test(
+      'Falcon: config.alibi true has no rotary embeddings; n_head / n_layer stand for ' +
+        'num_attention_heads / num_hidden_layers (configuration_falcon.py)',
+      () => {
+        const falcon = { model_type: 'falcon', hidden_size: 256, n_head: 4, n_layer: 2, max_position_embeddings: 2048 };
+        checkRule(
+          posenc,
+          falcon,
+          {},
+          {
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'half',
+            base: 10000,
+            frequencies: invFreq(64, 10000),
+            layersWithoutRope: [],
+          },
+        );
+        checkRule(
+          posenc,
+          { ...falcon, num_attention_heads: 8, rope_theta: 20000, alibi: false },
+          {},
+          { headDim: 32, rotaryDim: 32, base: 20000, frequencies: invFreq(32, 20000) },
+        );
+        checkError(posenc, { ...falcon, alibi: true }, {}, /alibi/);
+      },
+    );
+
+    test(
+      'Hunyuan: a dynamic dict with alpha uses base rope_theta * alpha^(d/(d-2)) up to ' +
+        'max_position_embeddings, plain dynamic NTK beyond (modeling_hunyuan_v1_dense.py)',
+      () => {
+        const hunyuan = (scaling, model_type = 'hunyuan_v1_dense') =>
+          tiny({
+            model_type,
+            hidden_size: 128,
+            head_dim: 64,
+            max_position_embeddings: 4096,
+            rope_theta: 10000,
+            rope_scaling: scaling,
+          });
+        const alpha = { type: 'dynamic', alpha: 1000, factor: 2 };
+        const alphaBase = 10000 * 1000 ** (64 / 62);
+        for (const model_type of ['hunyuan_v1_dense', 'hunyuan_v1_moe']) {
+          for (const seqLen of [undefined, 100, 4096]) {
+            checkRule(posenc, hunyuan(alpha, model_type), withSeqLen(seqLen), {
+              ropeType: 'dynamic',
+              base: 10000,
+              headDim: 64,
+              rotaryDim: 64,
+              layout: 'half',
+              attentionFactor: 1,
+              frequencies: invFreq(64, alphaBase),
+              notes: [/alpha/],
+            });
+          }
+        }
+        // seqLen 8192 > 4096: base * (factor * 8192 / 4096 - (factor - 1)) ** (d / (d - 2)), alpha unused
+        checkRule(
+          posenc,
+          hunyuan(alpha),
+          { seqLen: 8192 },
+          { ropeType: 'dynamic', base: 10000, frequencies: invFreq(64, 10000 * 3 ** (64 / 62)), notes: [/alpha/] },
+        );
+        // without alpha: the ordinary dynamic RoPE
+        checkRule(posenc, hunyuan({ type: 'dynamic', factor: 2 }), {}, { frequencies: invFreq(64, 10000) });
+        // factor stays required, as for any dynamic dict
+        checkError(posenc, hunyuan({ type: 'dynamic', alpha: 1000 }), {}, /factor/, Error);
+      },
+    );
+
+    test('CodeGen is read exactly as GPT-J (modeling_codegen.py; configuration_codegen.py rotary_dim=64)', () => {
+      const shape = { n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
+      const gptj = checkRule(
+        posenc,
+        { model_type: 'gptj', ...shape },
+        {},
+        { layout: 'interleaved', headDim: 128, rotaryDim: 32, base: 10000, frequencies: invFreq(32, 10000) },
+      );
+      checkRule(
+        posenc,
+        { model_type: 'codegen', ...shape },
+        {},
+        { layout: 'interleaved', headDim: 128, rotaryDim: 32, base: 10000, frequencies: gptj.frequencies },
+      );
+      checkRule(posenc, { model_type: 'codegen', n_embd: 256, n_head: 2 }, {}, { rotaryDim: 64 });
+    });
+
+    test(
+      "an unknown model_type is read with Llama's rules plus a note naming it; the listed " +
+        'Llama-like types (Mixtral, Gemma, Granite, OLMo ...) are known and give no note',
+      () => {
+        const llama = checkRule(posenc, tiny({ partial_rotary_factor: 0.5 }), {}, { notes: [] });
+        checkRule(
+          posenc,
+          tiny({ model_type: 'foo_bar', partial_rotary_factor: 0.5 }),
+          {},
+          {
+            headDim: 32,
+            rotaryDim: 32,
+            layout: 'half',
+            base: 10000,
+            frequencies: llama.frequencies,
+            notes: [/'foo_bar'.*Llama|Llama.*'foo_bar'/s],
+          },
+        );
+        const llamaLike = [
+          'mixtral',
+          'qwen2_moe',
+          'qwen3_moe',
+          'gemma',
+          'gemma2',
+          'granite',
+          'granitemoe',
+          'starcoder2',
+          'olmo',
+          'olmo2',
+        ];
+        for (const model_type of llamaLike) {
+          checkRule(
+            posenc,
+            tiny({ model_type, partial_rotary_factor: 0.5 }),
+            {},
+            { headDim: 32, rotaryDim: 32, layout: 'half', base: 10000, frequencies: invFreq(32, 10000), notes: [] },
+          );
+        }
       },
     );
   });

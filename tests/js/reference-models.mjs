@@ -11,7 +11,9 @@
 //            convert_rope_params_to_dict(**kwargs) first and only then sets the leftover config.json
 //            keys as attributes, so the init functions (which call standardize_rope_params() again
 //            when the model is built) see those keys as attributes.
-//   and each model's configuration_*.py / modeling_*.py, named where used.
+//   and each model's configuration_*.py / modeling_*.py / modular_*.py, named where used.
+// Besides the RoPE itself, a result lists the decoder layers that apply no RoPE at all
+// (layersWithoutRope: Cohere 2, EXAONE 4, Llama 4, SmolLM3) and notes a reader needs (notes).
 // Plain JavaScript, no imports: it runs in Node and in a browser alike.
 
 /** Layer types of a model with one set of RoPE parameters (transformers' default layer type name). */
@@ -110,8 +112,88 @@ const CLASSES = {
     partialDefault: 0.25,
   },
 };
+
+/** Layout of the models that rotate adjacent pairs (x[2i], x[2i+1]). */
+const INTERLEAVED = () => 'interleaved';
+
+Object.assign(CLASSES, {
+  // modeling_glm.py apply_rotary_pos_emb: cos/sin repeat_interleave(2) and rotate_half on x[..., 0::2] /
+  // x[..., 1::2] of the rotated slice (adjacent pairs); its default RoPE reads partial_rotary_factor.
+  // configuration_glm.py / configuration_glm4.py: partial_rotary_factor defaults to 0.5.
+  glm: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
+  glm4: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
+  // modeling_glm4_moe.py: Llama's rotate_half inside the rotated slice (pairs j, j + rotaryDim/2);
+  // configuration_glm4_moe.py: partial_rotary_factor defaults to 0.5.
+  glm4_moe: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
+  // configuration_stablelm.py: partial_rotary_factor=0.25; modeling_stablelm.py rotates the first
+  // int(head_dim * partial_rotary_factor) features with rotate_half.
+  stablelm: { theta: 10000, partial: 'honoured', partialDefault: 0.25 },
+  // configuration_persimmon.py / configuration_nemotron.py: partial_rotary_factor=0.5, rotate_half.
+  persimmon: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
+  nemotron: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
+  // configuration_qwen3_next.py: partial_rotary_factor=0.25. Its linear-attention layers have no RoPE,
+  // but no attention RoPE is dropped there: they are not listed in layersWithoutRope.
+  qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25 },
+  // modeling_cohere.py rotate_half: x[..., ::2] / x[..., 1::2] stacked back (adjacent pairs), cos/sin
+  // repeat_interleave'd; configuration_cohere.py: rope_theta default 500000.
+  cohere: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
+  // configuration_cohere2.py / modeling_cohere2.py: Cohere's rotation; the attention's head_dim is
+  // hidden_size // num_attention_heads (config.head_dim is not read). Only sliding layers rotate.
+  cohere2: {
+    theta: 10000,
+    partial: 'ignored',
+    layout: INTERLEAVED,
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+    nope: 'cohere2',
+  },
+  // modular_exaone4.py: rotate_half; RoPE only in sliding layers, or in every layer without a window.
+  exaone4: { theta: 10000, partial: 'ignored', nope: 'exaone4' },
+  // modeling_ernie4_5.py apply_rotary_pos_emb: adjacent pairs (x[..., 0::2], x[..., 1::2]);
+  // configuration_ernie4_5.py / configuration_ernie4_5_moe.py: rope_theta default 500000.
+  ernie4_5: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
+  ernie4_5_moe: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
+  // modeling_llama4.py apply_rotary_emb: view_as_complex(x.reshape(..., -1, 2)) * freqs_cis, a complex
+  // product on adjacent pairs; configuration_llama4.py Llama4TextConfig: rope_theta 500000, no_rope_layers.
+  llama4_text: { theta: 500000, partial: 'ignored', layout: INTERLEAVED, nope: 'llama4' },
+  // modular_smollm3.py: rotate_half, rope_theta 2000000, no_rope_layers.
+  smollm3: { theta: 2000000, partial: 'ignored', nope: 'smollm3' },
+  // configuration_falcon.py: rotary = not alibi; attribute_map num_hidden_layers -> n_layer,
+  // num_attention_heads -> n_head. modeling_falcon.py: rotate_half over the whole head.
+  falcon: {
+    theta: 10000,
+    partial: 'ignored',
+    alibiFlag: true,
+    attributeMap: { n_head: 'num_attention_heads', n_layer: 'num_hidden_layers' },
+  },
+  // modeling_hunyuan_v1_dense.py / modeling_hunyuan_v1_moe.py: rotate_half; a dynamic dict with
+  // "alpha" builds the DynamicNTKAlpha frequencies (hunyuanAlpha below).
+  hunyuan_v1_dense: { theta: 10000, partial: 'ignored', alpha: true },
+  hunyuan_v1_moe: { theta: 10000, partial: 'ignored', alpha: true },
+});
+
+/**
+ * Model types whose modeling file uses Llama's default RoPE and rotate_half unchanged (modeling_mixtral.py,
+ * modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_gemma.py, modeling_gemma2.py, modeling_granite.py,
+ * modeling_granitemoe.py, modeling_starcoder2.py, modeling_olmo.py, modeling_olmo2.py): known, so no note.
+ */
+const LLAMA_LIKE = [
+  'mixtral',
+  'qwen2_moe',
+  'qwen3_moe',
+  'gemma',
+  'gemma2',
+  'granite',
+  'granitemoe',
+  'starcoder2',
+  'olmo',
+  'olmo2',
+];
+
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
+
+/** Model types read by their own rules (the others get a note saying Llama's rules were assumed). */
+const KNOWN = new Set([...Object.keys(CLASSES), ...LLAMA_LIKE, 'gptj', 'codegen', 'gemma3_text', 'gemma4_text']);
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -139,6 +221,8 @@ function textConfig(cfg) {
     qwen2_vl: 'qwen2_vl_text',
     qwen2_5_vl: 'qwen2_5_vl_text',
     qwen3_vl: 'qwen3_vl_text',
+    // configuration_llama4.py Llama4Config: the language model is Llama4TextConfig (llama4_text).
+    llama4: 'llama4_text',
   };
   if (isObject(cfg.text_config)) {
     const tc = cfg.text_config;
@@ -374,6 +458,141 @@ function resolve({ tc, p, type, headDim, rotaryDim, layout, ctx, sections, inter
 }
 
 // ---------------------------------------------------------------------------------------------
+// Layers without RoPE (NoPE)
+
+/** config.num_hidden_layers: the NoPE rules need it (no class default is assumed for it). */
+function layerCount(tc) {
+  const n = tc.num_hidden_layers;
+  if (!Number.isInteger(n) || n < 1) {
+    throw new RangeError(
+      `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
+        `(it decides which layers apply RoPE), got ${JSON.stringify(n)}`,
+    );
+  }
+  return n;
+}
+
+/** A flag of no_rope_layers that turns RoPE off: Python's `flag == 0` (0, 0.0, False). */
+const isNoRopeFlag = (flag) => flag === 0 || flag === false;
+
+/**
+ * no_rope_layers, one flag per layer (modeling_llama4.py / modular_smollm3.py: self.use_rope =
+ * config.no_rope_layers[layer_idx]). Without one, the configuration class builds
+ * [int((i + 1) % no_rope_layer_interval != 0) for i in range(num_hidden_layers)] (interval default 4):
+ * configuration_llama4.py also for an empty list (`no_rope_layers if no_rope_layers else ...`),
+ * modular_smollm3.py only for None (`if no_rope_layers is None`), so there an empty list stays.
+ */
+function noRopeFlags(tc, n, emptyMeansDefault) {
+  const given = tc.no_rope_layers;
+  if (given == null || (emptyMeansDefault && Array.isArray(given) && given.length === 0)) {
+    const interval = tc.no_rope_layer_interval ?? 4;
+    if (!Number.isInteger(interval) || interval < 1) {
+      throw new RangeError(`config.no_rope_layer_interval must be a positive integer, got ${JSON.stringify(interval)}`);
+    }
+    return Array.from({ length: n }, (_, i) => ((i + 1) % interval !== 0 ? 1 : 0));
+  }
+  // modeling indexes the list by layer: it must cover every layer
+  if (!Array.isArray(given) || given.length !== n) {
+    throw new RangeError(
+      `config.no_rope_layers must have num_hidden_layers (${n}) entries, got ${JSON.stringify(given)}`,
+    );
+  }
+  return given;
+}
+
+/**
+ * configuration_cohere2.py / modular_exaone4.py: config.layer_types when given, else every
+ * sliding_window_pattern-th layer (default 4) is full_attention and the others sliding_attention
+ * ("sliding_attention" if bool((i + 1) % pattern) else "full_attention").
+ */
+function slidingLayerTypes(tc, n) {
+  if (tc.layer_types != null) return tc.layer_types;
+  const pattern = tc.sliding_window_pattern ?? 4;
+  if (!Number.isInteger(pattern) || pattern < 1) {
+    throw new RangeError(`config.sliding_window_pattern must be a positive integer, got ${JSON.stringify(pattern)}`);
+  }
+  return Array.from({ length: n }, (_, i) => ((i + 1) % pattern !== 0 ? 'sliding_attention' : 'full_attention'));
+}
+
+/**
+ * modeling_cohere2.py Cohere2Attention: sliding_window = config.sliding_window on sliding_attention
+ * layers, else None, and RoPE only `if self.sliding_window is not None`: only sliding layers rotate, and
+ * none when config.sliding_window is None. modular_exaone4.py Exaone4Attention rotates
+ * `if self.sliding_window is None or self.is_sliding`: without a window every layer rotates.
+ * An absent sliding_window key keeps the class default (4096 in both configuration classes).
+ */
+function slidingOnly(tc, n, windowlessRotatesAll) {
+  const windowless = has(tc, 'sliding_window') && tc.sliding_window === null;
+  if (windowless && windowlessRotatesAll) return { layerTypes: SINGLE, withoutRope: [] };
+  const why = 'only sliding_attention layers rotate';
+  if (windowless) {
+    throw new RangeError(
+      `no layer of this ${tc.model_type} config applies RoPE: ${why}, and config.sliding_window is null`,
+    );
+  }
+  const types = slidingLayerTypes(tc, n);
+  const withoutRope = types.flatMap((t, i) => (t === 'sliding_attention' ? [] : [i]));
+  if (withoutRope.length === types.length) {
+    throw new RangeError(`no layer of this ${tc.model_type} config applies RoPE: ${why}, and no layer is sliding`);
+  }
+  return { layerTypes: ['sliding_attention'], withoutRope };
+}
+
+/**
+ * The RoPE layer type of a model and the layers that apply no RoPE. The one RoPE dict of these models
+ * belongs to that layer type. Llama 4 rotates in its chunked-attention layers (configuration_llama4.py
+ * layer_types: the NoPE layers are the full-attention ones), SmolLM3 in full-attention layers.
+ */
+function ropeLayers(tc, cls) {
+  if (!cls.nope) return { layerTypes: SINGLE, withoutRope: [] };
+  const n = layerCount(tc);
+  const fromFlags = (flags, layerType) => ({
+    layerTypes: [layerType],
+    withoutRope: flags.flatMap((flag, i) => (isNoRopeFlag(flag) ? [i] : [])),
+  });
+  if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
+  if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
+  return slidingOnly(tc, n, cls.nope === 'exaone4');
+}
+
+/** The note for layers without RoPE: their attention has no position information at all. */
+const noRopeNote = (withoutRope) =>
+  `layers ${withoutRope.join(', ')} apply no RoPE (NoPE): their attention scores carry no position information`;
+
+// ---------------------------------------------------------------------------------------------
+// Hunyuan's NTK alpha
+
+/** A Hunyuan dynamic dict with a numeric alpha (modeling_hunyuan_v1_dense.py: rope_scaling["alpha"]). */
+const usesAlpha = (cls, type, p) => Boolean(cls.alpha) && type === 'dynamic' && typeof p.alpha === 'number';
+
+/**
+ * modeling_hunyuan_v1_dense.py HunYuanDenseV1RotaryEmbedding (same in _moe), dynamic with alpha:
+ *   dim = head_dim; base = rope_theta * alpha ** (dim / (dim - 2));
+ *   inv_freq = 1 / base ** (arange(0, dim, 2) / dim); attention_scaling = 1.
+ * Past max_position_embeddings, dynamic_rope_update recomputes inv_freq with the ordinary dynamic init
+ * function (alpha unused), so this applies up to that length only. The reported base stays rope_theta.
+ */
+function hunyuanAlpha(tc, p, headDim) {
+  const scaled = p.rope_theta * p.alpha ** (headDim / (headDim - 2));
+  const r = resolve({
+    tc,
+    p: { rope_theta: scaled },
+    type: 'default',
+    headDim,
+    rotaryDim: headDim,
+    layout: 'half',
+    ctx: {},
+    sections: null,
+    interleaved: false,
+  });
+  return { ...r, ropeType: 'dynamic', base: p.rope_theta };
+}
+
+const alphaNote = (p) =>
+  `Hunyuan NTK alpha ${p.alpha}: up to max_position_embeddings the frequencies use base rope_theta * ` +
+  'alpha^(head_dim / (head_dim - 2)) (base reports rope_theta); beyond it, the plain dynamic NTK frequencies';
+
+// ---------------------------------------------------------------------------------------------
 // Model families
 
 /** Models with one set of RoPE parameters (case 1 of standardize_rope_params). */
@@ -386,12 +605,23 @@ function singleSet(tc, cls, ctx) {
   const sections = p.mrope_section ?? null;
   // Qwen3-VL always interleaves; other models follow the mrope_interleaved flag of their rope dict.
   const interleaved = cls.mrope === 'interleaved' || p.mrope_interleaved === true;
+  const { layerTypes, withoutRope } = ropeLayers(tc, cls);
+  const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
+  const alpha = usesAlpha(cls, type, p);
+  if (alpha) {
+    // _compute_dynamic_ntk_parameters reads factor: a dynamic dict needs it, alpha or not
+    if (typeof p.factor !== 'number') throw new RangeError('a dynamic rope dict needs a numeric "factor"');
+    notes.push(alphaNote(p));
+  }
   return {
-    layerTypes: SINGLE,
+    layerTypes,
+    withoutRope,
+    notes,
     build: (layerType) => {
-      if (layerType !== 'full_attention')
-        throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      if (!layerTypes.includes(layerType))
+        throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
+      if (alpha && !(ctx.seqLen > tc.max_position_embeddings)) return hunyuanAlpha(tc, p, headDim);
       return resolve({
         tc,
         p,
@@ -411,6 +641,8 @@ function singleSet(tc, cls, ctx) {
  * GPT-J (modeling_gptj.py): create_sinusoidal_positions(max_positions, rotary_dim) with a fixed base of
  * 10000 (no rope_theta, no scaling), rotate_every_two on the first rotary_dim features (adjacent pairs),
  * sin/cos repeat_interleave'd. configuration_gptj.py: rotary_dim: int = 64; None rotates the whole head.
+ * CodeGen is the same model for RoPE: modeling_codegen.py copies create_sinusoidal_positions,
+ * rotate_every_two and apply_rotary_pos_emb from GPT-J; configuration_codegen.py: rotary_dim=64.
  */
 function gptj(tc) {
   const headDim = headDimOf(tc, GENERIC);
@@ -510,18 +742,48 @@ function layered(tc, rp, ctx, headDim) {
   };
 }
 
+/**
+ * configuration_falcon.py attribute_map: n_head and n_layer name num_attention_heads and num_hidden_layers
+ * (read so when the config has no num_attention_heads / num_hidden_layers).
+ */
+function withAttributeMap(tc, cls) {
+  if (!cls.attributeMap) return tc;
+  const out = { ...tc };
+  for (const [from, to] of Object.entries(cls.attributeMap))
+    if (out[to] == null && out[from] != null) out[to] = out[from];
+  return out;
+}
+
+/** The note for a model_type without rules here: it names the type and says Llama's rules were used. */
+function unknownTypeNote(type) {
+  const what = typeof type === 'string' ? `model_type '${type}' is not a known model` : 'the config has no model_type';
+  return `${what}: read with Llama's rules (rotate_half over the whole head, rope_theta default 10000)`;
+}
+
 /** The family reader for a (text) config. */
-function family(tc, ctx) {
+function familyOf(tc, ctx) {
   const type = tc.model_type;
   if (NO_ROPE.has(type)) {
     throw new RangeError(
       `model_type '${type}' has no rotary position embeddings (it uses ALiBi or absolute/relative positions)`,
     );
   }
-  if (type === 'gptj') return gptj(tc);
+  if (type === 'gptj' || type === 'codegen') return gptj(tc);
   if (type === 'gemma3_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
-  return singleSet(tc, CLASSES[type] ?? GENERIC, ctx);
+  const cls = CLASSES[type] ?? GENERIC;
+  // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
+  if (cls.alibiFlag && tc.alibi) {
+    throw new RangeError(`model_type '${type}' with config.alibi true uses ALiBi: it has no rotary embeddings`);
+  }
+  return singleSet(withAttributeMap(tc, cls), cls, ctx);
+}
+
+/** familyOf, with the layers without RoPE and the notes every family reports. */
+function family(tc, ctx) {
+  const fam = familyOf(tc, ctx);
+  const unknown = KNOWN.has(tc.model_type) ? [] : [unknownTypeNote(tc.model_type)];
+  return { ...fam, withoutRope: fam.withoutRope ?? [], notes: [...unknown, ...(fam.notes ?? [])] };
 }
 
 /**
@@ -530,14 +792,21 @@ function family(tc, ctx) {
  * @param {{ layerType?: string, seqLen?: number }} o  seqLen selects dynamic / longrope behaviour
  * @returns {{ layerTypes: string[], layerType: string, ropeType: string, headDim: number, rotaryDim: number,
  *   base: number, layout: 'half'|'interleaved', frequencies: Float64Array, attentionFactor: number,
- *   sections: number[]|null, interleavedSections: boolean }}
- * The default layerType is 'full_attention' (the layer type every model has).
+ *   sections: number[]|null, interleavedSections: boolean, layersWithoutRope: number[], notes: string[] }}
+ * The default layerType is 'full_attention' when the model has it, else its only RoPE layer type.
+ * layersWithoutRope: 0-based decoder layers whose attention applies no RoPE (ascending).
  */
 export function referenceRope(config, { layerType, seqLen } = {}) {
   const tc = textConfig(parse(config));
   const fam = family(tc, { seqLen });
   const chosen = layerType ?? (fam.layerTypes.includes('full_attention') ? 'full_attention' : fam.layerTypes[0]);
-  return { layerTypes: [...fam.layerTypes], layerType: chosen, ...fam.build(chosen) };
+  return {
+    layerTypes: [...fam.layerTypes],
+    layerType: chosen,
+    ...fam.build(chosen),
+    layersWithoutRope: [...fam.withoutRope],
+    notes: [...fam.notes],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
