@@ -77,6 +77,30 @@ model_class gemma4() {
   return c;
 }
 
+// configuration_gemma3n.py: default_theta {"global": 1e6, "local": 1e4}, head_dim 256, per layer
+// type as Gemma 3 (rope_local_base_freq for sliding layers); modeling_gemma3n.py: scaling = 1.0.
+model_class gemma3n() {
+  model_class c = with_head_dim(make(family::gemma3, 1e6, 0, 0, 0), 256);
+  c.local_theta = 1e4;
+  c.unit_softmax = true;
+  return c;
+}
+
+// configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (64); modeling_deepseek_v2.py rotates
+// q_pe and k_pe as complex numbers (adjacent pairs) and scales the softmax by qk_head_dim^-0.5 alone.
+model_class deepseek_v2() {
+  model_class c = interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 0, 0, 0), 64));
+  return c;
+}
+
+// configuration_mllama.py MllamaTextConfig: default_theta 500000, 4096 / 32 heads, 131072
+// positions; modeling_mllama.py's cross-attention layers never apply the position embeddings.
+model_class mllama_text() {
+  model_class c = with_nope(make(family::llama, 5e5, 4096, 32, 131072), nope_rule::cross_attention_layers);
+  c.num_hidden_layers = 40;
+  return c;
+}
+
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
 model_class phi3() {
@@ -142,6 +166,11 @@ const named_class classes[] = {
     // configuration_gpt_oss.py: default_theta 150000, head_dim 64, default rope_parameters yarn.
     {"gpt_oss", with_head_dim(make(family::gpt_oss, 150000, 2880, 64, 131072), 64)},
     {"deepseek_v3", deepseek_v3()},
+    {"deepseek_v2", deepseek_v2()},
+    {"gemma3n", as_wrapper(gemma3n(), text_source::sub_or_defaults)},
+    {"gemma3n_text", gemma3n()},
+    {"mllama", as_wrapper(mllama_text(), text_source::sub_or_defaults)},
+    {"mllama_text_model", mllama_text()},
     {"phi3", phi3()},
     {"phi", phi()},
     {"gpt_neox", gpt_neox()},

@@ -23,6 +23,7 @@ enum class family {
   gemma4,       // sliding: default; full: proportional over global_head_dim
   gpt_oss,      // yarn by default
   deepseek_v3,  // head dim for RoPE = qk_rope_head_dim, interleaved pairs (rope_interleave)
+  deepseek_v2,  // as DeepSeek-V3, always adjacent pairs (complex numbers), no mscale on the softmax
   phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
   phi,          // partial_rotary_factor 0.5 when config.json has none
   gpt_neox,     // rotary_pct and rotary_emb_base
@@ -39,6 +40,7 @@ enum class nope_rule {
   no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
   sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
+  cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
 };
 
 // How a multimodal config holds its text model.
@@ -62,6 +64,8 @@ struct model_class {
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
   nope_rule nope = nope_rule::none;
+  double num_hidden_layers = 0;                 // class default, read for the layers without RoPE (0: required)
+  bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   layout pairs = layout::half;
 };

@@ -237,6 +237,7 @@ class resolver {
   void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
   void fill_sections(model_rope& out, const rope_dict& d);
   void find_layers_without_rope();
+  void cross_attention_layers(std::size_t layers);
   std::vector<std::string> listed_layer_types(std::size_t layers) const;
   void hunyuan_alpha(model_rope& out, const node& alpha);
   void add_notes(model_rope& out, const rope_dict& d) const;
@@ -384,6 +385,24 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers) const 
   return types;
 }
 
+// Mllama's cross_attention_layers (default [3, 8, ..., 38]): they attend to the image and never
+// apply the position embeddings.
+void resolver::cross_attention_layers(std::size_t layers) {
+  const node listed = field("cross_attention_layers");
+  if (!listed.present()) {
+    for (std::size_t i = 3; i < 40 && i < layers; i += 5) layers_without_rope_.push_back(i);
+    return;
+  }
+  if (listed.value->type != kind::array) fail(listed.path, "an array of layer indices", describe(*listed.value));
+  for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
+    const node item{&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"};
+    layers_without_rope_.push_back(std::size_t(integer(item, 0, std::int64_t(layers) - 1)));
+  }
+  std::sort(layers_without_rope_.begin(), layers_without_rope_.end());
+  layers_without_rope_.erase(std::unique(layers_without_rope_.begin(), layers_without_rope_.end()),
+                             layers_without_rope_.end());
+}
+
 // The layers whose attention applies no RoPE, and the name of the layer type that rotates:
 // configuration_llama4.py / modular_smollm3.py no_rope_layers (1 rotates; by default every
 // no_rope_layer_interval-th layer does not), modular_cohere2.py / modular_exaone4.py (only the
@@ -392,9 +411,13 @@ void resolver::find_layers_without_rope() {
   using detail::nope_rule;
   const nope_rule rule = class_->nope;
   if (rule == nope_rule::none) return;
-  const std::size_t layers = std::size_t(integer(field("num_hidden_layers"), 1, max_layers));
+  node count = field("num_hidden_layers");
+  if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
+  const std::size_t layers = std::size_t(integer(count, 1, max_layers));
   std::string rotating = "full_attention";
-  if (rule == nope_rule::no_rope_layers || rule == nope_rule::no_rope_layers_or_empty) {
+  if (rule == nope_rule::cross_attention_layers) {
+    cross_attention_layers(layers);
+  } else if (rule == nope_rule::no_rope_layers || rule == nope_rule::no_rope_layers_or_empty) {
     const node listed = field("no_rope_layers");
     const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
     if (!listed.present() || (empty && rule == nope_rule::no_rope_layers_or_empty)) {
@@ -665,7 +688,7 @@ std::size_t resolver::heads_split(std::string& path) {
 std::size_t resolver::head_dim(const std::string& layer_type, std::string& path) {
   if (class_->head_dim_from_heads) return heads_split(path);  // Cohere2Config sets head_dim so
   node n;
-  if (class_->kind == family::deepseek_v3) {
+  if (class_->kind == family::deepseek_v3 || class_->kind == family::deepseek_v2) {
     n = field("qk_rope_head_dim");  // DeepseekV3Config: head_dim = qk_rope_head_dim
   } else if (class_->kind == family::gemma4 && layer_type == "full_attention") {
     n = field("global_head_dim");  // Gemma4: full attention runs on global_head_dim
@@ -996,14 +1019,16 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
 // The attention's softmax scale (the factor on q.k before the softmax).
 double resolver::softmax_scale() {
   const node nope = field("qk_nope_head_dim"), rope = field("qk_rope_head_dim");
-  if (class_->kind == family::deepseek_v3 || (nope.present() && rope.present())) {
+  const bool v2 = class_->kind == family::deepseek_v2;
+  if (v2 || class_->kind == family::deepseek_v3 || (nope.present() && rope.present())) {
     // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
-    // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim).
+    // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim). DeepseekV2Attention
+    // has no mscale: its attention factor multiplies the complex frequencies instead.
     const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : 128;
     const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : 64;
     if (!(n + r > 0)) fail(rope.path, "> 0 together with " + nope.path, r);
     double scale = 1.0 / std::sqrt(n + r);
-    if (ropes_.empty()) return scale;
+    if (v2 || ropes_.empty()) return scale;
     const rope_dict& d = ropes_.front().second;
     const node* all_dim = d.get("mscale_all_dim");
     if (rope_type_of(d) != "default" && all_dim && all_dim->present()) {
@@ -1017,7 +1042,7 @@ double resolver::softmax_scale() {
     if (!std::isfinite(scale)) fail(d.path, "parameters giving a finite softmax scale", "an overflow");
     return scale;
   }
-  if (class_->kind == family::gemma4) return 1.0;  // Gemma4TextAttention: scaling = 1.0
+  if (class_->kind == family::gemma4 || class_->unit_softmax) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
   if (class_->kind == family::gemma3) {
     // Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
     node q = field("query_pre_attn_scalar");

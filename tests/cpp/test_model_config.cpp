@@ -698,6 +698,42 @@ TEST(ModelConfig, LayersWithoutRope) {
   EXPECT_TRUE(r.notes.empty());
 }
 
+TEST(ModelConfig, DeepSeekV2Gemma3nAndMllama) {
+  // DeepSeek-V2: q_pe / k_pe as complex numbers, qk_head_dim^-0.5 with no mscale even under YaRN.
+  const std::string v2 = R"({"model_type": "deepseek_v2", "hidden_size": 2048, "num_attention_heads": 16,
+      "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "max_position_embeddings": 163840, "rope_theta": 10000,
+      "rope_scaling": {"type": "yarn", "factor": 40, "mscale": 0.707, "mscale_all_dim": 0.707,
+                       "original_max_position_embeddings": 4096, "beta_fast": 32, "beta_slow": 1}})";
+  model_rope r = rope(v2);
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(softmax(v2), 1.0 / std::sqrt(192.0)));
+  EXPECT_TRUE(r.notes.empty());
+  // Gemma 3n: Gemma 3's two layer types (local base 1e4, global 1e6), head_dim 256, softmax scale 1.
+  const std::string gemma3n = R"({"model_type": "gemma3n", "text_config": {"model_type": "gemma3n_text",
+      "hidden_size": 2048, "num_attention_heads": 8}})";
+  EXPECT_EQ(layer_types(gemma3n), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_TRUE(close(rope(gemma3n, "sliding_attention").frequencies, inv_default(256, 1e4)));
+  EXPECT_TRUE(close(rope(gemma3n, "full_attention").frequencies, inv_default(256, 1e6)));
+  EXPECT_TRUE(close(softmax(gemma3n), 1.0));
+  // Mllama: the cross-attention layers take no positions; default base 500000.
+  r = rope(R"({"model_type": "mllama", "text_config": {"model_type": "mllama_text_model", "num_hidden_layers": 40,
+              "rope_scaling": {"factor": 8.0, "high_freq_factor": 4.0, "low_freq_factor": 1.0,
+                               "original_max_position_embeddings": 8192, "rope_type": "llama3"}}})");
+  EXPECT_EQ(r.base, 5e5);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{3, 8, 13, 18, 23, 28, 33, 38}));
+  r = rope(R"({"model_type": "mllama_text_model", "hidden_size": 64, "num_attention_heads": 2,
+               "num_hidden_layers": 6, "cross_attention_layers": [5, 1]})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1, 5}));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "mllama_text_model", "hidden_size": 64,
+      "num_attention_heads": 2, "num_hidden_layers": 6, "cross_attention_layers": [6]})");
+      },
+      "config.cross_attention_layers[0]", "[0, 5]"));
+}
+
 TEST(ModelConfig, FalconRotaryOrAlibi) {
   const model_rope r = rope(R"({"model_type": "falcon", "hidden_size": 4544, "n_head": 71, "alibi": false})");
   EXPECT_EQ(r.head_dim, 64u);

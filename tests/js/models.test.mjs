@@ -1160,6 +1160,47 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test(
+      "DeepSeek-V2 rotates adjacent pairs of qk_rope_head_dim; Gemma 3n has Gemma 3's two layer types; " +
+        "Mllama's cross-attention layers take no RoPE (modeling_deepseek_v2.py, configuration_gemma3n.py, " +
+        'modeling_mllama.py)',
+      () => {
+        checkRule(
+          posenc,
+          tiny({ model_type: 'deepseek_v2', qk_rope_head_dim: 16, qk_nope_head_dim: 32, rope_theta: 10000 }),
+          {},
+          { headDim: 16, rotaryDim: 16, layout: 'interleaved', frequencies: invFreq(16, 10000), notes: [] },
+        );
+        const gemma3n = { model_type: 'gemma3n', text_config: { model_type: 'gemma3n_text', hidden_size: 2048 } };
+        checkRule(
+          posenc,
+          gemma3n,
+          { layerType: 'sliding_attention' },
+          { headDim: 256, frequencies: invFreq(256, 1e4) },
+        );
+        checkRule(posenc, gemma3n, { layerType: 'full_attention' }, { headDim: 256, frequencies: invFreq(256, 1e6) });
+        const mllama = (extra) => ({
+          model_type: 'mllama',
+          text_config: { model_type: 'mllama_text_model', hidden_size: 64, num_attention_heads: 2, ...extra },
+        });
+        checkRule(
+          posenc,
+          mllama({ num_hidden_layers: 40 }),
+          {},
+          { base: 500000, layersWithoutRope: [3, 8, 13, 18, 23, 28, 33, 38], notes: [/no RoPE/] },
+        );
+        checkRule(
+          posenc,
+          mllama({ num_hidden_layers: 6, cross_attention_layers: [5, 1] }),
+          {},
+          {
+            layersWithoutRope: [1, 5],
+          },
+        );
+        checkError(posenc, mllama({ num_hidden_layers: 6, cross_attention_layers: [6] }), {}, /cross_attention_layers/);
+      },
+    );
+
     test('CodeGen is read exactly as GPT-J (modeling_codegen.py; configuration_codegen.py rotary_dim=64)', () => {
       const shape = { n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
       const gptj = checkRule(

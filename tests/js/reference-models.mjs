@@ -169,6 +169,12 @@ Object.assign(CLASSES, {
   // "alpha" builds the DynamicNTKAlpha frequencies (hunyuanAlpha below).
   hunyuan_v1_dense: { theta: 10000, partial: 'ignored', alpha: true },
   hunyuan_v1_moe: { theta: 10000, partial: 'ignored', alpha: true },
+  // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (default 64); modeling_deepseek_v2.py
+  // apply_rotary_emb: view_as_complex over adjacent pairs of q_pe / k_pe, always.
+  deepseek_v2: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 64, layout: INTERLEAVED },
+  // configuration_mllama.py MllamaTextConfig: rope_theta 500000, cross_attention_layers; modeling_mllama.py:
+  // MllamaCrossAttentionDecoderLayer never passes position_embeddings to its attention.
+  mllama_text_model: { theta: 500000, partial: 'ignored', nope: 'mllama' },
 });
 
 /**
@@ -193,7 +199,15 @@ const LLAMA_LIKE = [
 const GENERIC = CLASSES.llama;
 
 /** Model types read by their own rules (the others get a note saying Llama's rules were assumed). */
-const KNOWN = new Set([...Object.keys(CLASSES), ...LLAMA_LIKE, 'gptj', 'codegen', 'gemma3_text', 'gemma4_text']);
+const KNOWN = new Set([
+  ...Object.keys(CLASSES),
+  ...LLAMA_LIKE,
+  'gptj',
+  'codegen',
+  'gemma3_text',
+  'gemma3n_text',
+  'gemma4_text',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -223,6 +237,9 @@ function textConfig(cfg) {
     qwen3_vl: 'qwen3_vl_text',
     // configuration_llama4.py Llama4Config: the language model is Llama4TextConfig (llama4_text).
     llama4: 'llama4_text',
+    // configuration_gemma3n.py Gemma3nConfig / configuration_mllama.py MllamaConfig: their text configs.
+    gemma3n: 'gemma3n_text',
+    mllama: 'mllama_text_model',
   };
   if (isObject(cfg.text_config)) {
     const tc = cfg.text_config;
@@ -460,9 +477,9 @@ function resolve({ tc, p, type, headDim, rotaryDim, layout, ctx, sections, inter
 // ---------------------------------------------------------------------------------------------
 // Layers without RoPE (NoPE)
 
-/** config.num_hidden_layers: the NoPE rules need it (no class default is assumed for it). */
+/** config.num_hidden_layers: the NoPE rules need it (only MllamaTextConfig's default, 40, is assumed). */
 function layerCount(tc) {
-  const n = tc.num_hidden_layers;
+  const n = tc.num_hidden_layers ?? (tc.model_type === 'mllama_text_model' ? 40 : undefined);
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -498,6 +515,20 @@ function noRopeFlags(tc, n, emptyMeansDefault) {
     );
   }
   return given;
+}
+
+/**
+ * configuration_mllama.py: cross_attention_layers, default [3, 8, 13, 18, 23, 28, 33, 38]: the layers built
+ * as MllamaCrossAttentionDecoderLayer, which attend to the image without position embeddings.
+ */
+function crossAttentionLayers(tc, n) {
+  const listed = tc.cross_attention_layers ?? [3, 8, 13, 18, 23, 28, 33, 38];
+  for (const i of listed) {
+    if (!Number.isInteger(i) || i < 0 || i >= n) {
+      throw new RangeError(`config.cross_attention_layers holds ${JSON.stringify(i)}, not a layer in [0, ${n - 1}]`);
+    }
+  }
+  return [...new Set(listed)].sort((a, b) => a - b);
 }
 
 /**
@@ -550,6 +581,7 @@ function ropeLayers(tc, cls) {
     layerTypes: [layerType],
     withoutRope: flags.flatMap((flag, i) => (isNoRopeFlag(flag) ? [i] : [])),
   });
+  if (cls.nope === 'mllama') return { layerTypes: SINGLE, withoutRope: crossAttentionLayers(tc, n) };
   if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   return slidingOnly(tc, n, cls.nope === 'exaone4');
@@ -769,7 +801,8 @@ function familyOf(tc, ctx) {
     );
   }
   if (type === 'gptj' || type === 'codegen') return gptj(tc);
-  if (type === 'gemma3_text') return gemma3(tc, ctx);
+  // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
+  if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
   const cls = CLASSES[type] ?? GENERIC;
   // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
