@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { importPosenc } from './helpers.mjs';
 import { randomFloat32 as randomVector } from './reference.mjs';
-import { referenceApply, referenceRope } from './reference-models.mjs';
+import { LLAMA_LIKE, referenceApply, referenceRope } from './reference-models.mjs';
 
 const { load } = await importPosenc();
 const flavours = [
@@ -1236,19 +1236,7 @@ for (const [flavour, posenc] of flavours) {
             notes: [/'foo_bar'.*Llama|Llama.*'foo_bar'/s],
           },
         );
-        const llamaLike = [
-          'mixtral',
-          'qwen2_moe',
-          'qwen3_moe',
-          'gemma',
-          'gemma2',
-          'granite',
-          'granitemoe',
-          'starcoder2',
-          'olmo',
-          'olmo2',
-        ];
-        for (const model_type of llamaLike) {
+        for (const model_type of LLAMA_LIKE) {
           checkRule(
             posenc,
             tiny({ model_type, partial_rotary_factor: 0.5 }),

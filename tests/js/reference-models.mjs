@@ -182,7 +182,7 @@ Object.assign(CLASSES, {
  * modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_gemma.py, modeling_gemma2.py, modeling_granite.py,
  * modeling_granitemoe.py, modeling_starcoder2.py, modeling_olmo.py, modeling_olmo2.py): known, so no note.
  */
-const LLAMA_LIKE = [
+export const LLAMA_LIKE = [
   'mixtral',
   'qwen2_moe',
   'qwen3_moe',
