@@ -1,7 +1,7 @@
 // The `posenc` command: formats (csv, json, npy read back byte by byte), exit codes.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -291,6 +291,18 @@ test('config: the resolved RoPE of every layer type and the llama.cpp flags, as 
   assert.match(scout.text, /^ {2}layout {11}interleaved$/m);
   assert.match(scout.text, /^ {2}layers, no RoPE {2}3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47$/m);
   assert.match(scout.text, /^ {2}- 12 layers apply no RoPE/m);
+  // a model's folder: its config.json is read
+  const folder = join(dir, 'Llama-4-Scout');
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, 'config.json'),
+    readFileSync(join(root, 'tests', 'configs', 'llama-4-scout-17b-16e.json')),
+  );
+  assert.equal(run('config', folder).text, scout.text);
+  mkdirSync(join(dir, 'empty-model'));
+  const empty = run('config', join(dir, 'empty-model'));
+  assert.equal(empty.status, 3, empty.stderr);
+  assert.match(empty.stderr, /^posenc: cannot read .*empty-model\/config\.json: ENOENT\n$/);
   const qwen = run(
     'config',
     join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json'),

@@ -3,7 +3,8 @@
 //   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
 // Exit codes: 0 ok, 1 the library refused a value (RangeError, TypeError) or another failure,
 // 2 usage (unknown command or option, missing or malformed option), 3 a file or stream failed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const KINDS = {
@@ -153,7 +154,7 @@ const KINDS = {
       dim: 'even feature count',
       base: 'default 10000',
       layout: "column order: half | interleaved (default the model's with --config, else interleaved)",
-      config: "a model's config.json",
+      config: "a model's config.json, or the model's folder that holds it",
       'layer-type': 'with --config: which layer type (default the first)',
       'seq-len': 'with --config: the sequence length dynamic and longrope read',
     },
@@ -212,11 +213,14 @@ function ropeTable(p, o) {
 }
 
 // A file's text; a failure to read it is an I/O error (exit 3), not a stack trace.
+// A model's config: the file, or config.json inside a model's folder (a downloaded checkpoint).
 function readText(file) {
+  let path = file;
   try {
-    return readFileSync(file, 'utf8');
+    if (statSync(file).isDirectory()) path = join(file, 'config.json');
+    return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new IoError(`cannot read ${file}: ${error.code ?? error.message}`);
+    throw new IoError(`cannot read ${path}: ${error.code ?? error.message}`);
   }
 }
 
@@ -298,10 +302,10 @@ Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2
 const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
                            [--out FILE] [--scalar]
 
-Reads a Hugging Face config.json and prints, for each layer type, the RoPE it resolves to
-(rope type, head and rotary dims, base, layout, attention factor, frequencies, the layers
-without RoPE and notes on what the numbers do not say), then the
-llama.cpp flags that give the same RoPE, with notes on what they cannot express.
+Reads a Hugging Face config.json (FILE, or FILE/config.json when FILE is a model's folder) and
+prints, for each layer type, the RoPE it resolves to (rope type, head and rotary dims, base,
+layout, attention factor, frequencies, the layers without RoPE and notes on what the numbers do
+not say), then the llama.cpp flags that give the same RoPE, with notes on what they cannot express.
 
 Options:
       --seq-len N         the sequence length dynamic and LongRoPE scaling depend on
