@@ -13,245 +13,28 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "model_classes.hpp"
+#include "model_resolver.hpp"
 #include "posenc/error.hpp"
 
 namespace posenc {
+namespace detail {
 
 namespace {
 
-using detail::family;
-using detail::model_class;
-using detail::text_source;
 using kind = config_value::kind;
 
-constexpr double max_length = 2147483647.0;  // context and sequence lengths: 2^31 - 1
-constexpr std::int64_t max_layers = 65536;   // num_hidden_layers of a model with layers without RoPE
 const char* const known_types = "one of 'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'";
-
-// A config value and the path messages name it by; value is null when the field is absent.
-struct node {
-  const config_value* value = nullptr;
-  std::string path;
-
-  bool given() const { return value != nullptr; }
-  bool present() const { return value && !value->is_null(); }  // Python: not None
-};
-
-std::string describe(const config_value& v) {
-  switch (v.type) {
-    case kind::null:
-      return "null";
-    case kind::boolean:
-      return v.boolean ? "true" : "false";
-    case kind::number:
-      return format_number(v.number);
-    case kind::string:
-      return "'" + (v.string.size() > 60 ? v.string.substr(0, 60) + "..." : v.string) + "'";
-    case kind::array:
-      return "an array of " + std::to_string(v.items.size());
-    case kind::object:
-      return "an object";
-  }
-  return "?";
-}
-
-// ------------------------------------------------------------------ typed reads, named by path
-
-double number(const node& n, const std::string& requirement) {
-  if (!n.given()) fail_missing(n.path, requirement);
-  if (n.value->type != kind::number) fail(n.path, requirement, describe(*n.value));
-  return n.value->number;
-}
-
-double positive(const node& n) {
-  const double v = number(n, "a finite number > 0");
-  if (!std::isfinite(v) || !(v > 0)) fail(n.path, "a finite number > 0", v);
-  return v;
-}
-
-// rope_theta: the core's base rule (theta_i = base^(-2i/d) must fall with i).
-double theta(const node& n) {
-  const double v = number(n, "a finite number > 1");
-  if (!std::isfinite(v) || !(v > 1)) fail(n.path, "a finite number > 1", v);
-  return v;
-}
-
-double fraction(const node& n) {
-  const double v = number(n, "a number in (0, 1]");
-  if (!(v > 0 && v <= 1)) fail(n.path, "a number in (0, 1]", v);
-  return v;
-}
-
-std::int64_t integer(const node& n, std::int64_t lo, std::int64_t hi) {
-  const std::string requirement = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-  return checked_integer(n.path, number(n, requirement), lo, hi);
-}
-
-bool boolean(const node& n) {
-  if (!n.given()) fail_missing(n.path, "true or false");
-  if (n.value->type != kind::boolean) fail(n.path, "true or false", describe(*n.value));
-  return n.value->boolean;
-}
-
-const std::string& text(const node& n, const std::string& requirement) {
-  if (!n.given()) fail_missing(n.path, requirement);
-  if (n.value->type != kind::string) fail(n.path, requirement, describe(*n.value));
-  return n.value->string;
-}
-
-// An object, or absent / null (then nullptr).
-const config_value* object_or_null(const node& n) {
-  if (!n.present()) return nullptr;
-  if (n.value->type != kind::object) fail(n.path, "an object or null", describe(*n.value));
-  return n.value;
-}
-
-node member(const config_value* object, const std::string& path, const std::string& key) {
-  return {object ? object->find(key) : nullptr, path + "." + key};
-}
-
-// ------------------------------------------------------------------ the rope dict
-
-// Python's rope_parameters dict while it is standardised: keys in insertion order, each value a
-// node (of the config, or one standardisation made).
-struct rope_dict {
-  std::string path;  // the object's path, which names the fields it lacks
-  std::vector<std::pair<std::string, node>> items;
-
-  const node* get(const std::string& key) const {
-    for (const auto& item : items) {
-      if (item.first == key) return &item.second;
-    }
-    return nullptr;
-  }
-  node at(const std::string& key) const {
-    const node* n = get(key);
-    return n ? *n : node{nullptr, path + "." + key};
-  }
-  void set(const std::string& key, node n) {
-    for (auto& item : items) {
-      if (item.first == key) {
-        item.second = std::move(n);
-        return;
-      }
-    }
-    items.emplace_back(key, std::move(n));
-  }
-  void setdefault(const std::string& key, node n) {
-    if (!get(key)) items.emplace_back(key, std::move(n));
-  }
-};
-
-rope_dict dict_of(const config_value* object, const std::string& path) {
-  rope_dict d{path, {}};
-  if (object) {
-    for (const auto& m : object->members) d.items.emplace_back(m.first, node{&m.second, path + "." + m.first});
-  }
-  return d;
-}
 
 bool scaled_type(const std::string& type) { return type == "llama3" || type == "yarn" || type == "longrope"; }
 
 // yarn_get_mscale of modeling_deepseek_v3.py and modeling_rope_utils.py.
 double get_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
 
-// Messages of check_scaling name "scaling.<field>"; each such name is replaced by the path the
-// field was read from (a name glued to a longer identifier, like "rope_scaling.x", is not one).
-using field_paths = std::vector<std::pair<std::string, std::string>>;
-
-bool identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-std::string renamed(const std::string& s, const field_paths& paths) {
-  static const std::string prefix = "scaling.";
-  std::string out;
-  std::size_t from = 0;
-  for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at + 1)) {
-    if (at > 0 && identifier_char(s[at - 1])) continue;
-    std::size_t end = at + prefix.size();
-    while (end < s.size() && identifier_char(s[end])) ++end;
-    const std::string name = s.substr(at + prefix.size(), end - at - prefix.size());
-    const auto hit = std::find_if(paths.begin(), paths.end(), [&](const auto& p) { return p.first == name; });
-    if (hit == paths.end()) continue;
-    out += s.substr(from, at - from) + hit->second;
-    from = end;
-    at = end - 1;
-  }
-  return out + s.substr(from);
-}
-
-[[noreturn]] void rethrow_renamed(const invalid_argument& e, const field_paths& paths) {
-  const std::string parameter = renamed(e.parameter(), paths), message = renamed(e.what(), paths);
-  if (dynamic_cast<const missing_argument*>(&e)) throw missing_argument(parameter, message);
-  throw invalid_argument(parameter, message);
-}
-
-// ------------------------------------------------------------------ the resolver
-
-class resolver {
- public:
-  explicit resolver(const config_value& config);
-
-  std::vector<std::string> layer_types() const;
-  model_rope resolve(const std::string& layer_type, std::int64_t seq_len);
-  double softmax_scale();
-
- private:
-  node field(const std::string& key) const { return member(text_, text_path_, key); }
-  node made_number(double value, const std::string& path);
-  node made_string(const std::string& value, const std::string& path);
-  node max_positions();
-  node default_theta_for(const std::string& layer_type);
-  node top_partial();
-  node aliased(const std::string& key, const std::string& alias) const;
-
-  void pick_text(const config_value& config);
-  void build_ropes();
-  void build_gemma3();
-  void build_gemma4(const config_value* parameters, const std::string& path);
-  void build_flat(const config_value* source, const std::string& path);
-  void convert(rope_dict& d);
-  void standardize_flat(rope_dict& d);
-  void standardize_nested(const config_value& nested, const std::string& path);
-  void standardize_layer(rope_dict& d, const std::string& layer_type);
-  void restandardize_partial(rope_dict& d, const std::string& type);
-  bool keyed_by_layer_types(const config_value& object) const;
-  std::string rope_type_of(const rope_dict& d) const;
-
-  std::size_t head_dim(const std::string& layer_type, std::string& path);
-  std::size_t heads_split(std::string& path);
-  model_rope resolve_gptj(std::int64_t seq_len);
-  const rope_dict* pick(std::string& layer_type, std::int64_t seq_len) const;
-  std::string checked_type(const rope_dict& d) const;
-  void set_dims(model_rope& out, const rope_dict& d);
-  void proportional(model_rope& out, const rope_dict& d);
-  void compute(model_rope& out, const rope_dict& d);
-  void set_lengths(model_rope& out, const rope_dict& d);
-  void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
-  void fill_sections(model_rope& out, const rope_dict& d);
-  void find_layers_without_rope();
-  void cross_attention_layers(std::size_t layers);
-  std::vector<std::string> listed_layer_types(std::size_t layers) const;
-  void hunyuan_alpha(model_rope& out, const node& alpha);
-  void add_notes(model_rope& out, const rope_dict& d) const;
-
-  const config_value* text_ = nullptr;  // the text model's fields
-  std::string text_path_ = "config";
-  std::string model_type_;
-  std::string class_name_;  // the model_type the class was looked up by (text_config's for a wrapper)
-  const model_class* class_ = nullptr;
-  std::vector<std::size_t> layers_without_rope_;
-  std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
-  bool nested_ = false;
-  std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
-};
+}  // namespace
 
 node resolver::made_number(double value, const std::string& path) {
   made_.emplace_back();
@@ -359,105 +142,6 @@ resolver::resolver(const config_value& config) {
   std::stable_sort(ropes_.begin(), ropes_.end(),
                    [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
   find_layers_without_rope();
-}
-
-// config.layer_types (one per layer), else Cohere2's and EXAONE 4's default: every
-// sliding_window_pattern-th layer full attention, the others sliding.
-std::vector<std::string> resolver::listed_layer_types(std::size_t layers) const {
-  const node listed = field("layer_types");
-  std::vector<std::string> types;
-  if (listed.present()) {
-    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
-    if (listed.value->items.size() != layers) {
-      fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
-           double(listed.value->items.size()));
-    }
-    for (std::size_t i = 0; i < layers; ++i) {
-      types.push_back(text({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, "a string"));
-    }
-    return types;
-  }
-  const node pattern = field("sliding_window_pattern");
-  const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
-  for (std::size_t i = 0; i < layers; ++i) {
-    types.push_back(std::int64_t(i + 1) % every != 0 ? "sliding_attention" : "full_attention");
-  }
-  return types;
-}
-
-// Mllama's cross_attention_layers (default [3, 8, ..., 38]): they attend to the image and never
-// apply the position embeddings.
-void resolver::cross_attention_layers(std::size_t layers) {
-  const node listed = field("cross_attention_layers");
-  if (!listed.present()) {
-    for (std::size_t i = 3; i < 40 && i < layers; i += 5) layers_without_rope_.push_back(i);
-    return;
-  }
-  if (listed.value->type != kind::array) fail(listed.path, "an array of layer indices", describe(*listed.value));
-  for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
-    const node item{&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"};
-    layers_without_rope_.push_back(std::size_t(integer(item, 0, std::int64_t(layers) - 1)));
-  }
-  std::sort(layers_without_rope_.begin(), layers_without_rope_.end());
-  layers_without_rope_.erase(std::unique(layers_without_rope_.begin(), layers_without_rope_.end()),
-                             layers_without_rope_.end());
-}
-
-// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
-// configuration_llama4.py / modular_smollm3.py no_rope_layers (1 rotates; by default every
-// no_rope_layer_interval-th layer does not), modular_cohere2.py / modular_exaone4.py (only the
-// layers with a sliding window rotate).
-void resolver::find_layers_without_rope() {
-  using detail::nope_rule;
-  const nope_rule rule = class_->nope;
-  if (rule == nope_rule::none) return;
-  node count = field("num_hidden_layers");
-  if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
-  const std::size_t layers = std::size_t(integer(count, 1, max_layers));
-  std::string rotating = "full_attention";
-  if (rule == nope_rule::cross_attention_layers) {
-    cross_attention_layers(layers);
-  } else if (rule == nope_rule::no_rope_layers || rule == nope_rule::no_rope_layers_or_empty) {
-    const node listed = field("no_rope_layers");
-    const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
-    if (!listed.present() || (empty && rule == nope_rule::no_rope_layers_or_empty)) {
-      const node interval = field("no_rope_layer_interval");
-      const std::int64_t every = interval.present() ? integer(interval, 1, max_layers) : 4;
-      for (std::size_t i = 0; i < layers; ++i) {
-        if (std::int64_t(i + 1) % every == 0) layers_without_rope_.push_back(i);
-      }
-    } else {
-      if (listed.value->type != kind::array)
-        fail(listed.path, "an array of 0 and 1, one per layer", describe(*listed.value));
-      if (listed.value->items.size() != layers) {
-        fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
-             double(listed.value->items.size()));
-      }
-      for (std::size_t i = 0; i < layers; ++i) {
-        if (integer({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, 0, 1) == 0) {
-          layers_without_rope_.push_back(i);
-        }
-      }
-    }
-    if (rule == nope_rule::no_rope_layers_or_empty) rotating = "chunked_attention";  // Llama 4's layer_types
-  } else {
-    // An absent sliding_window keeps the class default (4096); null means no window.
-    const node window = field("sliding_window");
-    if (window.given() && window.value->is_null()) {
-      if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
-      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
-    }
-    const std::vector<std::string> types = listed_layer_types(layers);
-    for (std::size_t i = 0; i < layers; ++i) {
-      if (types[i] != "sliding_attention") layers_without_rope_.push_back(i);
-    }
-    if (layers_without_rope_.size() == layers) {
-      fail(field("layer_types").path, "at least one 'sliding_attention' layer (the only layers that apply RoPE)",
-           "none: no layer would apply RoPE");
-    }
-    rotating = "sliding_attention";
-  }
-  if (ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;
 }
 
 std::vector<std::string> resolver::layer_types() const {
@@ -1054,14 +738,16 @@ double resolver::softmax_scale() {
   return 1.0 / std::sqrt(double(dim));
 }
 
-}  // namespace
+}  // namespace detail
 
-std::vector<std::string> config_layer_types(const config_value& config) { return resolver(config).layer_types(); }
-
-model_rope rope_from_config(const config_value& config, const std::string& layer_type, std::int64_t seq_len) {
-  return resolver(config).resolve(layer_type, seq_len);
+std::vector<std::string> config_layer_types(const config_value& config) {
+  return detail::resolver(config).layer_types();
 }
 
-double config_softmax_scale(const config_value& config) { return resolver(config).softmax_scale(); }
+model_rope rope_from_config(const config_value& config, const std::string& layer_type, std::int64_t seq_len) {
+  return detail::resolver(config).resolve(layer_type, seq_len);
+}
+
+double config_softmax_scale(const config_value& config) { return detail::resolver(config).softmax_scale(); }
 
 }  // namespace posenc

@@ -1,0 +1,83 @@
+// Reading a config.json field by field: each value keeps the path it was read from
+// ("config.rope_scaling.factor"), so that a message names the field at fault, and Python's
+// rope_parameters dict is kept as it is while transformers' rules standardise it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "posenc/error.hpp"
+#include "posenc/model_config.hpp"
+
+namespace posenc::detail {
+
+// A config value and the path messages name it by; value is null when the field is absent.
+struct node {
+  const config_value* value = nullptr;
+  std::string path;
+
+  bool given() const { return value != nullptr; }
+  bool present() const { return value && !value->is_null(); }  // Python: not None
+};
+
+// "null", "true", a number, a quoted string (cut at 60 characters), "an array of N", "an object".
+std::string describe(const config_value& v);
+
+// Typed reads: each throws invalid_argument naming n.path (missing_argument when it is absent).
+double number(const node& n, const std::string& requirement);
+double positive(const node& n);  // finite, > 0
+double theta(const node& n);     // rope_theta: finite, > 1 (theta_i = base^(-2i/d) must fall with i)
+double fraction(const node& n);  // in (0, 1]
+std::int64_t integer(const node& n, std::int64_t lo, std::int64_t hi);
+bool boolean(const node& n);
+const std::string& text(const node& n, const std::string& requirement);
+// An object, or absent / null (then nullptr).
+const config_value* object_or_null(const node& n);
+node member(const config_value* object, const std::string& path, const std::string& key);
+
+// Python's rope_parameters dict while it is standardised: keys in insertion order, each value a
+// node (of the config, or one standardisation made).
+struct rope_dict {
+  std::string path;  // the object's path, which names the fields it lacks
+  std::vector<std::pair<std::string, node>> items;
+
+  const node* get(const std::string& key) const {
+    for (const auto& item : items) {
+      if (item.first == key) return &item.second;
+    }
+    return nullptr;
+  }
+  node at(const std::string& key) const {
+    const node* n = get(key);
+    return n ? *n : node{nullptr, path + "." + key};
+  }
+  void set(const std::string& key, node n) {
+    for (auto& item : items) {
+      if (item.first == key) {
+        item.second = std::move(n);
+        return;
+      }
+    }
+    items.emplace_back(key, std::move(n));
+  }
+  void setdefault(const std::string& key, node n) {
+    if (!get(key)) items.emplace_back(key, std::move(n));
+  }
+};
+
+// The members of an object (none for nullptr), each with its path under `path`.
+rope_dict dict_of(const config_value* object, const std::string& path);
+
+// Messages of check_scaling name "scaling.<field>"; each such name is replaced by the path the
+// field was read from (a name glued to a longer identifier, like "rope_scaling.x", is not one).
+using field_paths = std::vector<std::pair<std::string, std::string>>;
+
+// s with every "scaling.<field>" of `paths` replaced by the path the field was read from.
+std::string renamed(const std::string& s, const field_paths& paths);
+
+// e again, its parameter and message renamed.
+[[noreturn]] void rethrow_renamed(const invalid_argument& e, const field_paths& paths);
+
+}  // namespace posenc::detail

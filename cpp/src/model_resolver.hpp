@@ -1,0 +1,80 @@
+// The resolver of model_config.cpp: one config.json, read once, standardised per layer type as
+// transformers main does, then resolved into a model_rope on demand. model_layers.cpp holds the
+// rules for layers without RoPE.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config_reads.hpp"
+#include "model_classes.hpp"
+#include "posenc/model_config.hpp"
+
+namespace posenc::detail {
+
+inline constexpr double max_length = 2147483647.0;  // context and sequence lengths: 2^31 - 1
+inline constexpr std::int64_t max_layers = 65536;   // num_hidden_layers of a model with layers without RoPE
+
+class resolver {
+ public:
+  explicit resolver(const config_value& config);
+
+  std::vector<std::string> layer_types() const;
+  model_rope resolve(const std::string& layer_type, std::int64_t seq_len);
+  double softmax_scale();
+
+ private:
+  node field(const std::string& key) const { return member(text_, text_path_, key); }
+  node made_number(double value, const std::string& path);
+  node made_string(const std::string& value, const std::string& path);
+  node max_positions();
+  node default_theta_for(const std::string& layer_type);
+  node top_partial();
+  node aliased(const std::string& key, const std::string& alias) const;
+
+  void pick_text(const config_value& config);
+  void build_ropes();
+  void build_gemma3();
+  void build_gemma4(const config_value* parameters, const std::string& path);
+  void build_flat(const config_value* source, const std::string& path);
+  void convert(rope_dict& d);
+  void standardize_flat(rope_dict& d);
+  void standardize_nested(const config_value& nested, const std::string& path);
+  void standardize_layer(rope_dict& d, const std::string& layer_type);
+  void restandardize_partial(rope_dict& d, const std::string& type);
+  bool keyed_by_layer_types(const config_value& object) const;
+  std::string rope_type_of(const rope_dict& d) const;
+
+  std::size_t head_dim(const std::string& layer_type, std::string& path);
+  std::size_t heads_split(std::string& path);
+  model_rope resolve_gptj(std::int64_t seq_len);
+  const rope_dict* pick(std::string& layer_type, std::int64_t seq_len) const;
+  std::string checked_type(const rope_dict& d) const;
+  void set_dims(model_rope& out, const rope_dict& d);
+  void proportional(model_rope& out, const rope_dict& d);
+  void compute(model_rope& out, const rope_dict& d);
+  void set_lengths(model_rope& out, const rope_dict& d);
+  void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
+  void fill_sections(model_rope& out, const rope_dict& d);
+  void find_layers_without_rope();
+  void cross_attention_layers(std::size_t layers);
+  std::vector<std::string> listed_layer_types(std::size_t layers) const;
+  void hunyuan_alpha(model_rope& out, const node& alpha);
+  void add_notes(model_rope& out, const rope_dict& d) const;
+
+  const config_value* text_ = nullptr;  // the text model's fields
+  std::string text_path_ = "config";
+  std::string model_type_;
+  std::string class_name_;  // the model_type the class was looked up by (text_config's for a wrapper)
+  const model_class* class_ = nullptr;
+  std::vector<std::size_t> layers_without_rope_;
+  std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
+  bool nested_ = false;
+  std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
+};
+
+}  // namespace posenc::detail
