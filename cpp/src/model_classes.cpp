@@ -101,6 +101,14 @@ model_class mllama_text() {
   return c;
 }
 
+// configuration_qwen3_next.py: partial_rotary_factor 0.25, 48 layers, every
+// full_attention_interval-th (4) full attention; the linear-attention layers take no positions.
+model_class qwen3_next() {
+  model_class c = with_nope(partial(llama_rules(), 0.25), nope_rule::linear_attention_layers);
+  c.num_hidden_layers = 48;
+  return c;
+}
+
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
 model_class phi3() {
@@ -187,7 +195,7 @@ const named_class classes[] = {
     {"stablelm", partial(llama_rules(), 0.25)},
     {"persimmon", partial(llama_rules(), 0.5)},
     {"nemotron", partial(llama_rules(), 0.5)},
-    {"qwen3_next", partial(llama_rules(), 0.25)},
+    {"qwen3_next", qwen3_next()},
     // modeling_cohere.py: repeat_interleave'd freqs, x[..., ::2] pairs; default_theta 500000.
     {"cohere", interleaved(llama_rules(5e5))},
     {"cohere2", cohere2()},

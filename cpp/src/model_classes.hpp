@@ -41,6 +41,7 @@ enum class nope_rule {
   sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
+  linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
 };
 
 // How a multimodal config holds its text model.

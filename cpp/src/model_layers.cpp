@@ -1,5 +1,5 @@
 // The layers whose attention applies no RoPE: Llama 4's and SmolLM3's no_rope_layers, Cohere2's
-// and EXAONE 4's full-attention layers, Mllama's cross-attention layers.
+// and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -10,9 +10,11 @@ namespace posenc::detail {
 
 using kind = config_value::kind;
 
-// config.layer_types (one per layer), else Cohere2's and EXAONE 4's default: every
-// sliding_window_pattern-th layer full attention, the others sliding.
-std::vector<std::string> resolver::listed_layer_types(std::size_t layers) const {
+// config.layer_types (one per layer), else the class's default: every `interval_key`-th layer
+// (default 4) full attention, the others `other` (Cohere2's and EXAONE 4's sliding_window_pattern
+// with sliding layers, Qwen3-Next's full_attention_interval with linear-attention layers).
+std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const char* interval_key,
+                                                      const char* other) const {
   const node listed = field("layer_types");
   std::vector<std::string> types;
   if (listed.present()) {
@@ -26,12 +28,49 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers) const 
     }
     return types;
   }
-  const node pattern = field("sliding_window_pattern");
+  const node pattern = field(interval_key);
   const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
   for (std::size_t i = 0; i < layers; ++i) {
-    types.push_back(std::int64_t(i + 1) % every != 0 ? "sliding_attention" : "full_attention");
+    types.push_back(std::int64_t(i + 1) % every != 0 ? other : "full_attention");
   }
   return types;
+}
+
+// The layers whose type is not `rotating`; at least one layer must be of it.
+void resolver::layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating) {
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    if (types[i] != rotating) layers_without_rope_.push_back(i);
+  }
+  if (layers_without_rope_.size() == types.size()) {
+    fail(field("layer_types").path, "at least one '" + rotating + "' layer (the only layers that apply RoPE)",
+         "none: no layer would apply RoPE");
+  }
+}
+
+// configuration_llama4.py / modular_smollm3.py no_rope_layers: 1 rotates, 0 does not; by default
+// every no_rope_layer_interval-th layer (4) does not. Llama 4 takes an empty list for the default.
+void resolver::no_rope_layers(std::size_t layers, bool empty_is_default) {
+  const node listed = field("no_rope_layers");
+  const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
+  if (!listed.present() || (empty && empty_is_default)) {
+    const node interval = field("no_rope_layer_interval");
+    const std::int64_t every = interval.present() ? integer(interval, 1, max_layers) : 4;
+    for (std::size_t i = 0; i < layers; ++i) {
+      if (std::int64_t(i + 1) % every == 0) layers_without_rope_.push_back(i);
+    }
+    return;
+  }
+  if (listed.value->type != kind::array)
+    fail(listed.path, "an array of 0 and 1, one per layer", describe(*listed.value));
+  if (listed.value->items.size() != layers) {
+    fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
+         double(listed.value->items.size()));
+  }
+  for (std::size_t i = 0; i < layers; ++i) {
+    if (integer({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, 0, 1) == 0) {
+      layers_without_rope_.push_back(i);
+    }
+  }
 }
 
 // Mllama's cross_attention_layers (default [3, 8, ..., 38]): they attend to the image and never
@@ -53,58 +92,42 @@ void resolver::cross_attention_layers(std::size_t layers) {
 }
 
 // The layers whose attention applies no RoPE, and the name of the layer type that rotates:
-// configuration_llama4.py / modular_smollm3.py no_rope_layers (1 rotates; by default every
-// no_rope_layer_interval-th layer does not), modular_cohere2.py / modular_exaone4.py (only the
-// layers with a sliding window rotate).
+// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
+// Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
+// layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
+// linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
 void resolver::find_layers_without_rope() {
-  using detail::nope_rule;
   const nope_rule rule = class_->nope;
   if (rule == nope_rule::none) return;
   node count = field("num_hidden_layers");
   if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
   const std::size_t layers = std::size_t(integer(count, 1, max_layers));
   std::string rotating = "full_attention";
-  if (rule == nope_rule::cross_attention_layers) {
-    cross_attention_layers(layers);
-  } else if (rule == nope_rule::no_rope_layers || rule == nope_rule::no_rope_layers_or_empty) {
-    const node listed = field("no_rope_layers");
-    const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
-    if (!listed.present() || (empty && rule == nope_rule::no_rope_layers_or_empty)) {
-      const node interval = field("no_rope_layer_interval");
-      const std::int64_t every = interval.present() ? integer(interval, 1, max_layers) : 4;
-      for (std::size_t i = 0; i < layers; ++i) {
-        if (std::int64_t(i + 1) % every == 0) layers_without_rope_.push_back(i);
+  switch (rule) {
+    case nope_rule::cross_attention_layers:
+      cross_attention_layers(layers);
+      break;
+    case nope_rule::no_rope_layers_or_empty:
+      no_rope_layers(layers, true);
+      rotating = "chunked_attention";  // Llama 4's layer_types
+      break;
+    case nope_rule::no_rope_layers:
+      no_rope_layers(layers, false);
+      break;
+    case nope_rule::linear_attention_layers:
+      layers_not_of_type(listed_layer_types(layers, "full_attention_interval", "linear_attention"), rotating);
+      break;
+    default: {
+      // An absent sliding_window keeps the class default (4096); null means no window.
+      const node window = field("sliding_window");
+      if (window.given() && window.value->is_null()) {
+        if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
+        fail(window.path, "a window size (only the sliding-window layers apply RoPE)",
+             "null: no layer would apply RoPE");
       }
-    } else {
-      if (listed.value->type != kind::array)
-        fail(listed.path, "an array of 0 and 1, one per layer", describe(*listed.value));
-      if (listed.value->items.size() != layers) {
-        fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
-             double(listed.value->items.size()));
-      }
-      for (std::size_t i = 0; i < layers; ++i) {
-        if (integer({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, 0, 1) == 0) {
-          layers_without_rope_.push_back(i);
-        }
-      }
+      rotating = "sliding_attention";
+      layers_not_of_type(listed_layer_types(layers, "sliding_window_pattern", "sliding_attention"), rotating);
     }
-    if (rule == nope_rule::no_rope_layers_or_empty) rotating = "chunked_attention";  // Llama 4's layer_types
-  } else {
-    // An absent sliding_window keeps the class default (4096); null means no window.
-    const node window = field("sliding_window");
-    if (window.given() && window.value->is_null()) {
-      if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
-      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
-    }
-    const std::vector<std::string> types = listed_layer_types(layers);
-    for (std::size_t i = 0; i < layers; ++i) {
-      if (types[i] != "sliding_attention") layers_without_rope_.push_back(i);
-    }
-    if (layers_without_rope_.size() == layers) {
-      fail(field("layer_types").path, "at least one 'sliding_attention' layer (the only layers that apply RoPE)",
-           "none: no layer would apply RoPE");
-    }
-    rotating = "sliding_attention";
   }
   if (ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;
 }

@@ -62,7 +62,9 @@ class resolver {
   void fill_sections(model_rope& out, const rope_dict& d);
   void find_layers_without_rope();
   void cross_attention_layers(std::size_t layers);
-  std::vector<std::string> listed_layer_types(std::size_t layers) const;
+  std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other) const;
+  void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating);
+  void no_rope_layers(std::size_t layers, bool empty_is_default);
   void hunyuan_alpha(model_rope& out, const node& alpha);
   void add_notes(model_rope& out, const rope_dict& d) const;
 

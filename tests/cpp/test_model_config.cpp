@@ -734,6 +734,23 @@ TEST(ModelConfig, DeepSeekV2Gemma3nAndMllama) {
       "config.cross_attention_layers[0]", "[0, 5]"));
 }
 
+TEST(ModelConfig, Qwen3NextRotatesOnlyItsFullAttentionLayers) {
+  // full_attention_interval 4 (the default): layers 3, 7, ... are full attention, the rest linear.
+  model_rope r = rope(R"({"model_type": "qwen3_next", "head_dim": 256, "hidden_size": 2048, "num_attention_heads": 16,
+                          "num_hidden_layers": 8})");
+  EXPECT_EQ(r.layer_type, "full_attention");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 1, 2, 4, 5, 6}));
+  r = rope(R"({"model_type": "qwen3_next", "head_dim": 256, "hidden_size": 2048, "num_attention_heads": 16,
+               "num_hidden_layers": 3, "layer_types": ["full_attention", "linear_attention", "full_attention"]})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "qwen3_next", "head_dim": 256, "hidden_size": 2048,
+      "num_attention_heads": 16, "num_hidden_layers": 2, "layer_types": ["linear_attention", "linear_attention"]})");
+      },
+      "config.layer_types", "no layer would apply RoPE"));
+}
+
 TEST(ModelConfig, FalconRotaryOrAlibi) {
   const model_rope r = rope(R"({"model_type": "falcon", "hidden_size": 4544, "n_head": 71, "alibi": false})");
   EXPECT_EQ(r.head_dim, 64u);

@@ -871,21 +871,39 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
-    test('Qwen3-Next honours partial_rotary_factor, default 0.25 (configuration_qwen3_next.py)', () => {
-      const qwen3Next = (extra) => tiny({ model_type: 'qwen3_next', head_dim: 256, ...extra });
-      checkRule(
-        posenc,
-        qwen3Next(),
-        {},
-        { headDim: 256, rotaryDim: 64, layout: 'half', base: 10000, frequencies: invFreq(64, 10000) },
-      );
-      checkRule(
-        posenc,
-        qwen3Next({ partial_rotary_factor: 0.5, rope_theta: 1e7 }),
-        {},
-        { rotaryDim: 128, base: 1e7, frequencies: invFreq(128, 1e7) },
-      );
-    });
+    test(
+      'Qwen3-Next honours partial_rotary_factor, default 0.25, and rotates only its full-attention ' +
+        'layers (configuration_qwen3_next.py)',
+      () => {
+        const qwen3Next = (extra) => tiny({ model_type: 'qwen3_next', head_dim: 256, ...extra });
+        checkRule(
+          posenc,
+          qwen3Next(),
+          {},
+          { headDim: 256, rotaryDim: 64, layout: 'half', base: 10000, frequencies: invFreq(64, 10000) },
+        );
+        checkRule(
+          posenc,
+          qwen3Next({ partial_rotary_factor: 0.5, rope_theta: 1e7 }),
+          {},
+          { rotaryDim: 128, base: 1e7, frequencies: invFreq(128, 1e7) },
+        );
+        // only the full-attention layers (every full_attention_interval-th, default 4) take positions
+        checkRule(
+          posenc,
+          qwen3Next({ num_hidden_layers: 8 }),
+          {},
+          {
+            layerType: 'full_attention',
+            layersWithoutRope: [0, 1, 2, 4, 5, 6],
+            notes: [/no RoPE/],
+          },
+        );
+        const types = ['full_attention', 'linear_attention', 'full_attention'];
+        checkRule(posenc, qwen3Next({ num_hidden_layers: 3, layer_types: types }), {}, { layersWithoutRope: [1] });
+        checkError(posenc, qwen3Next({ num_hidden_layers: 2, full_attention_interval: 3 }), {}, /no layer.*RoPE/s);
+      },
+    );
 
     test(
       'Cohere and ERNIE 4.5 rotate adjacent pairs of the whole head, rope_theta default 500000 ' +

@@ -131,9 +131,10 @@ Object.assign(CLASSES, {
   // configuration_persimmon.py / configuration_nemotron.py: partial_rotary_factor=0.5, rotate_half.
   persimmon: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   nemotron: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
-  // configuration_qwen3_next.py: partial_rotary_factor=0.25. Its linear-attention layers have no RoPE,
-  // but no attention RoPE is dropped there: they are not listed in layersWithoutRope.
-  qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25 },
+  // configuration_qwen3_next.py: partial_rotary_factor=0.25, num_hidden_layers 48, layer_types from
+  // full_attention_interval (4); modeling_qwen3_next.py: only the full-attention layers take positions
+  // (its Gated DeltaNet layers get none).
+  qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25, nope: 'qwen3_next' },
   // modeling_cohere.py rotate_half: x[..., ::2] / x[..., 1::2] stacked back (adjacent pairs), cos/sin
   // repeat_interleave'd; configuration_cohere.py: rope_theta default 500000.
   cohere: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
@@ -477,9 +478,10 @@ function resolve({ tc, p, type, headDim, rotaryDim, layout, ctx, sections, inter
 // ---------------------------------------------------------------------------------------------
 // Layers without RoPE (NoPE)
 
-/** config.num_hidden_layers: the NoPE rules need it (only MllamaTextConfig's default, 40, is assumed). */
+/** config.num_hidden_layers: the NoPE rules need it (only Mllama's and Qwen3-Next's class defaults are assumed). */
 function layerCount(tc) {
-  const n = tc.num_hidden_layers ?? (tc.model_type === 'mllama_text_model' ? 40 : undefined);
+  // the class defaults of MllamaTextConfig and Qwen3NextConfig
+  const n = tc.num_hidden_layers ?? { mllama_text_model: 40, qwen3_next: 48 }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -536,13 +538,26 @@ function crossAttentionLayers(tc, n) {
  * sliding_window_pattern-th layer (default 4) is full_attention and the others sliding_attention
  * ("sliding_attention" if bool((i + 1) % pattern) else "full_attention").
  */
-function slidingLayerTypes(tc, n) {
+function slidingLayerTypes(tc, n, key = 'sliding_window_pattern', other = 'sliding_attention') {
   if (tc.layer_types != null) return tc.layer_types;
-  const pattern = tc.sliding_window_pattern ?? 4;
+  const pattern = tc[key] ?? 4;
   if (!Number.isInteger(pattern) || pattern < 1) {
-    throw new RangeError(`config.sliding_window_pattern must be a positive integer, got ${JSON.stringify(pattern)}`);
+    throw new RangeError(`config.${key} must be a positive integer, got ${JSON.stringify(pattern)}`);
   }
-  return Array.from({ length: n }, (_, i) => ((i + 1) % pattern !== 0 ? 'sliding_attention' : 'full_attention'));
+  return Array.from({ length: n }, (_, i) => ((i + 1) % pattern !== 0 ? other : 'full_attention'));
+}
+
+/**
+ * configuration_qwen3_next.py: layer_types, else "linear_attention" if bool((i + 1) % full_attention_interval)
+ * else "full_attention"; modeling_qwen3_next.py applies RoPE in Qwen3NextAttention (full layers) only.
+ */
+function fullAttentionOnly(tc, n) {
+  const types = slidingLayerTypes(tc, n, 'full_attention_interval', 'linear_attention');
+  const withoutRope = types.flatMap((t, i) => (t === 'full_attention' ? [] : [i]));
+  if (withoutRope.length === types.length) {
+    throw new RangeError(`no layer of this ${tc.model_type} config applies RoPE: no layer is full_attention`);
+  }
+  return { layerTypes: SINGLE, withoutRope };
 }
 
 /**
@@ -582,6 +597,7 @@ function ropeLayers(tc, cls) {
     withoutRope: flags.flatMap((flag, i) => (isNoRopeFlag(flag) ? [i] : [])),
   });
   if (cls.nope === 'mllama') return { layerTypes: SINGLE, withoutRope: crossAttentionLayers(tc, n) };
+  if (cls.nope === 'qwen3_next') return fullAttentionOnly(tc, n);
   if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   return slidingOnly(tc, n, cls.nope === 'exaone4');

@@ -221,7 +221,8 @@ export interface RopeFromConfig {
   readonly interleavedSections: boolean;
   /**
    * Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
-   * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4. Empty for most models.
+   * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4, Mllama's cross-attention layers,
+   * Qwen3-Next's linear-attention layers. Empty for most models.
    */
   readonly layersWithoutRope: number[];
   /**
