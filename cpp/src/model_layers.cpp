@@ -29,6 +29,18 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
     return types;
   }
   const node pattern = field(interval_key);
+  if (pattern.present() && pattern.value->type == kind::string) {
+    // EXAONE 4's published form: "LLLG", one letter a layer, repeated (L local = sliding, G global).
+    const std::string& letters = pattern.value->string;
+    if (letters.empty() || letters.size() > std::size_t(max_layers) ||
+        letters.find_first_not_of("LG") != std::string::npos) {
+      fail(pattern.path, "an integer in [1, " + std::to_string(max_layers) + "] or a pattern of L and G",
+           describe(*pattern.value));
+    }
+    for (std::size_t i = 0; i < layers; ++i)
+      types.push_back(letters[i % letters.size()] == 'L' ? other : "full_attention");
+    return types;
+  }
   const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
   for (std::size_t i = 0; i < layers; ++i) {
     types.push_back(std::int64_t(i + 1) % every != 0 ? other : "full_attention");

@@ -691,6 +691,16 @@ TEST(ModelConfig, LayersWithoutRope) {
   EXPECT_EQ(r.layer_type, "sliding_attention");
   EXPECT_EQ(r.pairs, layout::half);
   EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  // EXAONE 4's published pattern: one letter a layer, L sliding (rotates), G global
+  r = rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 6,
+               "sliding_window": 4096, "sliding_window_pattern": "LLLG"})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{3}));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 6, "sliding_window_pattern": "LLXG"})");
+      },
+      "config.sliding_window_pattern", "'LLXG'"));
   r = rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
                "sliding_window": null})");
   EXPECT_EQ(r.layer_type, "full_attention");

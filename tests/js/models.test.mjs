@@ -1016,6 +1016,9 @@ for (const [flavour, posenc] of flavours) {
         const types = Array(8).fill('full_attention');
         checkRule(posenc, exaone4({ sliding_window: null, layer_types: types }), {}, { layersWithoutRope: [] });
         checkError(posenc, exaone4({ sliding_window: 4096, layer_types: types }), {}, /no layer.*RoPE/s);
+        // the pattern as EXAONE 4's configs write it: one letter a layer, L sliding, G global
+        const letters = exaone4({ sliding_window: 4096, sliding_window_pattern: 'LLLG' });
+        checkRule(posenc, letters, {}, { layersWithoutRope: [3, 7] });
       },
     );
 

@@ -541,6 +541,9 @@ function crossAttentionLayers(tc, n) {
 function slidingLayerTypes(tc, n, key = 'sliding_window_pattern', other = 'sliding_attention') {
   if (tc.layer_types != null) return tc.layer_types;
   const pattern = tc[key] ?? 4;
+  // EXAONE 4's configs write the pattern as letters, one a layer and repeated: L local (sliding), G global
+  if (typeof pattern === 'string' && /^[LG]+$/.test(pattern))
+    return Array.from({ length: n }, (_, i) => (pattern[i % pattern.length] === 'L' ? other : 'full_attention'));
   if (!Number.isInteger(pattern) || pattern < 1) {
     throw new RangeError(`config.${key} must be a positive integer, got ${JSON.stringify(pattern)}`);
   }
