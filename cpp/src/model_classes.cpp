@@ -109,6 +109,56 @@ model_class qwen3_next() {
   return c;
 }
 
+// A class whose M-RoPE sections are `kind`, with a default (0s: none).
+model_class with_mrope(model_class c, mrope_sections kind, std::int64_t t = 0, std::int64_t h = 0, std::int64_t w = 0) {
+  c.mrope = kind;
+  c.mrope_default[0] = t;
+  c.mrope_default[1] = h;
+  c.mrope_default[2] = w;
+  return c;
+}
+
+// configuration_qwen2_vl.py / configuration_qwen2_5_vl.py: Qwen2VLTextConfig default_theta 1e6;
+// modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb: chunked sections, no default.
+model_class qwen2_vl() { return with_mrope(make(family::qwen2_vl, 1e6, 8192, 64, 32768), mrope_sections::chunked); }
+
+// configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
+// modeling_qwen3_vl.py apply_interleaved_mrope, mrope_section [24, 20, 20] by default.
+model_class qwen3_vl(double hidden) {
+  return with_mrope(with_head_dim(make(family::qwen3_vl, 5e5, hidden, 32, 128000), 128), mrope_sections::interleaved,
+                    24, 20, 20);
+}
+
+// configuration_qwen3_5.py / _qwen3_5_moe.py Qwen3_5TextConfig: head_dim 256, partial_rotary_factor
+// 0.25 (kwargs.setdefault), full_attention_interval 4 over 32 (40) layers, the others linear
+// attention; modeling_qwen3_5.py: interleaved M-RoPE, mrope_section [11, 11, 10] by default.
+model_class qwen3_5(double hidden, double layers) {
+  model_class c = with_nope(partial(with_head_dim(make(family::llama, 1e4, hidden, 16, 32768), 256), 0.25),
+                            nope_rule::linear_attention_layers);
+  c.num_hidden_layers = layers;
+  return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
+}
+
+// configuration_glm4v.py Glm4vTextConfig: 4096 / 32 heads, 32768 positions; modeling_glm4v.py: head
+// dim hidden_size // heads, adjacent pairs (rotate_half_llm) on int(head_dim * partial_rotary_factor)
+// features, chunked M-RoPE [8, 12, 12].
+model_class glm4v() {
+  model_class c = interleaved(make(family::llama, 1e4, 4096, 32, 32768));
+  c.head_dim_from_heads = true;
+  c.default_rope_partial = true;  // its default RoPE reads partial_rotary_factor (1.0 when absent)
+  return with_mrope(c, mrope_sections::chunked, 8, 12, 12);
+}
+
+// configuration_glm4v_moe.py: 4096 / 96 heads, 65536 positions, partial_rotary_factor 0.5;
+// modeling_glm4v_moe.py: GPT-NeoX's rotate_half, chunked M-RoPE [8, 12, 12].
+model_class glm4v_moe() {
+  return with_mrope(partial(make(family::llama, 1e4, 4096, 96, 65536), 0.5), mrope_sections::chunked, 8, 12, 12);
+}
+
+// configuration_ministral3.py: 4096 / 32 heads, head_dim 128, 262144 positions, and a YaRN
+// rope_parameters by default (model_config.cpp).
+model_class ministral3() { return with_head_dim(make(family::ministral3, 1e6, 4096, 32, 262144), 128); }
+
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
 model_class phi3() {
@@ -155,18 +205,23 @@ const named_class classes[] = {
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
     {"qwen2", make(family::qwen2, 1e4, 4096, 32, 32768)},                      // configuration_qwen2.py
     {"qwen3", with_head_dim(make(family::qwen3, 1e4, 4096, 32, 32768), 128)},  // configuration_qwen3.py
-    // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py: Qwen2VLTextConfig default_theta 1e6.
-    {"qwen2_vl", as_wrapper(make(family::qwen2_vl, 1e6, 8192, 64, 32768), text_source::sub_or_flat)},
-    {"qwen2_vl_text", make(family::qwen2_vl, 1e6, 8192, 64, 32768)},
-    {"qwen2_5_vl", as_wrapper(make(family::qwen2_vl, 1e6, 8192, 64, 32768), text_source::sub_or_flat)},
-    {"qwen2_5_vl_text", make(family::qwen2_vl, 1e6, 8192, 64, 32768)},
-    // configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128.
-    {"qwen3_vl",
-     as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 4096, 32, 128000), 128), text_source::sub_or_defaults)},
-    {"qwen3_vl_text", with_head_dim(make(family::qwen3_vl, 5e5, 4096, 32, 128000), 128)},
-    {"qwen3_vl_moe",
-     as_wrapper(with_head_dim(make(family::qwen3_vl, 5e5, 2048, 32, 128000), 128), text_source::sub_or_defaults)},
-    {"qwen3_vl_moe_text", with_head_dim(make(family::qwen3_vl, 5e5, 2048, 32, 128000), 128)},
+    {"qwen2_vl", as_wrapper(qwen2_vl(), text_source::sub_or_flat)},
+    {"qwen2_vl_text", qwen2_vl()},
+    {"qwen2_5_vl", as_wrapper(qwen2_vl(), text_source::sub_or_flat)},
+    {"qwen2_5_vl_text", qwen2_vl()},
+    {"qwen3_vl", as_wrapper(qwen3_vl(4096), text_source::sub_or_defaults)},
+    {"qwen3_vl_text", qwen3_vl(4096)},
+    {"qwen3_vl_moe", as_wrapper(qwen3_vl(2048), text_source::sub_or_defaults)},
+    {"qwen3_vl_moe_text", qwen3_vl(2048)},
+    {"qwen3_5", as_wrapper(qwen3_5(4096, 32), text_source::sub_or_defaults)},
+    {"qwen3_5_text", qwen3_5(4096, 32)},
+    {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},
+    {"qwen3_5_moe_text", qwen3_5(2048, 40)},
+    {"glm4v", as_wrapper(glm4v(), text_source::sub_or_defaults)},
+    {"glm4v_text", glm4v()},
+    {"glm4v_moe", as_wrapper(glm4v_moe(), text_source::sub_or_defaults)},
+    {"glm4v_moe_text", glm4v_moe()},
+    {"ministral3", ministral3()},
     {"gemma3", as_wrapper(gemma3(), text_source::sub_or_defaults)},
     {"gemma3_text", gemma3()},
     {"gemma4", as_wrapper(gemma4(), text_source::sub_or_defaults)},

@@ -4,6 +4,7 @@
 // transformers main (v5, dataclass configs with rope_parameters).
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "posenc/layout.hpp"
@@ -22,6 +23,7 @@ enum class family {
   gemma3,       // RoPE per layer type: sliding (rope_local_base_freq) and full (rope_theta + rope_scaling)
   gemma4,       // sliding: default; full: proportional over global_head_dim
   gpt_oss,      // yarn by default
+  ministral3,   // yarn by default, with Llama 4's attention temperature on the queries
   deepseek_v3,  // head dim for RoPE = qk_rope_head_dim, interleaved pairs (rope_interleave)
   deepseek_v2,  // as DeepSeek-V3, always adjacent pairs (complex numbers), no mscale on the softmax
   phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
@@ -42,6 +44,13 @@ enum class nope_rule {
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
   linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
+};
+
+// Multi-axis (M-RoPE) sections: which position axis turns each frequency pair.
+enum class mrope_sections {
+  none,
+  chunked,      // mrope_section splits the pairs into runs, axis k % 3 (Qwen2-VL, GLM-4.1V)
+  interleaved,  // pair j turns by axis j % 3 while j < 3 * section (Qwen3-VL, Qwen3.5)
 };
 
 // How a multimodal config holds its text model.
@@ -65,7 +74,9 @@ struct model_class {
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
   nope_rule nope = nope_rule::none;
-  double num_hidden_layers = 0;                 // class default, read for the layers without RoPE (0: required)
+  double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
+  mrope_sections mrope = mrope_sections::none;
+  std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   layout pairs = layout::half;

@@ -187,6 +187,7 @@ void resolver::build_ropes() {
 void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
+  if (!source && class_->kind == family::ministral3) ministral3_defaults(d, path);
   if (!source && class_->kind == family::gpt_oss) {
     // GptOssConfig's default rope_parameters.
     d.set("rope_type", made_string("yarn", path + ".rope_type"));
@@ -201,6 +202,19 @@ void resolver::build_flat(const config_value* source, const std::string& path) {
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
+}
+
+// Ministral3Config.__post_init__'s rope_parameters when the config has none.
+void resolver::ministral3_defaults(rope_dict& d, const std::string& path) {
+  d.set("type", made_string("yarn", path + ".type"));
+  d.set("rope_theta", made_number(1e6, path + ".rope_theta"));
+  d.set("factor", made_number(16, path + ".factor"));
+  d.set("original_max_position_embeddings", made_number(16384, path + ".original_max_position_embeddings"));
+  d.set("beta_fast", made_number(32, path + ".beta_fast"));
+  d.set("beta_slow", made_number(1, path + ".beta_slow"));
+  d.set("mscale", made_number(1, path + ".mscale"));
+  d.set("mscale_all_dim", made_number(1, path + ".mscale_all_dim"));
+  d.set("llama_4_scaling_beta", made_number(0.1, path + ".llama_4_scaling_beta"));
 }
 
 // The class's convert_rope_params_to_dict: rope_theta and partial_rotary_factor into the dict.
@@ -459,11 +473,20 @@ void resolver::fill_scaling(model_rope& out, const rope_dict& d, const std::stri
 
 // mrope_section (Qwen2-VL, Qwen2.5-VL, Qwen3-VL), in pairs of rotary features per axis.
 void resolver::fill_sections(model_rope& out, const rope_dict& d) {
-  if (class_->kind != family::qwen2_vl && class_->kind != family::qwen3_vl) return;
-  out.interleaved_sections = class_->kind == family::qwen3_vl;
+  using detail::mrope_sections;
+  if (class_->mrope == mrope_sections::none) return;
+  out.interleaved_sections = class_->mrope == mrope_sections::interleaved;
   const node n = d.at("mrope_section");
   if (!n.present()) {
-    if (out.interleaved_sections) out.sections = {24, 20, 20};  // Qwen3VLTextRotaryEmbedding's default
+    if (class_->mrope_default[0] == 0) return;  // Qwen2-VL: none, text positions only
+    out.sections.assign(class_->mrope_default, class_->mrope_default + 3);
+    const std::int64_t sum = out.sections[0] + out.sections[1] + out.sections[2];
+    if (!out.interleaved_sections && sum != std::int64_t(out.rotary_dim / 2)) {
+      fail(n.path,
+           "given: the default sums to " + std::to_string(sum) +
+               ", not rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2),
+           "absent");
+    }
     return;
   }
   if (n.value->type != kind::array || n.value->items.empty() || n.value->items.size() > 8) {
@@ -650,6 +673,13 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
       out.notes.push_back(partial->path + " = " + format_number(partial->value->number) +
                           " was not applied: Llama's default RoPE rotates the whole head");
     }
+  }
+  const node* beta = d.get("llama_4_scaling_beta");
+  if (beta && beta->present()) {
+    out.notes.push_back(beta->path + " = " + format_number(number(*beta, "a number")) +
+                        ": after the rotation the model scales its queries by 1 + beta * ln(1 + floor(position / " +
+                        "original_max_position_embeddings)), Llama 4's attention temperature; it is not part of RoPE " +
+                        "and not in these frequencies or options");
   }
   if (!layers_without_rope_.empty()) {
     std::string list;

@@ -761,6 +761,46 @@ TEST(ModelConfig, Qwen3NextRotatesOnlyItsFullAttentionLayers) {
       "config.layer_types", "no layer would apply RoPE"));
 }
 
+TEST(ModelConfig, Qwen35Glm4vAndMinistral3) {
+  // Qwen3.5: a quarter of a 256-wide head, interleaved M-RoPE [11, 11, 10], every 4th layer full attention.
+  const std::string qwen35 = R"({"model_type": "qwen3_5", "text_config": {"model_type": "qwen3_5_text",
+      "hidden_size": 4096, "num_hidden_layers": 8, "rope_parameters": {"rope_type": "default",
+      "rope_theta": 10000000, "mrope_interleaved": true}}})";
+  model_rope r = rope(qwen35);
+  EXPECT_EQ(r.head_dim, 256u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e7)));
+  EXPECT_TRUE(r.interleaved_sections);
+  EXPECT_EQ(r.sections, (std::vector<std::int64_t>{11, 11, 10}));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 1, 2, 4, 5, 6}));
+  // GLM-4.1V: adjacent pairs on half of the head, chunked sections [8, 12, 12] by default.
+  r = rope(R"({"model_type": "glm4v", "text_config": {"model_type": "glm4v_text", "hidden_size": 4096,
+              "num_attention_heads": 32, "partial_rotary_factor": 0.5, "rope_theta": 10000}})");
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_FALSE(r.interleaved_sections);
+  EXPECT_EQ(r.sections, (std::vector<std::int64_t>{8, 12, 12}));
+  // without the factor the default sections do not fit the 64 pairs (transformers' split fails too)
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "glm4v_text", "hidden_size": 4096,
+      "num_attention_heads": 32})");
+      },
+      "config.rope_scaling.mrope_section", "absent"));
+  // GLM-4.5V: rotate_half, half the head by default.
+  r = rope(R"({"model_type": "glm4v_moe", "text_config": {"model_type": "glm4v_moe_text", "head_dim": 128,
+              "rope_parameters": {"rope_type": "default", "mrope_section": [8, 12, 12], "rope_theta": 10000}}})");
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  // Ministral 3: YaRN by default (factor 16 over 16384, theta 1e6), and a note on its query temperature.
+  r = rope(R"({"model_type": "ministral3", "hidden_size": 4096, "num_attention_heads": 32})");
+  EXPECT_EQ(r.rope_type, "yarn");
+  EXPECT_EQ(r.base, 1e6);
+  EXPECT_TRUE(close(r.frequencies, inv_yarn(128, 1e6, 16, 16384, true)));
+  EXPECT_TRUE(close(r.attention_factor, 1.0));  // mscale / mscale_all_dim, both 1
+  EXPECT_TRUE(has_note(r, "llama_4_scaling_beta = 0.1"));
+}
+
 TEST(ModelConfig, FalconRotaryOrAlibi) {
   const model_rope r = rope(R"({"model_type": "falcon", "hidden_size": 4544, "n_head": 71, "alibi": false})");
   EXPECT_EQ(r.head_dim, 64u);

@@ -64,7 +64,7 @@ function assertFrequencies(got, want, where) {
  * The notes the spec fixes (the rest of a note is free text): layers without RoPE say "no RoPE", a Hunyuan
  * alpha config says "alpha", an unknown model_type says "Llama" (and names the type in quotes).
  */
-const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/];
+const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/];
 
 /** notes: an array of strings. */
 function assertNotesShape(notes, where) {
@@ -1219,6 +1219,62 @@ for (const [flavour, posenc] of flavours) {
           },
         );
         checkError(posenc, mllama({ num_hidden_layers: 6, cross_attention_layers: [6] }), {}, /cross_attention_layers/);
+      },
+    );
+
+    test(
+      'Qwen3.5 (interleaved M-RoPE [11, 11, 10] on a quarter of the head, linear-attention layers without ' +
+        'RoPE), GLM-4.1V / GLM-4.5V (chunked [8, 12, 12]), Ministral 3 (YaRN by default) ' +
+        '(modeling_qwen3_5.py, modeling_glm4v.py, modeling_glm4v_moe.py, configuration_ministral3.py)',
+      () => {
+        const qwen35 = {
+          model_type: 'qwen3_5',
+          text_config: { model_type: 'qwen3_5_text', hidden_size: 4096, num_hidden_layers: 8, rope_theta: 1e7 },
+        };
+        checkRule(
+          posenc,
+          qwen35,
+          {},
+          {
+            headDim: 256,
+            rotaryDim: 64,
+            frequencies: invFreq(64, 1e7),
+            sections: [11, 11, 10],
+            interleavedSections: true,
+            layersWithoutRope: [0, 1, 2, 4, 5, 6],
+          },
+        );
+        const glm4v = (extra) => ({
+          model_type: 'glm4v',
+          text_config: { model_type: 'glm4v_text', hidden_size: 4096, num_attention_heads: 32, ...extra },
+        });
+        checkRule(
+          posenc,
+          glm4v({ partial_rotary_factor: 0.5 }),
+          {},
+          {
+            layout: 'interleaved',
+            rotaryDim: 64,
+            sections: [8, 12, 12],
+            interleavedSections: false,
+          },
+        );
+        checkError(posenc, glm4v({}), {}, /mrope_section/);
+        const glm45v = { model_type: 'glm4v_moe_text', head_dim: 128, hidden_size: 4096, num_attention_heads: 96 };
+        checkRule(posenc, glm45v, {}, { layout: 'half', rotaryDim: 64, sections: [8, 12, 12] });
+        const ministral = { model_type: 'ministral3', hidden_size: 4096, num_attention_heads: 32 };
+        checkRule(
+          posenc,
+          ministral,
+          {},
+          {
+            ropeType: 'yarn',
+            base: 1e6,
+            headDim: 128,
+            attentionFactor: 1,
+            notes: [/llama_4_scaling_beta/],
+          },
+        );
       },
     );
 

@@ -116,6 +116,17 @@ const CLASSES = {
 /** Layout of the models that rotate adjacent pairs (x[2i], x[2i+1]). */
 const INTERLEAVED = () => 'interleaved';
 
+/** Qwen3.5's text configs, dense and MoE (the same RoPE). */
+const QWEN3_5 = {
+  theta: 10000,
+  partial: 'honoured',
+  partialDefault: 0.25,
+  headDimDefault: 256,
+  mrope: 'interleaved',
+  mropeDefault: [11, 11, 10],
+  nope: 'qwen3_next',
+};
+
 Object.assign(CLASSES, {
   // modeling_glm.py apply_rotary_pos_emb: cos/sin repeat_interleave(2) and rotate_half on x[..., 0::2] /
   // x[..., 1::2] of the rotated slice (adjacent pairs); its default RoPE reads partial_rotary_factor.
@@ -176,6 +187,52 @@ Object.assign(CLASSES, {
   // configuration_mllama.py MllamaTextConfig: rope_theta 500000, cross_attention_layers; modeling_mllama.py:
   // MllamaCrossAttentionDecoderLayer never passes position_embeddings to its attention.
   mllama_text_model: { theta: 500000, partial: 'ignored', nope: 'mllama' },
+  // configuration_qwen3_5.py / configuration_qwen3_5_moe.py (text configs): head_dim 256,
+  // kwargs.setdefault("partial_rotary_factor", 0.25), layer_types from full_attention_interval (4) with
+  // linear_attention between; modeling_qwen3_5.py: interleaved M-RoPE, rope_parameters.get("mrope_section",
+  // [11, 11, 10]), RoPE in the full-attention layers only.
+  qwen3_5_text: QWEN3_5,
+  qwen3_5_moe_text: QWEN3_5,
+  // configuration_glm4v.py / modeling_glm4v.py: head dim hidden_size // num_attention_heads, rotate_half_llm
+  // on adjacent pairs of the first int(head_dim * partial_rotary_factor) features (default 1.0), chunked
+  // M-RoPE [8, 12, 12] (apply_mrope: the frequencies split by mrope_section, chunk k to axis k % 3).
+  glm4v_text: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 1,
+    layout: INTERLEAVED,
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+    mrope: 'chunked',
+    mropeDefault: [8, 12, 12],
+  },
+  // configuration_glm4v_moe.py: partial_rotary_factor 0.5 (setdefault); modeling_glm4v_moe.py: GPT-NeoX's
+  // rotate_half, the same chunked sections as GLM-4.1V.
+  glm4v_moe_text: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 0.5,
+    mrope: 'chunked',
+    mropeDefault: [8, 12, 12],
+  },
+  // configuration_ministral3.py: head_dim 128, and __post_init__'s rope_parameters when there are none:
+  // YaRN factor 16 over 16384 positions, theta 1e6, llama_4_scaling_beta 0.1 (a query temperature in
+  // modeling_ministral3.py, applied after the rotation: not RoPE).
+  ministral3: {
+    theta: 1e6,
+    partial: 'ignored',
+    headDimDefault: 128,
+    ropeDefault: {
+      type: 'yarn',
+      rope_theta: 1e6,
+      factor: 16,
+      original_max_position_embeddings: 16384,
+      beta_fast: 32,
+      beta_slow: 1,
+      mscale: 1,
+      mscale_all_dim: 1,
+      llama_4_scaling_beta: 0.1,
+    },
+  },
 });
 
 /**
@@ -236,6 +293,10 @@ function textConfig(cfg) {
     qwen2_vl: 'qwen2_vl_text',
     qwen2_5_vl: 'qwen2_5_vl_text',
     qwen3_vl: 'qwen3_vl_text',
+    qwen3_5: 'qwen3_5_text',
+    qwen3_5_moe: 'qwen3_5_moe_text',
+    glm4v: 'glm4v_text',
+    glm4v_moe: 'glm4v_moe_text',
     // configuration_llama4.py Llama4Config: the language model is Llama4TextConfig (llama4_text).
     llama4: 'llama4_text',
     // configuration_gemma3n.py Gemma3nConfig / configuration_mllama.py MllamaConfig: their text configs.
@@ -481,7 +542,9 @@ function resolve({ tc, p, type, headDim, rotaryDim, layout, ctx, sections, inter
 /** config.num_hidden_layers: the NoPE rules need it (only Mllama's and Qwen3-Next's class defaults are assumed). */
 function layerCount(tc) {
   // the class defaults of MllamaTextConfig and Qwen3NextConfig
-  const n = tc.num_hidden_layers ?? { mllama_text_model: 40, qwen3_next: 48 }[tc.model_type];
+  const n =
+    tc.num_hidden_layers ??
+    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40 }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -653,11 +716,14 @@ function singleSet(tc, cls, ctx) {
   p.rope_theta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.theta;
   const type = ropeTypeOf(p, cls);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
-  const sections = p.mrope_section ?? null;
+  // a class's default sections apply when the dict has none (Qwen3-VL, Qwen3.5, GLM-4.1V, GLM-4.5V)
+  const sections = p.mrope_section ?? cls.mropeDefault ?? null;
   // Qwen3-VL always interleaves; other models follow the mrope_interleaved flag of their rope dict.
   const interleaved = cls.mrope === 'interleaved' || p.mrope_interleaved === true;
   const { layerTypes, withoutRope } = ropeLayers(tc, cls);
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
+  if (p.llama_4_scaling_beta != null)
+    notes.push(`llama_4_scaling_beta ${p.llama_4_scaling_beta}: a query temperature after the rotation, not RoPE`);
   const alpha = usesAlpha(cls, type, p);
   if (alpha) {
     // _compute_dynamic_ntk_parameters reads factor: a dynamic dict needs it, alpha or not
@@ -673,12 +739,17 @@ function singleSet(tc, cls, ctx) {
         throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
       if (alpha && !(ctx.seqLen > tc.max_position_embeddings)) return hunyuanAlpha(tc, p, headDim);
+      const rotaryDim = rotaryWidth(type, headDim, partialFactor(tc, cls, p, type));
+      // chunked sections split the rotaryDim / 2 frequencies: a default that does not add up fails there
+      const total = (sections ?? []).reduce((a, b) => a + b, 0);
+      if (sections && !interleaved && !p.mrope_section && total !== rotaryDim / 2)
+        throw new RangeError(`mrope_section: the default [${sections}] does not split ${rotaryDim / 2} frequencies`);
       return resolve({
         tc,
         p,
         type,
         headDim,
-        rotaryDim: rotaryWidth(type, headDim, partialFactor(tc, cls, p, type)),
+        rotaryDim,
         layout: cls.layout ? cls.layout(tc) : 'half',
         ctx: { ...ctx, topDict: p },
         sections,
