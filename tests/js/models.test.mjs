@@ -1278,6 +1278,20 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('only the multimodal classes read mrope_section; a Llama-like model ignores it (modeling_llama.py)', () => {
+      const sections = { rope_type: 'default', mrope_section: [16, 24, 24], mrope_interleaved: true };
+      checkRule(posenc, tiny({ model_type: 'mixtral', rope_scaling: sections }), {}, { sections: null, notes: [] });
+      checkRule(
+        posenc,
+        tiny({ model_type: 'my_vlm', rope_scaling: sections }),
+        {},
+        {
+          sections: null,
+          notes: [/'my_vlm'.*Llama/s],
+        },
+      );
+    });
+
     test('CodeGen is read exactly as GPT-J (modeling_codegen.py; configuration_codegen.py rotary_dim=64)', () => {
       const shape = { n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
       const gptj = checkRule(

@@ -716,10 +716,12 @@ function singleSet(tc, cls, ctx) {
   p.rope_theta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.theta;
   const type = ropeTypeOf(p, cls);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
-  // a class's default sections apply when the dict has none (Qwen3-VL, Qwen3.5, GLM-4.1V, GLM-4.5V)
-  const sections = p.mrope_section ?? cls.mropeDefault ?? null;
-  // Qwen3-VL always interleaves; other models follow the mrope_interleaved flag of their rope dict.
-  const interleaved = cls.mrope === 'interleaved' || p.mrope_interleaved === true;
+  // Only the multimodal models' rotary embeddings read mrope_section (a Llama-like model ignores it); a
+  // class's default applies when the dict has none (Qwen3-VL, Qwen3.5, GLM-4.1V, GLM-4.5V). Whether the
+  // sections interleave is the model's code, not the dict's mrope_interleaved flag (Qwen3-VL and Qwen3.5
+  // always interleave, Qwen2-VL and GLM-4.1V never do).
+  const sections = cls.mrope ? (p.mrope_section ?? cls.mropeDefault ?? null) : null;
+  const interleaved = cls.mrope === 'interleaved';
   const { layerTypes, withoutRope } = ropeLayers(tc, cls);
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (p.llama_4_scaling_beta != null)
