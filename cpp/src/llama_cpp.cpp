@@ -436,7 +436,8 @@ class advisor {
     }
   }
 
-  // What llama.cpp's architecture, not its flags, decides: pairing, rotary width, M-RoPE sections.
+  // What llama.cpp's architecture, not its flags, decides: pairing, rotary width, M-RoPE sections,
+  // the layers without RoPE.
   void structure() {
     if (kind_ != "proportional" && rope_.head_dim && dim_ < rope_.head_dim) {
       note("Only " + std::to_string(dim_) + " of " + std::to_string(rope_.head_dim) +
@@ -457,6 +458,11 @@ class advisor {
            "padded to 4) and its architecture rotates with ggml_rope_multi (" +
            (rope_.interleaved_sections ? "GGML_ROPE_TYPE_IMROPE" : "GGML_ROPE_TYPE_MROPE") +
            "); no flag sets them, and text tokens get the same position in every section.");
+    }
+    if (!rope_.layers_without_rope.empty()) {
+      note(std::to_string(rope_.layers_without_rope.size()) +
+           " layers apply no RoPE: llama.cpp's architecture decides which layers skip the rotation, from what the "
+           "converter writes into the GGUF; no flag changes it.");
     }
   }
 

@@ -245,6 +245,15 @@ TEST(LlamaCppDynamic, HunyuanAlphaIsOneBaseForEveryPosition) {
   }
 }
 
+TEST(LlamaCppStructure, LayersWithoutRopeAreTheArchitectures) {
+  model_rope r = plain(128, 500000);
+  EXPECT_FALSE(notes_contain(llama_cpp_flags(r, 0), "apply no RoPE"));
+  r.layers_without_rope = {3, 7, 11};
+  const auto a = llama_cpp_flags(r, 0);
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "3 layers apply no RoPE")) << all_notes(a);
+}
+
 // ------------------------------------------------------------------------------------ YaRN
 
 model_rope qwen_yarn() {
