@@ -645,6 +645,8 @@ void resolver::hunyuan_alpha(model_rope& out, const node& alpha) {
   const double a = positive(alpha);
   const double d_head = double(out.head_dim);
   const double base = out.base * std::pow(a, d_head / (d_head - 2));
+  if (!std::isfinite(base) || !(base > 1))
+    fail(alpha.path, "a value giving a finite base rope_theta * alpha^(d/(d-2)) > 1", a);
   out.rotary_dim = out.head_dim;
   out.frequencies.assign(out.head_dim / 2, 0.0);
   for (std::size_t i = 0; i < out.frequencies.size(); ++i) {

@@ -874,6 +874,46 @@ TEST(ModelConfig, UnknownRopeTypeListsTheKnownOnes) {
   }
 }
 
+TEST(ModelConfig, HostileLayerFieldsNameTheField) {
+  // the fields that say which layers rotate, each bad in its own way, each named in the error
+  const auto bad = [](const std::string& type, const std::string& tail, const char* field, const std::string& value) {
+    return throws_invalid(
+        [&] { rope(R"({"model_type": ")" + type + R"(", "hidden_size": 64, "num_attention_heads": 2, )" + tail); },
+        field, value);
+  };
+  EXPECT_TRUE(bad("smollm3", R"("num_hidden_layers": 1e9})", "config.num_hidden_layers", "1000000000"));
+  EXPECT_TRUE(bad("smollm3", R"("num_hidden_layers": -1})", "config.num_hidden_layers", "-1"));
+  EXPECT_TRUE(bad("smollm3", R"("num_hidden_layers": "40"})", "config.num_hidden_layers", "'40'"));
+  EXPECT_TRUE(bad("smollm3", R"("num_hidden_layers": 2, "no_rope_layers": "1,0"})", "config.no_rope_layers", "'1,0'"));
+  EXPECT_TRUE(
+      bad("llama4_text", R"("num_hidden_layers": 2, "no_rope_layers": [1, NaN]})", "config.no_rope_layers[1]", "NaN"));
+  EXPECT_TRUE(bad("llama4_text", R"("num_hidden_layers": 8, "no_rope_layer_interval": 0})",
+                  "config.no_rope_layer_interval", "0"));
+  EXPECT_TRUE(bad("cohere2", R"("num_hidden_layers": 2, "layer_types": [1, 2]})", "config.layer_types[0]", "1"));
+  EXPECT_TRUE(bad("cohere2", R"("num_hidden_layers": 2, "layer_types": {}})", "config.layer_types", "an object"));
+  EXPECT_TRUE(
+      bad("cohere2", R"("num_hidden_layers": 8, "sliding_window_pattern": 0})", "config.sliding_window_pattern", "0"));
+  EXPECT_TRUE(bad("exaone4", R"("num_hidden_layers": 8, "sliding_window_pattern": ""})",
+                  "config.sliding_window_pattern", "''"));
+  EXPECT_TRUE(bad("qwen3_next", R"("num_hidden_layers": 8, "full_attention_interval": 1e300})",
+                  "config.full_attention_interval", ""));
+  EXPECT_TRUE(bad("mllama_text_model", R"("num_hidden_layers": 8, "cross_attention_layers": [-1]})",
+                  "config.cross_attention_layers[0]", "-1"));
+  EXPECT_TRUE(bad("mllama_text_model", R"("num_hidden_layers": 8, "cross_attention_layers": 3})",
+                  "config.cross_attention_layers", "3"));
+  EXPECT_TRUE(bad("hunyuan_v1_dense", R"("rope_scaling": {"type": "dynamic", "factor": 1, "alpha": "big"},
+                  "max_position_embeddings": 4096})",
+                  "config.rope_scaling.alpha", "'big'"));
+  EXPECT_TRUE(bad("hunyuan_v1_dense", R"("rope_scaling": {"type": "dynamic", "factor": 1, "alpha": 1e308},
+                  "max_position_embeddings": 4096})",
+                  "config.rope_scaling.alpha", "1e+308"));
+  EXPECT_TRUE(bad("falcon", R"("alibi": "yes"})", "config.alibi", "'yes'"));
+  // and the reader still works afterwards
+  EXPECT_EQ(rope(R"({"model_type": "smollm3", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 4})")
+                .layers_without_rope,
+            std::vector<std::size_t>{3});
+}
+
 TEST(ModelConfig, HostileValuesNameTheField) {
   const std::string llama = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, )";
   const auto bad = [&](const std::string& tail, const char* field, const std::string& value) {
