@@ -648,10 +648,7 @@ void resolver::hunyuan_alpha(model_rope& out, const node& alpha) {
   if (!std::isfinite(base) || !(base > 1))
     fail(alpha.path, "a value giving a finite base rope_theta * alpha^(d/(d-2)) > 1", a);
   out.rotary_dim = out.head_dim;
-  out.frequencies.assign(out.head_dim / 2, 0.0);
-  for (std::size_t i = 0; i < out.frequencies.size(); ++i) {
-    out.frequencies[i] = 1.0 / std::pow(base, double(2 * i) / d_head);
-  }
+  out.frequencies = rope_frequencies(out.head_dim, base);  // base^(-2i/d), as for any base
   out.attention_factor = 1;
   out.ntk_alpha = a;
   out.notes.push_back(alpha.path + " = " + format_number(a) + " sets the NTK base rope_theta * alpha^(d/(d-2)) = " +
