@@ -156,8 +156,28 @@ model_class glm4v_moe() {
 }
 
 // configuration_ministral3.py: 4096 / 32 heads, head_dim 128, 262144 positions, and a YaRN
-// rope_parameters by default (model_config.cpp).
-model_class ministral3() { return with_head_dim(make(family::ministral3, 1e6, 4096, 32, 262144), 128); }
+// rope_parameters by default (__post_init__), with Llama 4's query temperature beta.
+model_class ministral3() {
+  model_class c = with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128);
+  c.default_yarn = {{"rope_theta", 1e6},
+                    {"factor", 16},
+                    {"original_max_position_embeddings", 16384},
+                    {"beta_fast", 32},
+                    {"beta_slow", 1},
+                    {"mscale", 1},
+                    {"mscale_all_dim", 1},
+                    {"llama_4_scaling_beta", 0.1}};
+  return c;
+}
+
+// configuration_gpt_oss.py: default_theta 150000, head_dim 64, and a YaRN rope_parameters by
+// default (factor 32 over 4096 positions, truncate false).
+model_class gpt_oss() {
+  model_class c = with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64);
+  c.default_yarn = {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
+  c.default_yarn_truncate = false;
+  return c;
+}
 
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
@@ -226,8 +246,7 @@ const named_class classes[] = {
     {"gemma3_text", gemma3()},
     {"gemma4", as_wrapper(gemma4(), text_source::sub_or_defaults)},
     {"gemma4_text", gemma4()},
-    // configuration_gpt_oss.py: default_theta 150000, head_dim 64, default rope_parameters yarn.
-    {"gpt_oss", with_head_dim(make(family::gpt_oss, 150000, 2880, 64, 131072), 64)},
+    {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},
     {"gemma3n", as_wrapper(gemma3n(), text_source::sub_or_defaults)},

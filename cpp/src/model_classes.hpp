@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "posenc/layout.hpp"
 
@@ -22,8 +24,6 @@ enum class family {
   qwen3_vl,     // interleaved M-RoPE sections, default [24, 20, 20]
   gemma3,       // RoPE per layer type: sliding (rope_local_base_freq) and full (rope_theta + rope_scaling)
   gemma4,       // sliding: default; full: proportional over global_head_dim
-  gpt_oss,      // yarn by default
-  ministral3,   // yarn by default, with Llama 4's attention temperature on the queries
   deepseek_v3,  // head dim for RoPE = qk_rope_head_dim, interleaved pairs (rope_interleave)
   deepseek_v2,  // as DeepSeek-V3, always adjacent pairs (complex numbers), no mscale on the softmax
   phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
@@ -76,6 +76,10 @@ struct model_class {
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;
+  // The class's YaRN rope_parameters when the config has none (gpt-oss, Ministral 3): numeric
+  // fields, and whether the range is truncated (transformers' default: yes).
+  std::vector<std::pair<const char*, double>> default_yarn;
+  bool default_yarn_truncate = true;
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)

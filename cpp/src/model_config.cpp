@@ -187,34 +187,21 @@ void resolver::build_ropes() {
 void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
-  if (!source && class_->kind == family::ministral3) ministral3_defaults(d, path);
-  if (!source && class_->kind == family::gpt_oss) {
-    // GptOssConfig's default rope_parameters.
-    d.set("rope_type", made_string("yarn", path + ".rope_type"));
-    d.set("factor", made_number(32, path + ".factor"));
-    d.set("beta_fast", made_number(32, path + ".beta_fast"));
-    d.set("beta_slow", made_number(1, path + ".beta_slow"));
-    made_.emplace_back();
-    made_.back().type = kind::boolean;
-    d.set("truncate", {&made_.back(), path + ".truncate"});
-    d.set("original_max_position_embeddings", made_number(4096, path + ".original_max_position_embeddings"));
-  }
+  if (!source && !class_->default_yarn.empty()) yarn_defaults(d, path);
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
 }
 
-// Ministral3Config.__post_init__'s rope_parameters when the config has none.
-void resolver::ministral3_defaults(rope_dict& d, const std::string& path) {
-  d.set("type", made_string("yarn", path + ".type"));
-  d.set("rope_theta", made_number(1e6, path + ".rope_theta"));
-  d.set("factor", made_number(16, path + ".factor"));
-  d.set("original_max_position_embeddings", made_number(16384, path + ".original_max_position_embeddings"));
-  d.set("beta_fast", made_number(32, path + ".beta_fast"));
-  d.set("beta_slow", made_number(1, path + ".beta_slow"));
-  d.set("mscale", made_number(1, path + ".mscale"));
-  d.set("mscale_all_dim", made_number(1, path + ".mscale_all_dim"));
-  d.set("llama_4_scaling_beta", made_number(0.1, path + ".llama_4_scaling_beta"));
+// The class's YaRN rope_parameters when the config has none (GptOssConfig, Ministral3Config).
+void resolver::yarn_defaults(rope_dict& d, const std::string& path) {
+  d.set("rope_type", made_string("yarn", path + ".rope_type"));
+  for (const auto& [key, value] : class_->default_yarn) d.set(key, made_number(value, path + "." + key));
+  if (!class_->default_yarn_truncate) {
+    made_.emplace_back();
+    made_.back().type = kind::boolean;  // false
+    d.set("truncate", {&made_.back(), path + ".truncate"});
+  }
 }
 
 // The class's convert_rope_params_to_dict: rope_theta and partial_rotary_factor into the dict.

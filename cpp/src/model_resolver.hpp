@@ -60,7 +60,7 @@ class resolver {
   void set_lengths(model_rope& out, const rope_dict& d);
   void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
   void fill_sections(model_rope& out, const rope_dict& d);
-  void ministral3_defaults(rope_dict& d, const std::string& path);
+  void yarn_defaults(rope_dict& d, const std::string& path);
   void find_layers_without_rope();
   void cross_attention_layers(std::size_t layers);
   std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other) const;
