@@ -79,6 +79,10 @@ node member(const config_value* object, const std::string& path, const std::stri
   return {object ? object->find(key) : nullptr, path + "." + key};
 }
 
+node item(const node& array, std::size_t i) {
+  return {&array.value->items[i], array.path + "[" + std::to_string(i) + "]"};
+}
+
 rope_dict dict_of(const config_value* object, const std::string& path) {
   rope_dict d{path, {}};
   if (object) {

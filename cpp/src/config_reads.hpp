@@ -36,6 +36,8 @@ const std::string& text(const node& n, const std::string& requirement);
 // An object, or absent / null (then nullptr).
 const config_value* object_or_null(const node& n);
 node member(const config_value* object, const std::string& path, const std::string& key);
+// The i-th item of an array node, named "<path>[i]".
+node item(const node& array, std::size_t i);
 
 // Python's rope_parameters dict while it is standardised: keys in insertion order, each value a
 // node (of the config, or one standardisation made).

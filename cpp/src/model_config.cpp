@@ -160,7 +160,7 @@ bool resolver::keyed_by_layer_types(const config_value& object) const {
   if (listed.present()) {
     if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
     for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
-      names.push_back(text({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, "a string"));
+      names.push_back(text(item(listed, i), "a string"));
     }
   } else {
     names = {"sliding_attention", "full_attention"};
@@ -411,7 +411,7 @@ void resolver::fill_scaling(model_rope& out, const rope_dict& d, const std::stri
       fail(n.path + ".length", "rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), double(n.value->items.size()));
     }
     for (std::size_t i = 0; i < n.value->items.size(); ++i) {
-      slot.push_back(number({&n.value->items[i], n.path + "[" + std::to_string(i) + "]"}, "a number"));
+      slot.push_back(number(item(n, i), "a number"));
     }
     paths.emplace_back(name, n.path);
   };
@@ -458,36 +458,31 @@ void resolver::fill_scaling(model_rope& out, const rope_dict& d, const std::stri
   }
 }
 
-// mrope_section (Qwen2-VL, Qwen2.5-VL, Qwen3-VL), in pairs of rotary features per axis.
+// mrope_section (Qwen2-VL, Qwen3-VL, Qwen3.5, GLM-4.1V ...), in pairs of rotary features per axis, or
+// the class default.
 void resolver::fill_sections(model_rope& out, const rope_dict& d) {
   using detail::mrope_sections;
   if (class_->mrope == mrope_sections::none) return;
   out.interleaved_sections = class_->mrope == mrope_sections::interleaved;
   const node n = d.at("mrope_section");
-  if (!n.present()) {
-    if (class_->mrope_default[0] == 0) return;  // Qwen2-VL: none, text positions only
+  const bool given = n.present();
+  if (!given && class_->mrope_default[0] == 0) return;  // Qwen2-VL: none, text positions only
+  if (!given) {
     out.sections.assign(class_->mrope_default, class_->mrope_default + 3);
-    const std::int64_t sum = out.sections[0] + out.sections[1] + out.sections[2];
-    if (!out.interleaved_sections && sum != std::int64_t(out.rotary_dim / 2)) {
-      fail(n.path,
-           "given: the default sums to " + std::to_string(sum) +
-               ", not rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2),
-           "absent");
+  } else {
+    if (n.value->type != kind::array || n.value->items.empty() || n.value->items.size() > 8) {
+      fail(n.path, "an array of 1 to 8 integers", describe(*n.value));
     }
-    return;
-  }
-  if (n.value->type != kind::array || n.value->items.empty() || n.value->items.size() > 8) {
-    fail(n.path, "an array of 1 to 8 integers", describe(*n.value));
+    for (std::size_t i = 0; i < n.value->items.size(); ++i) {
+      out.sections.push_back(integer(item(n, i), 0, std::int64_t(out.rotary_dim / 2)));
+    }
   }
   std::int64_t sum = 0;
-  for (std::size_t i = 0; i < n.value->items.size(); ++i) {
-    const node item{&n.value->items[i], n.path + "[" + std::to_string(i) + "]"};
-    out.sections.push_back(integer(item, 0, std::int64_t(out.rotary_dim / 2)));
-    sum += out.sections.back();
-  }
+  for (const std::int64_t s : out.sections) sum += s;
   // apply_multimodal_rotary_pos_emb splits cos and sin by mrope_section * 2.
   if (!out.interleaved_sections && sum != std::int64_t(out.rotary_dim / 2)) {
-    fail(n.path, "integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), double(sum));
+    fail(n.path, "integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2),
+         given ? format_number(double(sum)) : "absent (the class default sums to " + std::to_string(sum) + ")");
   }
 }
 

@@ -10,6 +10,22 @@ namespace posenc::detail {
 
 using kind = config_value::kind;
 
+namespace {
+
+// A list with one entry per layer (layer_types, no_rope_layers): an array of exactly `layers` items.
+std::vector<node> per_layer(const node& listed, std::size_t layers, const std::string& requirement) {
+  if (listed.value->type != kind::array) fail(listed.path, requirement, describe(*listed.value));
+  if (listed.value->items.size() != layers) {
+    fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
+         double(listed.value->items.size()));
+  }
+  std::vector<node> items;
+  for (std::size_t i = 0; i < layers; ++i) items.push_back(item(listed, i));
+  return items;
+}
+
+}  // namespace
+
 // config.layer_types (one per layer), else the class's default: every `interval_key`-th layer
 // (default 4) full attention, the others `other` (Cohere2's and EXAONE 4's sliding_window_pattern
 // with sliding layers, Qwen3-Next's full_attention_interval with linear-attention layers).
@@ -18,14 +34,7 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
   const node listed = field("layer_types");
   std::vector<std::string> types;
   if (listed.present()) {
-    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
-    if (listed.value->items.size() != layers) {
-      fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
-           double(listed.value->items.size()));
-    }
-    for (std::size_t i = 0; i < layers; ++i) {
-      types.push_back(text({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, "a string"));
-    }
+    for (const node& n : per_layer(listed, layers, "an array of strings or null")) types.push_back(text(n, "a string"));
     return types;
   }
   const node pattern = field(interval_key);
@@ -72,16 +81,9 @@ void resolver::no_rope_layers(std::size_t layers, bool empty_is_default) {
     }
     return;
   }
-  if (listed.value->type != kind::array)
-    fail(listed.path, "an array of 0 and 1, one per layer", describe(*listed.value));
-  if (listed.value->items.size() != layers) {
-    fail(listed.path + ".length", "config.num_hidden_layers = " + std::to_string(layers),
-         double(listed.value->items.size()));
-  }
+  const std::vector<node> flags = per_layer(listed, layers, "an array of 0 and 1, one per layer");
   for (std::size_t i = 0; i < layers; ++i) {
-    if (integer({&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"}, 0, 1) == 0) {
-      layers_without_rope_.push_back(i);
-    }
+    if (integer(flags[i], 0, 1) == 0) layers_without_rope_.push_back(i);
   }
 }
 
@@ -95,8 +97,7 @@ void resolver::cross_attention_layers(std::size_t layers) {
   }
   if (listed.value->type != kind::array) fail(listed.path, "an array of layer indices", describe(*listed.value));
   for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
-    const node item{&listed.value->items[i], listed.path + "[" + std::to_string(i) + "]"};
-    layers_without_rope_.push_back(std::size_t(integer(item, 0, std::int64_t(layers) - 1)));
+    layers_without_rope_.push_back(std::size_t(integer(item(listed, i), 0, std::int64_t(layers) - 1)));
   }
   std::sort(layers_without_rope_.begin(), layers_without_rope_.end());
   layers_without_rope_.erase(std::unique(layers_without_rope_.begin(), layers_without_rope_.end()),
