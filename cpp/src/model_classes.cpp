@@ -309,6 +309,27 @@ const named_class classes[] = {
     {"bloom", without_rope("ALiBi attention biases")},
     {"mpt", without_rope("ALiBi attention biases")},
     {"t5", without_rope("relative position buckets")},
+    {"mt5", without_rope("relative position buckets")},
+    {"umt5", without_rope("relative position buckets")},
+    {"longt5", without_rope("relative position buckets")},
+    {"deberta", without_rope("disentangled relative position embeddings")},
+    {"deberta-v2", without_rope("disentangled relative position embeddings")},
+    {"xlnet", without_rope("Transformer-XL relative position encodings")},
+    {"distilbert", without_rope("absolute position embeddings, learned or sinusoidal")},
+    {"albert", without_rope("learned absolute position embeddings")},
+    {"electra", without_rope("learned absolute position embeddings")},
+    {"xlm-roberta", without_rope("learned absolute position embeddings")},
+    {"camembert", without_rope("learned absolute position embeddings")},
+    {"longformer", without_rope("learned absolute position embeddings")},
+    {"bart", without_rope("learned absolute position embeddings")},
+    {"mbart", without_rope("learned absolute position embeddings")},
+    {"whisper", without_rope("sinusoidal (encoder) and learned (decoder) absolute position embeddings")},
+    // modeling_jamba.py: JambaAttention applies no position encoding; its Mamba layers see the order.
+    {"jamba", without_rope("attention without position encoding beside Mamba layers")},
+    {"mamba", without_rope("state-space layers instead of attention")},
+    {"mamba2", without_rope("state-space layers instead of attention")},
+    {"falcon_mamba", without_rope("state-space layers instead of attention")},
+    {"rwkv", without_rope("recurrent time mixing instead of attention")},
 };
 
 }  // namespace

@@ -854,6 +854,13 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
   }
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llava", "text_config": {"model_type": "gpt2"}})"); },
                              "config.text_config.model_type", "'gpt2'"));
+  // Encoders with relative or absolute positions, and models whose order comes from recurrence.
+  for (const char* type : {"deberta-v2", "distilbert", "xlm-roberta", "whisper", "mt5", "jamba", "mamba", "rwkv"}) {
+    SCOPED_TRACE(type);
+    const std::string cfg =
+        std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 64, "num_attention_heads": 2})";
+    EXPECT_TRUE(throws_invalid([&] { rope(cfg); }, "config.model_type", std::string("'") + type + "'"));
+  }
 }
 
 TEST(ModelConfig, UnknownRopeTypeListsTheKnownOnes) {

@@ -1292,6 +1292,21 @@ for (const [flavour, posenc] of flavours) {
       );
     });
 
+    test('encoders with relative or absolute positions, Jamba, Mamba and RWKV have no rotary embeddings', () => {
+      for (const model_type of [
+        'deberta-v2',
+        'distilbert',
+        'xlm-roberta',
+        'whisper',
+        'mt5',
+        'jamba',
+        'mamba2',
+        'rwkv',
+      ]) {
+        checkError(posenc, tiny({ model_type }), {}, new RegExp(`'${model_type}'`));
+      }
+    });
+
     test('CodeGen is read exactly as GPT-J (modeling_codegen.py; configuration_codegen.py rotary_dim=64)', () => {
       const shape = { n_embd: 256, n_head: 2, rotary_dim: 32, rope_theta: 500000 };
       const gptj = checkRule(

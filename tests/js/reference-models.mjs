@@ -36,6 +36,26 @@ const NO_ROPE = new Set([
   't5',
   'falcon_mamba',
   'mamba',
+  // relative positions (DeBERTa's disentangled attention, T5's buckets, Transformer-XL's encodings),
+  // absolute ones, and models without attention or without any position encoding in it (modeling_jamba.py)
+  'deberta',
+  'deberta-v2',
+  'mt5',
+  'umt5',
+  'longt5',
+  'xlnet',
+  'distilbert',
+  'albert',
+  'electra',
+  'xlm-roberta',
+  'camembert',
+  'longformer',
+  'bart',
+  'mbart',
+  'whisper',
+  'jamba',
+  'mamba2',
+  'rwkv',
 ]);
 
 /**
