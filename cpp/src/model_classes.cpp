@@ -211,6 +211,25 @@ model_class deepseek_v3() {
 // create_sinusoidal_positions with base 10000 and rotate_every_two.
 model_class gptj() { return interleaved(make(family::gptj, 1e4, 4096, 16, 2048)); }
 
+// configuration_roformer.py: hidden_size 768, 12 heads, max_position_embeddings 1536, no RoPE
+// fields; modeling_roformer.py: RoFormerSinusoidalPositionalEmbedding over the whole head
+// (hidden_size // heads), base 10000, turning the pairs (x[2i], x[2i + 1]): the RoPE paper's model.
+model_class roformer() {
+  model_class c = interleaved(make(family::gptj, 1e4, 768, 12, 1536));
+  c.whole_head = true;
+  return c;
+}
+
+// configuration_modernbert.py: default_theta {"global": 160000, "local": 10000} read from
+// global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
+// global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
+model_class modernbert() {
+  model_class c = make(family::modernbert, 160000, 768, 12, 8192);
+  c.local_theta = 1e4;
+  c.head_dim_from_heads = true;
+  return c;
+}
+
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
@@ -257,6 +276,7 @@ const named_class classes[] = {
     {"phi", phi()},
     {"gpt_neox", gpt_neox()},
     {"gptj", gptj()},
+    {"roformer", roformer()},
     {"codegen", gptj()},  // modeling_codegen.py: GPT-J's create_sinusoidal_positions and rotate_every_two
     // modeling_glm.py / modeling_glm4.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd;
     // configuration_glm*.py: kwargs.setdefault("partial_rotary_factor", 0.5).
@@ -289,6 +309,10 @@ const named_class classes[] = {
     // modeling_hunyuan_v1_dense.py / _moe.py: the dynamic rope type's `alpha` sets an NTK base.
     {"hunyuan_v1_dense", make(family::hunyuan, 1e4, 0, 0, 0)},
     {"hunyuan_v1_moe", make(family::hunyuan, 1e4, 0, 0, 0)},
+    // configuration_phimoe.py: default_theta 1e6, 4096 hidden, 32 heads, 4096 * 32 positions, short_mscale
+    // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
+    {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
+    {"modernbert", modernbert()},
     // Models whose modeling files use Llama's RoPE as it is.
     {"mixtral", llama_rules()},
     {"qwen2_moe", llama_rules()},

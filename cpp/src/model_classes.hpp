@@ -29,9 +29,11 @@ enum class family {
   phi3,         // original_max_position_embeddings always an attribute; "su" and "yarn" mean longrope
   phi,          // partial_rotary_factor 0.5 when config.json has none
   gpt_neox,     // rotary_pct and rotary_emb_base
-  gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling (CodeGen too)
+  gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling (CodeGen, RoFormer too)
   falcon,       // alibi: true means no RoPE; n_head / n_layer names
   hunyuan,      // dynamic with `alpha`: base * alpha^(d/(d-2)) up to max_position_embeddings
+  phimoe,       // longrope whose attention factor is short_mscale, or long_mscale past the original length
+  modernbert,   // RoPE per layer type as Gemma 3: global_rope_theta / local_rope_theta, rope_scaling for both
   none,         // no rotary embeddings at all
 };
 
@@ -73,6 +75,7 @@ struct model_class {
   bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
+  bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;

@@ -172,7 +172,7 @@ bool resolver::keyed_by_layer_types(const config_value& object) const {
 }
 
 void resolver::build_ropes() {
-  if (class_->kind == family::gemma3) return build_gemma3();
+  if (class_->kind == family::gemma3 || class_->kind == family::modernbert) return build_by_layer_type();
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
   const config_value* s = object_or_null(scaling);
   const config_value* p = object_or_null(parameters);
@@ -294,8 +294,9 @@ void resolver::restandardize_partial(rope_dict& d, const std::string& type) {
 
 // Gemma3TextConfig.convert_rope_params_to_dict: a dict per layer type (sliding, full by default),
 // rope_scaling merged into full_attention's, rope_theta for full and rope_local_base_freq for
-// sliding when the dicts lack a base.
-void resolver::build_gemma3() {
+// sliding when the dicts lack a base. ModernBertConfig's is the same with rope_scaling merged into
+// both and the bases global_rope_theta and local_rope_theta.
+void resolver::build_by_layer_type() {
   nested_ = true;
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
   const config_value* s = object_or_null(scaling);
@@ -320,13 +321,23 @@ void resolver::build_gemma3() {
     dicts.emplace_back(name, rope_dict{parameters.path + "." + name, {}});
     return dicts.back().second;
   };
+  // Gemma 3 merges rope_scaling into the full-attention dict, ModernBERT into both.
+  const bool modernbert = class_->kind == family::modernbert;
+  find("full_attention");
+  find("sliding_attention");  // both made before either is held: find may grow the vector
   rope_dict& full = find("full_attention");
-  if (s) {
-    for (const auto& m : s->members) full.set(m.first, {&m.second, scaling.path + "." + m.first});
-  }
-  full.setdefault("rope_theta", default_theta_for("full_attention"));
   rope_dict& sliding = find("sliding_attention");
-  const node local = field("rope_local_base_freq");
+  for (rope_dict* d : {&full, &sliding}) {
+    if (!s || (d == &sliding && !modernbert)) continue;
+    for (const auto& m : s->members) d->set(m.first, {&m.second, scaling.path + "." + m.first});
+  }
+  if (modernbert) {
+    const node global = field("global_rope_theta");
+    full.setdefault("rope_theta", global.given() ? global : made_number(class_->theta, global.path));
+  } else {
+    full.setdefault("rope_theta", default_theta_for("full_attention"));
+  }
+  const node local = field(modernbert ? "local_rope_theta" : "rope_local_base_freq");
   sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local.path));
   for (auto& [name, d] : dicts) {
     standardize_layer(d, name);
@@ -449,6 +460,7 @@ void resolver::fill_scaling(model_rope& out, const rope_dict& d, const std::stri
     optional("factor", s.factor);
     if (!s.factor) max_length_field();
     optional("attention_factor", s.attention_factor);
+    if (class_->kind == family::phimoe) phimoe_mscale(out, d);
   } else if (type == "llama3") {
     s.type = rope_type::llama3;
     required("factor", s.factor);
@@ -495,11 +507,22 @@ model_rope resolver::resolve_gptj(std::int64_t seq_len) {
   std::string path;
   out.head_dim = heads_split(path);
   // GPTJAttention: rotary_dim (default 64) of each head, rotate_every_two, base 10000; a null
-  // rotary_dim rotates the whole head.
+  // rotary_dim rotates the whole head, as RoFormer always does.
   node rotary = field("rotary_dim");
-  if (!rotary.given()) rotary = made_number(64, rotary.path);
-  out.rotary_dim = rotary.present() ? std::size_t(integer(rotary, 2, std::int64_t(out.head_dim))) : out.head_dim;
-  if (out.rotary_dim % 2 != 0) fail(rotary.path, "an even integer in [2, head_dim]", double(out.rotary_dim));
+  if (class_->whole_head) {
+    out.rotary_dim = out.head_dim;
+  } else {
+    if (!rotary.given()) rotary = made_number(64, rotary.path);
+    out.rotary_dim = rotary.present() ? std::size_t(integer(rotary, 2, std::int64_t(out.head_dim))) : out.head_dim;
+  }
+  if (out.rotary_dim % 2 != 0) {
+    if (class_->whole_head) fail(path, "a value giving an even head size", double(out.rotary_dim));
+    fail(rotary.path, "an even integer in [2, head_dim]", double(out.rotary_dim));
+  }
+  const node values = field("rotary_value");  // RoFormerSelfAttention turns the values too
+  if (class_->whole_head && values.present() && boolean(values)) {
+    out.notes.push_back(values.path + " is true: the values turn by these angles as well as the queries and keys");
+  }
   out.base = 10000;
   out.pairs = layout::interleaved;
   out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling);
@@ -540,6 +563,9 @@ std::string resolver::checked_type(const rope_dict& d) const {
   if (class_->kind == family::phi3 && type != "default" && type != "longrope") {  // Phi3Config.validate_rope
     fail(d.at("rope_type").path, "'default' or 'longrope' for phi3 ('su' and 'yarn' read as 'longrope')",
          "'" + type + "'");
+  }
+  if (class_->kind == family::phimoe && type != "default" && type != "longrope") {  // its checkpoints' types
+    fail(d.at("rope_type").path, "'default' or 'longrope' for phimoe", "'" + type + "'");
   }
   return type;
 }
@@ -617,6 +643,24 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
   if (!finite(out.attention_factor) || !std::all_of(out.frequencies.begin(), out.frequencies.end(), finite)) {
     fail(d.path, "parameters giving finite frequencies and attention factor", "an overflow");
   }
+}
+
+// PhimoeRotaryEmbedding.forward: past "default", the cos and sin are scaled by long_mscale when the
+// sequence is longer than original_max_position_embeddings, else by short_mscale, in place of the
+// attention factor longrope computes (PhimoeConfig.validate_rope requires both to be numbers).
+void resolver::phimoe_mscale(model_rope& out, const rope_dict& d) {
+  const auto mscale = [&](const char* name) {
+    const node n = d.at(name);
+    if (!n.given()) fail_missing(n.path, "a number (Phi-3.5-MoE's attention factor)");
+    return std::make_pair(number(n, "a number"), n.path);
+  };
+  const auto shorter = mscale("short_mscale"), longer = mscale("long_mscale");
+  const double original = *out.scaling.original_max_position_embeddings;
+  const bool long_context = double(out.seq_len) > original;
+  out.scaling.attention_factor = long_context ? longer.first : shorter.first;
+  out.notes.push_back("the attention factor is " + (long_context ? longer.second : shorter.second) +
+                      " (Phi-3.5-MoE's rule): short_mscale up to original_max_position_embeddings " +
+                      format_number(original) + ", long_mscale beyond");
 }
 
 // modeling_hunyuan_v1_dense.py: a dynamic dict with `alpha` builds its frequencies over the whole

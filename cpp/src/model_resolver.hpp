@@ -38,7 +38,7 @@ class resolver {
 
   void pick_text(const config_value& config);
   void build_ropes();
-  void build_gemma3();
+  void build_by_layer_type();
   void build_gemma4(const config_value* parameters, const std::string& path);
   void build_flat(const config_value* source, const std::string& path);
   void convert(rope_dict& d);
@@ -67,6 +67,7 @@ class resolver {
   void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating);
   void no_rope_layers(std::size_t layers, bool empty_is_default);
   void hunyuan_alpha(model_rope& out, const node& alpha);
+  void phimoe_mscale(model_rope& out, const rope_dict& d);
   void add_notes(model_rope& out, const rope_dict& d) const;
 
   const config_value* text_ = nullptr;  // the text model's fields

@@ -809,6 +809,92 @@ TEST(ModelConfig, FalconRotaryOrAlibi) {
                              "config.alibi", "ALiBi"));
 }
 
+TEST(ModelConfig, PhiMoeScalesByItsMscales) {
+  // The Phi-3.5-MoE layout: longrope on head 128, short_mscale and long_mscale given.
+  const auto short_f = ramp(64, 1.0, 0.01), long_f = ramp(64, 1.0, 0.5);
+  const auto config = [&](const std::string& extra) {
+    return R"({"model_type": "phimoe", "hidden_size": 4096, "num_attention_heads": 32,
+        "max_position_embeddings": 131072, "rope_theta": 10000.0, "rope_scaling": {"type": "longrope",
+        "original_max_position_embeddings": 4096, "short_mscale": 1.25, "long_mscale": 1.5, "short_factor": )" +
+           json_list(short_f) + R"(, "long_factor": )" + json_list(long_f) + extra + "}}";
+  };
+  const model_rope r = rope(config(""));
+  EXPECT_EQ(r.rope_type, "longrope");
+  EXPECT_TRUE(close(r.frequencies, inv_longrope(128, 1e4, short_f)));
+  EXPECT_EQ(r.attention_factor, 1.25);  // not longrope's sqrt(1 + ln 32 / ln 4096)
+  EXPECT_EQ(rope(config(""), "", 4096).attention_factor, 1.25);
+  const model_rope longer = rope(config(""), "", 4097);
+  EXPECT_EQ(longer.attention_factor, 1.5);
+  EXPECT_TRUE(close(longer.frequencies, inv_longrope(128, 1e4, long_f)));
+  EXPECT_EQ(longer.scaling.attention_factor, 1.5);  // what rope() scales cos and sin by
+  EXPECT_TRUE(has_note(r, "config.rope_scaling.short_mscale"));
+  EXPECT_TRUE(has_note(longer, "config.rope_scaling.long_mscale"));
+  // an attention_factor in the dict does not win: PhimoeRotaryEmbedding uses the mscales
+  EXPECT_EQ(rope(config(R"(, "attention_factor": 3.0)")).attention_factor, 1.25);
+  // no scaling: the class's theta 1e6, factor 1, no note
+  const model_rope plain = rope(R"({"model_type": "phimoe"})");
+  EXPECT_EQ(plain.base, 1e6);
+  EXPECT_TRUE(close(plain.frequencies, inv_default(128, 1e6)));
+  EXPECT_EQ(plain.attention_factor, 1.0);
+  EXPECT_TRUE(plain.notes.empty());
+  const std::string missing = R"({"model_type": "phimoe", "rope_scaling": {"type": "longrope",
+      "original_max_position_embeddings": 4096, "long_mscale": 1.5, "short_factor": )" +
+                              json_list(short_f) + R"(, "long_factor": )" + json_list(long_f) + "}}";
+  EXPECT_TRUE(throws_invalid([&] { rope(missing); }, "config.rope_scaling.short_mscale", ""));
+  EXPECT_TRUE(
+      throws_invalid([] { rope(R"({"model_type": "phimoe", "rope_scaling": {"type": "linear", "factor": 2}})"); },
+                     "config.rope_scaling.type", "'linear'"));
+}
+
+TEST(ModelConfig, ModernBertGlobalAndLocalBases) {
+  // answerdotai/ModernBERT-base's RoPE fields: 768 / 12 heads, global 160000, local 10000.
+  const std::string base = R"({"model_type": "modernbert", "hidden_size": 768, "num_attention_heads": 12,
+      "global_attn_every_n_layers": 3, "global_rope_theta": 160000.0, "local_rope_theta": 10000.0,
+      "local_attention": 128, "max_position_embeddings": 8192, "num_hidden_layers": 22})";
+  EXPECT_EQ(layer_types(base), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  const model_rope full = rope(base), local = rope(base, "sliding_attention");
+  EXPECT_EQ(full.layer_type, "full_attention");
+  EXPECT_EQ(full.head_dim, 64u);
+  EXPECT_EQ(full.base, 160000.0);
+  EXPECT_TRUE(close(full.frequencies, inv_default(64, 160000.0)));
+  EXPECT_EQ(local.base, 1e4);
+  EXPECT_TRUE(close(local.frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(full.notes.empty());
+  // class defaults; a top-level rope_theta is not one of ModernBERT's keys
+  EXPECT_EQ(rope(R"({"model_type": "modernbert", "rope_theta": 5.0})").base, 160000.0);
+  EXPECT_EQ(rope(R"({"model_type": "modernbert"})", "sliding_attention").base, 1e4);
+  // rope_scaling goes to both layer types (Gemma 3's to the full ones only)
+  const std::string scaled = R"({"model_type": "modernbert", "global_rope_theta": 160000.0,
+      "rope_scaling": {"rope_type": "linear", "factor": 2.0}})";
+  EXPECT_TRUE(close(rope(scaled).frequencies, inv_linear(64, 160000.0, 2)));
+  EXPECT_TRUE(close(rope(scaled, "sliding_attention").frequencies, inv_linear(64, 1e4, 2)));
+  // head_dim is hidden_size // heads whatever else the config says
+  EXPECT_EQ(rope(R"({"model_type": "modernbert", "hidden_size": 1024, "num_attention_heads": 16,
+                     "head_dim": 128})")
+                .head_dim,
+            64u);
+  EXPECT_TRUE(close(softmax(base), 1 / 8.0));
+}
+
+TEST(ModelConfig, RoFormerTurnsAdjacentPairsOfTheWholeHead) {
+  // junnyu/roformer_chinese_base's fields: 768 / 12 heads, 1536 positions, no RoPE keys.
+  const std::string config = R"({"model_type": "roformer", "hidden_size": 768, "num_attention_heads": 12,
+      "max_position_embeddings": 1536, "rotary_value": false, "embedding_size": 768})";
+  const model_rope r = rope(config);
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, posenc::layout::interleaved);
+  EXPECT_EQ(r.base, 1e4);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(r.notes.empty());
+  // RoFormer reads neither rotary_dim nor rope_theta
+  EXPECT_EQ(rope(R"({"model_type": "roformer", "rotary_dim": 16, "rope_theta": 5.0})").rotary_dim, 64u);
+  EXPECT_EQ(rope(R"({"model_type": "roformer", "rotary_dim": 16, "rope_theta": 5.0})").base, 1e4);
+  EXPECT_TRUE(has_note(rope(R"({"model_type": "roformer", "rotary_value": true})"), "config.rotary_value"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "roformer", "hidden_size": 15, "num_attention_heads": 5})"); },
+                             "config.hidden_size", ""));
+}
+
 TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
   const std::string config = R"({"model_type": "hunyuan_v1_dense", "head_dim": 128, "hidden_size": 4096,
       "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0,

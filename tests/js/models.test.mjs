@@ -1292,6 +1292,104 @@ for (const [flavour, posenc] of flavours) {
       );
     });
 
+    test(
+      'RoFormer turns adjacent pairs of the whole head with base 10000 and reads no RoPE keys ' +
+        '(modeling_roformer.py RoFormerSinusoidalPositionalEmbedding)',
+      () => {
+        const roformer = {
+          model_type: 'roformer',
+          hidden_size: 768,
+          num_attention_heads: 12,
+          max_position_embeddings: 1536,
+        };
+        const expect = {
+          layout: 'interleaved',
+          headDim: 64,
+          rotaryDim: 64,
+          base: 10000,
+          frequencies: invFreq(64, 1e4),
+        };
+        checkRule(posenc, roformer, {}, { ...expect, notes: [] });
+        checkRule(
+          posenc,
+          { ...roformer, rotary_dim: 16, rope_theta: 5, rope_scaling: { type: 'linear', factor: 4 } },
+          {},
+          expect,
+        );
+        checkRule(posenc, { ...roformer, rotary_value: true }, {}, { ...expect, notes: [/rotary_value/] });
+      },
+    );
+
+    test(
+      'ModernBERT: global_rope_theta for the full layers, local_rope_theta for the sliding ones, rope_scaling ' +
+        'for both, head_dim = hidden_size // heads (configuration_modernbert.py)',
+      () => {
+        const bert = {
+          model_type: 'modernbert',
+          hidden_size: 768,
+          num_attention_heads: 12,
+          head_dim: 128,
+          global_rope_theta: 160000,
+          local_rope_theta: 10000,
+          rope_theta: 5,
+          num_hidden_layers: 22,
+        };
+        const layerTypes = ['sliding_attention', 'full_attention'];
+        checkRule(posenc, bert, {}, { layerTypes, headDim: 64, base: 160000, frequencies: invFreq(64, 160000) });
+        checkRule(posenc, bert, { layerType: 'sliding_attention' }, { base: 10000, frequencies: invFreq(64, 1e4) });
+        const scaled = { ...bert, rope_scaling: { rope_type: 'linear', factor: 2 } };
+        const halved = (f) => f.map((x) => x / 2);
+        checkRule(posenc, scaled, {}, { ropeType: 'linear', frequencies: halved(invFreq(64, 160000)) });
+        checkRule(
+          posenc,
+          scaled,
+          { layerType: 'sliding_attention' },
+          { ropeType: 'linear', frequencies: halved(invFreq(64, 1e4)) },
+        );
+      },
+    );
+
+    test(
+      "Phi-3.5-MoE's attention factor is short_mscale, or long_mscale past original_max_position_embeddings, " +
+        "not longrope's (modeling_phimoe.py PhimoeRotaryEmbedding.forward)",
+      () => {
+        const factors = { short_factor: Array(32).fill(1), long_factor: Array(32).fill(2) };
+        const moe = (extra = {}) => ({
+          model_type: 'phimoe',
+          hidden_size: 128,
+          num_attention_heads: 2,
+          max_position_embeddings: 131072,
+          rope_theta: 10000,
+          rope_scaling: {
+            type: 'longrope',
+            original_max_position_embeddings: 4096,
+            short_mscale: 1.25,
+            long_mscale: 1.5,
+            ...factors,
+            ...extra,
+          },
+        });
+        checkRule(posenc, moe(), {}, { attentionFactor: 1.25, frequencies: invFreq(64, 1e4) });
+        checkRule(posenc, moe(), { seqLen: 4096 }, { attentionFactor: 1.25 });
+        checkRule(
+          posenc,
+          moe(),
+          { seqLen: 4097 },
+          { attentionFactor: 1.5, frequencies: invFreq(64, 1e4).map((f) => f / 2) },
+        );
+        checkRule(posenc, moe({ attention_factor: 3 }), {}, { attentionFactor: 1.25 });
+        checkRule(
+          posenc,
+          { model_type: 'phimoe', hidden_size: 128, num_attention_heads: 2 },
+          {},
+          { base: 1e6, attentionFactor: 1 },
+        );
+        const { short_mscale, ...noShort } = moe().rope_scaling;
+        nodeAssert.equal(short_mscale, 1.25);
+        checkError(posenc, { ...moe(), rope_scaling: noShort }, {}, /short_mscale/, Error);
+      },
+    );
+
     test('encoders with relative or absolute positions, Jamba, Mamba and RWKV have no rotary embeddings', () => {
       for (const model_type of [
         'deberta-v2',

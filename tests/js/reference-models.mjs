@@ -121,6 +121,11 @@ const CLASSES = {
     originalDefault: 4096,
     aliases: { su: 'longrope', yarn: 'longrope' },
   },
+  // configuration_phimoe.py PhimoeConfig: default_theta 1e6; validate_rope requires short_mscale and
+  // long_mscale past 'default'. modeling_phimoe.py PhimoeRotaryEmbedding.forward multiplies cos and sin by
+  // long_mscale when seq_len > rope_parameters['original_max_position_embeddings'], else short_mscale,
+  // instead of the init function's attention factor.
+  phimoe: { theta: 1e6, partial: 'ignored', mscales: true },
   // configuration_gpt_neox.py convert_rope_params_to_dict:
   //   rope_parameters.setdefault("rope_theta", kwargs.pop("rotary_emb_base", default_theta))
   //   rope_parameters.setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
@@ -282,6 +287,8 @@ const KNOWN = new Set([
   ...LLAMA_LIKE,
   'gptj',
   'codegen',
+  'roformer',
+  'modernbert',
   'gemma3_text',
   'gemma3n_text',
   'gemma4_text',
@@ -766,7 +773,7 @@ function singleSet(tc, cls, ctx) {
       const total = (sections ?? []).reduce((a, b) => a + b, 0);
       if (sections && !interleaved && !p.mrope_section && total !== rotaryDim / 2)
         throw new RangeError(`mrope_section: the default [${sections}] does not split ${rotaryDim / 2} frequencies`);
-      return resolve({
+      const r = resolve({
         tc,
         p,
         type,
@@ -777,8 +784,17 @@ function singleSet(tc, cls, ctx) {
         sections,
         interleaved,
       });
+      return cls.mscales && type !== 'default' ? withMscale(r, p, ctx) : r;
     },
   };
+}
+
+/** Phi-3.5-MoE's attention factor (CLASSES.phimoe): short_mscale, or long_mscale past the original length. */
+function withMscale(r, p, { seqLen }) {
+  for (const key of ['short_mscale', 'long_mscale'])
+    if (typeof p[key] !== 'number') throw new RangeError(`rope_scaling.${key} must be a number`);
+  const longer = Boolean(seqLen) && seqLen > p.original_max_position_embeddings;
+  return { ...r, attentionFactor: longer ? p.long_mscale : p.short_mscale };
 }
 
 /**
@@ -809,6 +825,60 @@ function gptj(tc) {
       });
     },
   };
+}
+
+/**
+ * RoFormer (modeling_roformer.py): RoFormerSinusoidalPositionalEmbedding(max_position_embeddings,
+ * hidden_size // num_attention_heads) gives sin(pos / 10000^(2j/d)) and cos of the same angle for
+ * j < d/2, spread to (theta_0, theta_0, theta_1, theta_1, ...) and applied with
+ * stack([-x[..., 1::2], x[..., ::2]]): adjacent pairs over the whole head, base 10000, no rope_theta or
+ * rope_scaling read. rotary_value (default False) rotates the values too.
+ * configuration_roformer.py: hidden_size 768, num_attention_heads 12.
+ */
+function roformer(tc) {
+  const headDim = Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12));
+  return {
+    layerTypes: SINGLE,
+    notes: tc.rotary_value ? ['rotary_value is true: the values are rotated too'] : [],
+    build: (layerType) => {
+      if (layerType !== 'full_attention')
+        throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
+      return resolve({
+        tc,
+        p: { rope_theta: 10000 },
+        type: 'default',
+        headDim,
+        rotaryDim: headDim,
+        layout: 'interleaved',
+        ctx: {},
+        sections: null,
+        interleaved: false,
+      });
+    },
+  };
+}
+
+/**
+ * configuration_modernbert.py ModernBertConfig.convert_rope_params_to_dict (main): rope_parameters
+ * default {sliding_attention: {rope_type: default}, full_attention: {rope_type: default}}; a legacy
+ * rope_scaling updates both; full_attention.setdefault(rope_theta, kwargs.pop("global_rope_theta",
+ * 160000)), sliding_attention.setdefault(rope_theta, kwargs.pop("local_rope_theta", 10000)).
+ * modeling_modernbert.py: head_dim = hidden_size // num_attention_heads (768 / 12 by default), rotate_half.
+ */
+function modernbert(tc, ctx) {
+  const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
+  const rp = nested
+    ? structuredClone(tc.rope_parameters)
+    : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
+  rp.full_attention = { ...(rp.full_attention ?? { rope_type: 'default' }) };
+  rp.sliding_attention = { ...(rp.sliding_attention ?? { rope_type: 'default' }) };
+  if (isObject(tc.rope_scaling)) {
+    Object.assign(rp.full_attention, tc.rope_scaling);
+    Object.assign(rp.sliding_attention, tc.rope_scaling);
+  }
+  rp.full_attention.rope_theta ??= tc.global_rope_theta ?? 160000;
+  rp.sliding_attention.rope_theta ??= tc.local_rope_theta ?? 10000;
+  return layered(tc, rp, ctx, () => Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12)));
 }
 
 /**
@@ -913,6 +983,8 @@ function familyOf(tc, ctx) {
     );
   }
   if (type === 'gptj' || type === 'codegen') return gptj(tc);
+  if (type === 'roformer') return roformer(tc);
+  if (type === 'modernbert') return modernbert(tc, ctx);
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
