@@ -423,12 +423,17 @@ class advisor {
         rope_.layer_type + "' layers (of " + layer_list() +
         ") use the GGUF's "
         "rope.freq_base_swa and a frequency scale set by the architecture's loader, so no flag can set their RoPE.");
-    note(
-        "For a GGUF converted from this config nothing is missing: convert_hf_to_gguf.py writes the "
-        "sliding_attention rope_theta (" +
-        format_number(rope_.base) +
-        ") as rope.freq_base_swa, which Gemma 3's "
-        "loader reads (older llama.cpp hard-coded 10000 for Gemma 3's sliding layers).");
+    if (rope_.model_type.rfind("gemma3", 0) == 0) {
+      note(
+          "For a GGUF converted from this config nothing is missing: convert_hf_to_gguf.py writes the "
+          "sliding_attention rope_theta (" +
+          format_number(rope_.base) +
+          ") as rope.freq_base_swa, which Gemma 3's "
+          "loader reads (older llama.cpp hard-coded 10000 for Gemma 3's sliding layers).");
+    } else {  // other converters name this base differently, or not at all
+      note("Check that the GGUF's rope.freq_base_swa (or its architecture's default for sliding-window layers) is " +
+           format_number(rope_.base) + ", this config's sliding_attention base.");
+    }
     if (kind_ != "default") {
       note("This layer type's '" + kind_ +
            "' scaling has no place in llama.cpp's sliding-window layers, whose "

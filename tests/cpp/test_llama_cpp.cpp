@@ -469,6 +469,12 @@ TEST(LlamaCppPerLayer, SlidingAttentionComesFromTheGguf) {
   EXPECT_TRUE(notes_contain(a, "no flag can set their RoPE")) << all_notes(a);
   EXPECT_TRUE(notes_contain(a, "rope.freq_base_swa")) << all_notes(a);
   EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  // Only Gemma 3's converter is known to write the sliding base: another model is asked to check it.
+  model_rope bert = gemma3("sliding_attention");
+  bert.model_type = "modernbert";
+  const auto b = llama_cpp_flags(bert);
+  EXPECT_TRUE(notes_contain(b, "Check that the GGUF's rope.freq_base_swa")) << all_notes(b);
+  EXPECT_FALSE(notes_contain(b, "converted from this config")) << all_notes(b);
 }
 
 // ------------------------------------------------------------------------------------ every type
