@@ -1214,6 +1214,17 @@ TEST(ModelConfig, RealConfigFiles) {
       // Hunyuan's alpha 1000: base 1e4 * 1000^(128/126) over the whole head.
       {"hy-mt2-7b.json", "", "dynamic", 128, 128, layout::half, 1,
        [](auto&) { return inv_default(128, 1e4 * std::pow(1000.0, 128.0 / 126.0)); }},
+      // Phi-3.5-MoE: longrope whose attention factor is its short_mscale.
+      {"phi-3.5-moe-instruct.json", "", "longrope", 128, 128, layout::half, 1.243163121016122,
+       [&](auto& c) { return inv_longrope(128, 1e4, list(c, "short_factor")); }},
+      // ModernBERT: 160000 for the global layers, 10000 for the local ones, head 768 / 12.
+      {"modernbert-base.json", "full_attention", "default", 64, 64, layout::half, 1,
+       [](auto&) { return inv_default(64, 160000); }},
+      {"modernbert-base.json", "sliding_attention", "default", 64, 64, layout::half, 1,
+       [](auto&) { return inv_default(64, 1e4); }},
+      // RoFormer: adjacent pairs over the whole head, base 10000.
+      {"roformer-chinese-base.json", "", "default", 64, 64, layout::interleaved, 1,
+       [](auto&) { return inv_default(64, 1e4); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -1225,7 +1236,7 @@ TEST(ModelConfig, RealConfigFiles) {
     const std::string name = entry.path().filename().string();
     SCOPED_TRACE(name);
     const posenc::config_value config = posenc::parse_json(text.str());
-    if (name == "bloom-560m.json" || name == "gpt2.json") {
+    if (name == "bloom-560m.json" || name == "gpt2.json" || name == "deberta-v3-base.json") {
       EXPECT_TRUE(throws_invalid([&] { posenc::rope_from_config(config); }, "config.model_type", ""));
       continue;
     }

@@ -21,7 +21,7 @@ const CONFIGS = readdirSync(CONFIG_DIR)
   .sort()
   .map((file) => [file, JSON.parse(readFileSync(new URL(file, CONFIG_DIR), 'utf8'))]);
 /** Configs of models without rotary embeddings (ALiBi, learned absolute): only for the error tests. */
-const WITHOUT_ROPE = new Set(['bloom-560m.json', 'gpt2.json']);
+const WITHOUT_ROPE = new Set(['bloom-560m.json', 'gpt2.json', 'deberta-v3-base.json']);
 const ROPE_CONFIGS = CONFIGS.filter(([file]) => !WITHOUT_ROPE.has(file));
 
 // ---------------------------------------------------------------------------------------------
