@@ -806,25 +806,7 @@ function withMscale(r, p, { seqLen }) {
  */
 function gptj(tc) {
   const headDim = headDimOf(tc, GENERIC);
-  const rotaryDim = has(tc, 'rotary_dim') ? (tc.rotary_dim ?? headDim) : 64;
-  return {
-    layerTypes: SINGLE,
-    build: (layerType) => {
-      if (layerType !== 'full_attention')
-        throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
-      return resolve({
-        tc,
-        p: { rope_theta: 10000 },
-        type: 'default',
-        headDim,
-        rotaryDim,
-        layout: 'interleaved',
-        ctx: {},
-        sections: null,
-        interleaved: false,
-      });
-    },
-  };
+  return fixedBase(tc, headDim, has(tc, 'rotary_dim') ? (tc.rotary_dim ?? headDim) : 64, []);
 }
 
 /**
@@ -837,9 +819,14 @@ function gptj(tc) {
  */
 function roformer(tc) {
   const headDim = Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12));
+  return fixedBase(tc, headDim, headDim, tc.rotary_value ? ['rotary_value is true: the values are rotated too'] : []);
+}
+
+/** A model with its own sinusoid (GPT-J, CodeGen, RoFormer): base 10000, adjacent pairs, one layer type. */
+function fixedBase(tc, headDim, rotaryDim, notes) {
   return {
     layerTypes: SINGLE,
-    notes: tc.rotary_value ? ['rotary_value is true: the values are rotated too'] : [],
+    notes,
     build: (layerType) => {
       if (layerType !== 'full_attention')
         throw new RangeError(`layerType '${layerType}' is not one of: full_attention`);
@@ -848,7 +835,7 @@ function roformer(tc) {
         p: { rope_theta: 10000 },
         type: 'default',
         headDim,
-        rotaryDim: headDim,
+        rotaryDim,
         layout: 'interleaved',
         ctx: {},
         sections: null,
