@@ -853,19 +853,24 @@ function fixedBase(tc, headDim, rotaryDim, notes) {
  * modeling_modernbert.py: head_dim = hidden_size // num_attention_heads (768 / 12 by default), rotate_half.
  */
 function modernbert(tc, ctx) {
-  const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
-  const rp = nested
-    ? structuredClone(tc.rope_parameters)
-    : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
-  rp.full_attention = { ...(rp.full_attention ?? { rope_type: 'default' }) };
-  rp.sliding_attention = { ...(rp.sliding_attention ?? { rope_type: 'default' }) };
-  if (isObject(tc.rope_scaling)) {
-    Object.assign(rp.full_attention, tc.rope_scaling);
-    Object.assign(rp.sliding_attention, tc.rope_scaling);
-  }
+  const rp = byLayerType(tc, ['full_attention', 'sliding_attention']);
   rp.full_attention.rope_theta ??= tc.global_rope_theta ?? 160000;
   rp.sliding_attention.rope_theta ??= tc.local_rope_theta ?? 10000;
   return layered(tc, rp, ctx, () => Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12)));
+}
+
+/**
+ * The sliding and full dicts of a two-layer-type config: its nested rope_parameters, else
+ * {rope_type: default} each, a missing one made so; a legacy rope_scaling is merged into `scaled`.
+ */
+function byLayerType(tc, scaled) {
+  const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
+  const rp = nested ? structuredClone(tc.rope_parameters) : {};
+  for (const layerType of GEMMA_LAYERS) {
+    rp[layerType] = { ...(rp[layerType] ?? { rope_type: 'default' }) };
+    if (scaled.includes(layerType) && isObject(tc.rope_scaling)) Object.assign(rp[layerType], tc.rope_scaling);
+  }
+  return rp;
 }
 
 /**
@@ -877,13 +882,7 @@ function modernbert(tc, ctx) {
  * head_dim: int = 256. Gemma 3's compute_default_rope_parameters takes the whole head.
  */
 function gemma3(tc, ctx) {
-  const nested = isObject(tc.rope_parameters) && Object.keys(tc.rope_parameters).some((k) => GEMMA_LAYERS.includes(k));
-  const rp = nested
-    ? structuredClone(tc.rope_parameters)
-    : { sliding_attention: { rope_type: 'default' }, full_attention: { rope_type: 'default' } };
-  rp.full_attention = { ...(rp.full_attention ?? { rope_type: 'default' }) };
-  rp.sliding_attention = { ...(rp.sliding_attention ?? { rope_type: 'default' }) };
-  if (isObject(tc.rope_scaling)) Object.assign(rp.full_attention, tc.rope_scaling);
+  const rp = byLayerType(tc, ['full_attention']);
   rp.full_attention.rope_theta ??= tc.rope_theta ?? 1e6;
   rp.sliding_attention.rope_theta ??= tc.rope_local_base_freq ?? 1e4;
   return layered(tc, rp, ctx, () => headDimOf(tc, GENERIC, 256));
