@@ -220,6 +220,38 @@ model_class roformer() {
   return c;
 }
 
+// configuration_esm.py: position_embedding_type "absolute" by default, "rotary" for ESM-2;
+// modeling_esm.py RotaryEmbedding(dim=attention_head_size): 1 / 10000^(2i/d) fixed, rotate_half
+// over the whole head (hidden_size // num_attention_heads), no rope_theta or scaling read.
+model_class esm() {
+  model_class c = make(family::gptj, 1e4, 768, 12, 1026);
+  c.whole_head = true;
+  c.rope_switch = "position_embedding_type";
+  c.rope_when = "rotary";
+  c.rope_switch_default = "absolute";
+  return c;
+}
+
+// configuration_granitemoehybrid.py: position_embedding_type None by default, "rope" turns RoPE on
+// (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
+// layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
+model_class granite_hybrid() {
+  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
+  c.rope_switch = "position_embedding_type";
+  c.rope_when = "rope";
+  c.rope_switch_default = "null";
+  c.mamba_by_default = true;  // layer_types: ["mamba"] * num_hidden_layers when absent
+  return c;
+}
+
+// configuration_lfm2.py: default_theta 1e6; layer_types "full_attention" or "conv", else from
+// full_attn_idxs, else every layer attends; modeling_lfm2.py: the short-convolution layers take none.
+model_class lfm2() {
+  model_class c = with_nope(llama_rules(1e6), nope_rule::attention_blocks);
+  c.attention_indices = "full_attn_idxs";
+  return c;
+}
+
 // configuration_modernbert.py: default_theta {"global": 160000, "local": 10000} read from
 // global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
 // global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
@@ -313,6 +345,17 @@ const named_class classes[] = {
     // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
     {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
     {"modernbert", modernbert()},
+    {"esm", esm()},
+    {"granitemoehybrid", granite_hybrid()},
+    {"lfm2", lfm2()},
+    // modular_helium.py: rotate_half on x[..., 0::2] / x[..., 1::2] (adjacent pairs), default_theta 1e5,
+    // head_dim 128.
+    {"helium", with_head_dim(interleaved(llama_rules(1e5)), 128)},
+    // configuration_bitnet.py: default_theta 5e5; configuration_seed_oss.py: head_dim 128; Llama's RoPE.
+    {"bitnet", llama_rules(5e5)},
+    {"seed_oss", with_head_dim(llama_rules(), 128)},
+    // modeling_nemotron_h.py: NemotronHAttention is Jamba's, with no position encoding.
+    {"nemotron_h", without_rope("attention without position encoding beside Mamba layers")},
     // Models whose modeling files use Llama's RoPE as it is.
     {"mixtral", llama_rules()},
     {"qwen2_moe", llama_rules()},
@@ -322,6 +365,8 @@ const named_class classes[] = {
     {"granite", llama_rules()},
     {"granitemoe", llama_rules()},
     {"starcoder2", llama_rules()},
+    {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
+    {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},
     {"olmo2", llama_rules()},
     {"gpt2", without_rope("learned absolute position embeddings")},

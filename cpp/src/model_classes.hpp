@@ -46,6 +46,7 @@ enum class nope_rule {
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
   linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
+  attention_blocks,         // hybrids: only attention blocks rotate, not Mamba or convolution blocks (layer_types)
 };
 
 // Multi-axis (M-RoPE) sections: which position axis turns each frequency pair.
@@ -76,6 +77,13 @@ struct model_class {
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
   bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
+  // A config key whose value decides whether the model rotates at all (ESM's and Granite 4.0's
+  // position_embedding_type): RoPE when it reads `rope_when`, its class default when absent or null.
+  const char* rope_switch = nullptr;
+  const char* rope_when = nullptr;
+  const char* rope_switch_default = nullptr;
+  const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
+  bool mamba_by_default = false;            // attention_blocks: without a list every layer is Mamba (Granite 4.0)
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;

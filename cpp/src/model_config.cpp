@@ -125,6 +125,7 @@ void resolver::pick_text(const config_value& config) {
 resolver::resolver(const config_value& config) {
   if (config.type != kind::object) fail("config", "a JSON object", describe(config));
   pick_text(config);
+  check_rope_switch();
   if (class_->kind == family::gptj) return;
   if (class_->kind == family::falcon) {  // configuration_falcon.py: rotary = not alibi
     const node alibi = field("alibi");
@@ -142,6 +143,17 @@ resolver::resolver(const config_value& config) {
   std::stable_sort(ropes_.begin(), ropes_.end(),
                    [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
   find_layers_without_rope();
+}
+
+// ESM's and Granite 4.0's position_embedding_type: any value but the one naming RoPE means the
+// model builds no rotary embedding (absolute positions, or none at all).
+void resolver::check_rope_switch() {
+  if (!class_->rope_switch) return;
+  const node n = field(class_->rope_switch);
+  const std::string value = !n.present() ? class_->rope_switch_default : text(n, "a string or null");
+  if (value == class_->rope_when) return;
+  fail(n.path, std::string("'") + class_->rope_when + "' for a model with rotary position embeddings",
+       (n.present() ? "'" + value + "'" : value + " (the default)") + ": the model has no rotary embeddings");
 }
 
 std::vector<std::string> resolver::layer_types() const {
@@ -524,7 +536,7 @@ model_rope resolver::resolve_gptj(std::int64_t seq_len) {
     out.notes.push_back(values.path + " is true: the values turn by these angles as well as the queries and keys");
   }
   out.base = 10000;
-  out.pairs = layout::interleaved;
+  out.pairs = class_->pairs;  // GPT-J, CodeGen and RoFormer turn adjacent pairs, ESM rotate_half ones
   out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling);
   const node m = max_positions();
   if (m.present() && m.value->type == kind::number) out.max_position_embeddings = m.value->number;

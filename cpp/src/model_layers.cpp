@@ -1,5 +1,6 @@
 // The layers whose attention applies no RoPE: Llama 4's and SmolLM3's no_rope_layers, Cohere2's
-// and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones.
+// and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones,
+// and the Mamba and convolution blocks of hybrids (Granite 4.0, LFM2).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -104,7 +105,31 @@ void resolver::cross_attention_layers(std::size_t layers) {
                              layers_without_rope_.end());
 }
 
-// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
+// The hybrids' blocks (Granite 4.0, LFM2): layer_types (Granite's alias layers_block_type) names each
+// layer's block, and only "attention" / "full_attention" ones rotate; Mamba and convolution blocks have
+// no attention. Without a list, the class's key of attention indices (LFM2's full_attn_idxs), else
+// every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+void resolver::attention_blocks(std::size_t layers) {
+  node listed = field("layer_types");
+  if (!listed.present()) listed = field("layers_block_type");
+  std::vector<std::string> types;
+  if (listed.present()) {
+    for (const node& n : per_layer(listed, layers, "an array of strings")) {
+      const std::string& type = text(n, "a string");
+      types.push_back(type == "attention" ? "full_attention" : type);
+    }
+  } else {
+    const node indices = class_->attention_indices ? field(class_->attention_indices) : node{};
+    types.assign(layers, indices.present() ? "conv" : class_->mamba_by_default ? "mamba" : "full_attention");
+    if (indices.present()) {
+      if (indices.value->type != kind::array) fail(indices.path, "an array of layer indices", describe(*indices.value));
+      for (std::size_t i = 0; i < indices.value->items.size(); ++i)
+        types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
+    }
+  }
+  layers_not_of_type(types, "full_attention");
+}
+
 // The layers whose attention applies no RoPE, and the name of the layer type that rotates:
 // Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
 // layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
@@ -129,6 +154,9 @@ void resolver::find_layers_without_rope() {
       break;
     case nope_rule::linear_attention_layers:
       layers_not_of_type(listed_layer_types(layers, "full_attention_interval", "linear_attention"), rotating);
+      break;
+    case nope_rule::attention_blocks:
+      attention_blocks(layers);
       break;
     default: {
       // An absent sliding_window keeps the class default (4096); null means no window.

@@ -62,6 +62,8 @@ class resolver {
   void fill_sections(model_rope& out, const rope_dict& d);
   void yarn_defaults(rope_dict& d, const std::string& path);
   void find_layers_without_rope();
+  void check_rope_switch();
+  void attention_blocks(std::size_t layers);
   void cross_attention_layers(std::size_t layers);
   std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other) const;
   void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating);

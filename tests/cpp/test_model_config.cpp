@@ -895,6 +895,76 @@ TEST(ModelConfig, RoFormerTurnsAdjacentPairsOfTheWholeHead) {
                              "config.hidden_size", ""));
 }
 
+TEST(ModelConfig, PositionEmbeddingTypeDecidesWhetherEsmAndGraniteRotate) {
+  // facebook/esm2_t6_8M_UR50D's fields: 320 / 20 heads, "rotary"; rotate_half, base 10000, no rope_theta.
+  const std::string esm2 = R"({"model_type": "esm", "hidden_size": 320, "num_attention_heads": 20,
+      "position_embedding_type": "rotary", "rope_theta": 5.0, "max_position_embeddings": 1026})";
+  const model_rope r = rope(esm2);
+  EXPECT_EQ(r.head_dim, 16u);
+  EXPECT_EQ(r.rotary_dim, 16u);
+  EXPECT_EQ(r.pairs, posenc::layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_default(16, 1e4)));
+  EXPECT_TRUE(r.notes.empty());
+  // ESM-1b's absolute positions, and the class default
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "esm", "position_embedding_type": "absolute"})"); },
+                             "config.position_embedding_type", "'absolute'"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "esm"})"); }, "config.position_embedding_type", ""));
+  // Granite 4.0: "rope" rotates the attention layers only; "nope" or nothing rotates none.
+  const std::string granite = R"({"model_type": "granitemoehybrid", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "rope_theta": 10000000.0, "position_embedding_type": "rope",
+      "layer_types": ["mamba", "attention", "mamba", "mamba"]})";
+  const model_rope g = rope(granite);
+  EXPECT_TRUE(close(g.frequencies, inv_default(32, 1e7)));
+  EXPECT_EQ(g.layers_without_rope, (std::vector<std::size_t>{0, 2, 3}));
+  EXPECT_TRUE(has_note(g, "no RoPE"));
+  const std::string legacy = R"({"model_type": "granitemoehybrid", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "position_embedding_type": "rope", "layers_block_type": ["attention", "mamba"]})";
+  EXPECT_EQ(rope(legacy).layers_without_rope, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(throws_invalid(
+      [] { rope(R"({"model_type": "granitemoehybrid", "position_embedding_type": "nope", "rope_theta": 1e7})"); },
+      "config.position_embedding_type", "'nope'"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "granitemoehybrid", "position_embedding_type": null})"); },
+                             "config.position_embedding_type", ""));
+}
+
+TEST(ModelConfig, Lfm2RotatesItsAttentionLayersOnly) {
+  const std::string listed = R"({"model_type": "lfm2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "layer_types": ["conv", "full_attention", "conv", "full_attention"]})";
+  const model_rope r = rope(listed);
+  EXPECT_EQ(r.base, 1e6);  // the class default
+  EXPECT_TRUE(close(r.frequencies, inv_default(32, 1e6)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  const std::string indices = R"({"model_type": "lfm2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 5, "full_attn_idxs": [4, 1]})";
+  EXPECT_EQ(rope(indices).layers_without_rope, (std::vector<std::size_t>{0, 2, 3}));
+  EXPECT_TRUE(rope(R"({"model_type": "lfm2", "hidden_size": 64, "num_attention_heads": 2,
+                      "num_hidden_layers": 3})")
+                  .layers_without_rope.empty());
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "lfm2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "layer_types": ["conv", "conv"]})");
+      },
+      "config.layer_types", ""));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "lfm2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 2, "full_attn_idxs": [2]})");
+      },
+      "config.full_attn_idxs[0]", "2"));
+}
+
+TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
+  const model_rope r = rope(R"({"model_type": "helium", "hidden_size": 2560, "num_attention_heads": 20})");
+  EXPECT_EQ(r.pairs, posenc::layout::interleaved);
+  EXPECT_EQ(r.head_dim, 128u);  // the class default, not 2560 / 20
+  EXPECT_EQ(r.base, 1e5);
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_EQ(rope(R"({"model_type": "bitnet", "hidden_size": 64, "num_attention_heads": 2})").base, 5e5);
+  EXPECT_EQ(rope(R"({"model_type": "seed_oss", "hidden_size": 64, "num_attention_heads": 2})").head_dim, 128u);
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "nemotron_h"})"); }, "config.model_type", "'nemotron_h'"));
+}
+
 TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
   const std::string config = R"({"model_type": "hunyuan_v1_dense", "head_dim": 128, "hidden_size": 4096,
       "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0,

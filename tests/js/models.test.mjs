@@ -1390,6 +1390,68 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test(
+      'position_embedding_type decides whether ESM and Granite 4.0 rotate; only attention blocks of Granite ' +
+        'and LFM2 take RoPE (modeling_esm.py, modeling_granitemoehybrid.py, configuration_lfm2.py)',
+      () => {
+        const esm = { model_type: 'esm', hidden_size: 320, num_attention_heads: 20, position_embedding_type: 'rotary' };
+        checkRule(posenc, { ...esm, rope_theta: 5 }, {}, { headDim: 16, rotaryDim: 16, layout: 'half', base: 10000 });
+        checkError(posenc, { ...esm, position_embedding_type: 'absolute' }, {}, /absolute/);
+        const granite = tiny({
+          model_type: 'granitemoehybrid',
+          num_hidden_layers: 4,
+          rope_theta: 1e7,
+          position_embedding_type: 'rope',
+        });
+        const layers = { layer_types: ['mamba', 'attention', 'mamba', 'mamba'] };
+        checkRule(
+          posenc,
+          { ...granite, ...layers },
+          {},
+          { base: 1e7, layersWithoutRope: [0, 2, 3], notes: [/no RoPE/] },
+        );
+        checkRule(
+          posenc,
+          { ...granite, layers_block_type: ['attention', 'mamba', 'attention', 'mamba'] },
+          {},
+          {
+            layersWithoutRope: [1, 3],
+          },
+        );
+        checkError(posenc, { ...granite, ...layers, position_embedding_type: 'nope' }, {}, /nope/);
+        checkError(posenc, granite, {}, /layer/);
+        const lfm2 = tiny({ model_type: 'lfm2', num_hidden_layers: 5 });
+        checkRule(
+          posenc,
+          { ...lfm2, layer_types: ['conv', 'full_attention', 'conv', 'conv', 'full_attention'] },
+          {},
+          {
+            base: 1e6,
+            layersWithoutRope: [0, 2, 3],
+          },
+        );
+        checkRule(posenc, { ...lfm2, full_attn_idxs: [4, 1] }, {}, { layersWithoutRope: [0, 2, 3] });
+        checkRule(posenc, lfm2, {}, { layersWithoutRope: [], notes: [] });
+      },
+    );
+
+    test('Helium turns adjacent pairs of a 128-wide head at base 1e5; BitNet and Seed-OSS class defaults', () => {
+      checkRule(
+        posenc,
+        { model_type: 'helium', hidden_size: 2560, num_attention_heads: 20 },
+        {},
+        {
+          layout: 'interleaved',
+          headDim: 128,
+          base: 1e5,
+          frequencies: invFreq(128, 1e5),
+          notes: [],
+        },
+      );
+      checkRule(posenc, tiny({ model_type: 'bitnet' }), {}, { base: 5e5, notes: [] });
+      checkRule(posenc, tiny({ model_type: 'seed_oss' }), {}, { headDim: 128, notes: [] });
+    });
+
     test('encoders with relative or absolute positions, Jamba, Mamba and RWKV have no rotary embeddings', () => {
       for (const model_type of [
         'deberta-v2',
@@ -1400,6 +1462,7 @@ for (const [flavour, posenc] of flavours) {
         'jamba',
         'mamba2',
         'rwkv',
+        'nemotron_h',
       ]) {
         checkError(posenc, tiny({ model_type }), {}, new RegExp(`'${model_type}'`));
       }

@@ -56,6 +56,8 @@ const NO_ROPE = new Set([
   'jamba',
   'mamba2',
   'rwkv',
+  // modeling_nemotron_h.py: NemotronHAttention(JambaAttention), no rotary call
+  'nemotron_h',
 ]);
 
 /**
@@ -126,6 +128,25 @@ const CLASSES = {
   // long_mscale when seq_len > rope_parameters['original_max_position_embeddings'], else short_mscale,
   // instead of the init function's attention factor.
   phimoe: { theta: 1e6, partial: 'ignored', mscales: true },
+  // configuration_granitemoehybrid.py: position_embedding_type None by default; modeling builds its rotary
+  // embedding only for "rope" (Granite 4.0-H ships "nope"). layer_types / layers_block_type: "mamba" or
+  // "attention", and the Mamba layers have no attention.
+  granitemoehybrid: {
+    theta: 10000,
+    partial: 'ignored',
+    nope: 'blocks',
+    ropeSwitch: ['position_embedding_type', 'rope'],
+    defaultBlock: 'mamba',
+  },
+  // configuration_lfm2.py: default_theta 1e6; layer_types "conv" / "full_attention", else full_attn_idxs, else
+  // every layer attends (modeling_lfm2.py: Lfm2ShortConv layers have no attention).
+  lfm2: { theta: 1e6, partial: 'ignored', nope: 'blocks', attentionIndices: 'full_attn_idxs' },
+  // modular_helium.py: rotate_half over x[..., 0::2] / x[..., 1::2] (adjacent pairs), cos/sin
+  // repeat_interleave'd; configuration_helium.py: default_theta 100000, head_dim 128.
+  helium: { theta: 1e5, partial: 'ignored', layout: () => 'interleaved', headDimDefault: 128 },
+  // configuration_bitnet.py: default_theta 500000; configuration_seed_oss.py: head_dim 128. Llama's RoPE.
+  bitnet: { theta: 5e5, partial: 'ignored' },
+  seed_oss: { theta: 10000, partial: 'ignored', headDimDefault: 128 },
   // configuration_gpt_neox.py convert_rope_params_to_dict:
   //   rope_parameters.setdefault("rope_theta", kwargs.pop("rotary_emb_base", default_theta))
   //   rope_parameters.setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
@@ -276,6 +297,8 @@ export const LLAMA_LIKE = [
   'starcoder2',
   'olmo',
   'olmo2',
+  'arcee',
+  'dots1',
 ];
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
@@ -289,6 +312,7 @@ const KNOWN = new Set([
   'codegen',
   'roformer',
   'modernbert',
+  'esm',
   'gemma3_text',
   'gemma3n_text',
   'gemma4_text',
@@ -678,6 +702,32 @@ function slidingOnly(tc, n, windowlessRotatesAll) {
 }
 
 /**
+ * Hybrids (Granite 4.0, LFM2): layer_types (Granite's layers_block_type) names each layer's block; the
+ * attention ones ("attention", "full_attention") rotate, Mamba and convolution blocks have no attention.
+ * Without a list, LFM2 marks its attention layers in full_attn_idxs, and without that every layer attends.
+ */
+function attentionBlocks(tc, n, cls) {
+  let types = tc.layer_types ?? tc.layers_block_type;
+  if (types == null) {
+    const indices = cls.attentionIndices ? tc[cls.attentionIndices] : null;
+    // configuration_granitemoehybrid.py: ["mamba"] * num_hidden_layers; configuration_lfm2.py: full_attn_idxs,
+    // else every layer
+    const attends = (i) => (indices == null ? !cls.defaultBlock : indices.includes(i));
+    types = Array.from({ length: n }, (_, i) => (attends(i) ? 'full_attention' : (cls.defaultBlock ?? 'conv')));
+    for (const i of indices ?? []) {
+      if (!Number.isInteger(i) || i < 0 || i >= n)
+        throw new RangeError(`config.full_attn_idxs holds ${i}, not a layer`);
+    }
+  }
+  if (!Array.isArray(types) || types.length !== n) {
+    throw new RangeError(`config.layer_types must have num_hidden_layers (${n}) entries, got ${JSON.stringify(types)}`);
+  }
+  const withoutRope = types.flatMap((t, i) => (t === 'attention' || t === 'full_attention' ? [] : [i]));
+  if (withoutRope.length === n) throw new RangeError(`no layer of this ${tc.model_type} config has attention`);
+  return { layerTypes: SINGLE, withoutRope };
+}
+
+/**
  * The RoPE layer type of a model and the layers that apply no RoPE. The one RoPE dict of these models
  * belongs to that layer type. Llama 4 rotates in its chunked-attention layers (configuration_llama4.py
  * layer_types: the NoPE layers are the full-attention ones), SmolLM3 in full-attention layers.
@@ -693,6 +743,7 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'qwen3_next') return fullAttentionOnly(tc, n);
   if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
+  if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
 
@@ -806,7 +857,7 @@ function withMscale(r, p, { seqLen }) {
  */
 function gptj(tc) {
   const headDim = headDimOf(tc, GENERIC);
-  return fixedBase(tc, headDim, has(tc, 'rotary_dim') ? (tc.rotary_dim ?? headDim) : 64, []);
+  return fixedBase(tc, headDim, has(tc, 'rotary_dim') ? (tc.rotary_dim ?? headDim) : 64, 'interleaved', []);
 }
 
 /**
@@ -819,11 +870,25 @@ function gptj(tc) {
  */
 function roformer(tc) {
   const headDim = Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12));
-  return fixedBase(tc, headDim, headDim, tc.rotary_value ? ['rotary_value is true: the values are rotated too'] : []);
+  const notes = tc.rotary_value ? ['rotary_value is true: the values are rotated too'] : [];
+  return fixedBase(tc, headDim, headDim, 'interleaved', notes);
 }
 
-/** A model with its own sinusoid (GPT-J, CodeGen, RoFormer): base 10000, adjacent pairs, one layer type. */
-function fixedBase(tc, headDim, rotaryDim, notes) {
+/**
+ * ESM (modeling_esm.py): RotaryEmbedding(dim=attention_head_size = hidden_size // num_attention_heads),
+ * inv_freq = 1 / 10000^(arange(0, dim, 2) / dim), rotate_half via x.chunk(2): the whole head, no
+ * rope_theta or scaling. Only with position_embedding_type "rotary" (configuration_esm.py default
+ * "absolute": ESM-1b's learned positions).
+ */
+function esm(tc) {
+  const type = tc.position_embedding_type ?? 'absolute';
+  if (type !== 'rotary') throw new RangeError(`model_type 'esm' with position_embedding_type '${type}' has no RoPE`);
+  const headDim = Math.floor((tc.hidden_size ?? 768) / (tc.num_attention_heads ?? 12));
+  return fixedBase(tc, headDim, headDim, 'half', []);
+}
+
+/** A model with its own sinusoid (GPT-J, CodeGen, RoFormer, ESM): base 10000, one layer type. */
+function fixedBase(tc, headDim, rotaryDim, layout, notes) {
   return {
     layerTypes: SINGLE,
     notes,
@@ -836,7 +901,7 @@ function fixedBase(tc, headDim, rotaryDim, notes) {
         type: 'default',
         headDim,
         rotaryDim,
-        layout: 'interleaved',
+        layout,
         ctx: {},
         sections: null,
         interleaved: false,
@@ -970,12 +1035,19 @@ function familyOf(tc, ctx) {
   }
   if (type === 'gptj' || type === 'codegen') return gptj(tc);
   if (type === 'roformer') return roformer(tc);
+  if (type === 'esm') return esm(tc);
   if (type === 'modernbert') return modernbert(tc, ctx);
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
   const cls = CLASSES[type] ?? GENERIC;
   // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
+  if (cls.ropeSwitch && tc[cls.ropeSwitch[0]] !== cls.ropeSwitch[1]) {
+    const [key, on] = cls.ropeSwitch;
+    throw new RangeError(
+      `model_type '${type}' with ${key} ${JSON.stringify(tc[key] ?? null)} (not '${on}') has no RoPE`,
+    );
+  }
   if (cls.alibiFlag && tc.alibi) {
     throw new RangeError(`model_type '${type}' with config.alibi true uses ALiBi: it has no rotary embeddings`);
   }
