@@ -3,9 +3,9 @@
 // returns plain data (what the Worker posts to the page), with the library's errors as data. Every
 // real config of tests/configs goes through it. The page itself is tested in tests/browser/page.test.mjs.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { importPosenc } from './helpers.mjs';
+import { CONFIG_TEXTS as CONFIGS, WITHOUT_ROPE } from './real-configs.mjs';
 
 const { load } = await importPosenc();
 const { RECIPES, MODEL_RECIPES } = await import('../../web/elements/recipes.js');
@@ -14,12 +14,6 @@ const flavours = [
   ['scalar', await load({ simd: false })],
 ];
 
-const CONFIG_DIR = new URL('../configs/', import.meta.url);
-const CONFIGS = readdirSync(CONFIG_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => [file, readFileSync(new URL(file, CONFIG_DIR), 'utf8')]);
-const WITHOUT_ROPE = new Set(['bloom-560m.json', 'gpt2.json']);
 const text = (file) => CONFIGS.find(([f]) => f === file)[1];
 
 /** The error the library throws for a config, as data. */

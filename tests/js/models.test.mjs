@@ -3,11 +3,11 @@
 // transformers main (modeling_rope_utils.py + each model's configuration/modeling file). Runs once per
 // wasm flavour, on the built package (see helpers.mjs). Spec: /work/shared/API.md "From a model's config".
 import nodeAssert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { importPosenc } from './helpers.mjs';
 import { randomFloat32 as randomVector } from './reference.mjs';
 import { LLAMA_LIKE, referenceApply, referenceRope } from './reference-models.mjs';
+import { CONFIG_TEXTS, WITHOUT_ROPE } from './real-configs.mjs';
 
 const { load } = await importPosenc();
 const flavours = [
@@ -15,13 +15,7 @@ const flavours = [
   ['scalar', await load({ simd: false })],
 ];
 
-const CONFIG_DIR = new URL('../configs/', import.meta.url);
-const CONFIGS = readdirSync(CONFIG_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => [file, JSON.parse(readFileSync(new URL(file, CONFIG_DIR), 'utf8'))]);
-/** Configs of models without rotary embeddings (ALiBi, learned absolute): only for the error tests. */
-const WITHOUT_ROPE = new Set(['bloom-560m.json', 'gpt2.json', 'deberta-v3-base.json']);
+const CONFIGS = CONFIG_TEXTS.map(([file, text]) => [file, JSON.parse(text)]);
 const ROPE_CONFIGS = CONFIGS.filter(([file]) => !WITHOUT_ROPE.has(file));
 
 // ---------------------------------------------------------------------------------------------
