@@ -1295,6 +1295,13 @@ TEST(ModelConfig, RealConfigFiles) {
       // RoFormer: adjacent pairs over the whole head, base 10000.
       {"roformer-chinese-base.json", "", "default", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_default(64, 1e4); }},
+      // ESM-2: rotate_half over 1280 / 20 = 64 at the fixed base 10000.
+      {"esm2-t33-650m.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e4); }},
+      // Helium: adjacent pairs of a 128-wide head, rope_theta 100000.
+      {"helium-1-preview-2b.json", "", "default", 128, 128, layout::interleaved, 1,
+       [](auto&) { return inv_default(128, 1e5); }},
+      // LFM2: head_dim 64, rope_theta 1e6, in its six attention layers.
+      {"lfm2-1.2b.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e6); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
