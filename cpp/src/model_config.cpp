@@ -710,6 +710,13 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
       out.notes.push_back(partial->path + " = " + format_number(partial->value->number) +
                           " was not applied: Llama's default RoPE rotates the whole head");
     }
+    // Some models name the rotated width instead (MiniMax, GPT-J style): Llama's rules never read it.
+    const node rotary = field("rotary_dim");
+    if (rotary.present() && rotary.value->type == kind::number && rotary.value->number != double(out.head_dim)) {
+      out.notes.push_back(rotary.path + " = " + format_number(rotary.value->number) +
+                          " was not applied: Llama's rules rotate the head's " + std::to_string(out.rotary_dim) +
+                          " features");
+    }
   }
   const node* beta = d.get("llama_4_scaling_beta");
   if (beta && beta->present()) {

@@ -984,6 +984,11 @@ TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   EXPECT_TRUE(has_note(r, "'foo_bar'"));
   EXPECT_TRUE(has_note(r, "Llama"));
   EXPECT_TRUE(has_note(r, "config.partial_rotary_factor = 0.5 was not applied"));
+  // a rotated width given as rotary_dim (MiniMax-M2's 64 of 128) is named too
+  r = rope(R"({"model_type": "minimax_m2", "head_dim": 128, "hidden_size": 3072, "num_attention_heads": 48,
+              "rotary_dim": 64})");
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_TRUE(has_note(r, "config.rotary_dim = 64 was not applied"));
   r = rope(R"({"hidden_size": 64, "num_attention_heads": 2})");
   EXPECT_TRUE(has_note(r, "without model_type"));
   // a wrapper whose text model is known says nothing

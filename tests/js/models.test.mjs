@@ -1497,6 +1497,10 @@ for (const [flavour, posenc] of flavours) {
             notes: [/'foo_bar'.*Llama|Llama.*'foo_bar'/s],
           },
         );
+        // a width given as rotary_dim (MiniMax-M2 style) is named, not applied
+        const minimax = tiny({ model_type: 'minimax_m2', rotary_dim: 16 });
+        checkRule(posenc, minimax, {}, { rotaryDim: 32, notes: [/'minimax_m2'/] });
+        assertNote(posenc.ropeFromConfig(minimax), /config\.rotary_dim = 16 was not applied/, 'minimax_m2');
         for (const model_type of LLAMA_LIKE) {
           checkRule(
             posenc,
