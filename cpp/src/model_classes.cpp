@@ -207,6 +207,19 @@ model_class deepseek_v3() {
   return c;
 }
 
+// configuration_glm4_moe_lite.py (GLM-4.7-Flash): head_dim is qk_rope_head_dim (64), rope_interleave
+// True, 2048 hidden, 20 heads, 202752 positions; modular_glm4_moe_lite.py: DeepSeek-V3's attention
+// (MLA, the rope slice of q and k) with GLM's rotary embedding, whose default RoPE reads
+// partial_rotary_factor (no class default, so 1).
+model_class glm4_moe_lite() {
+  model_class c = deepseek_v3();
+  c.hidden_size = 2048;
+  c.num_attention_heads = 20;
+  c.max_position_embeddings = 202752;
+  c.default_rope_partial = true;
+  return c;
+}
+
 // configuration_gptj.py: n_embd 4096, n_head 16, n_positions 2048, rotary_dim 64; modeling_gptj.py
 // create_sinusoidal_positions with base 10000 and rotate_every_two.
 model_class gptj() { return interleaved(make(family::gptj, 1e4, 4096, 16, 2048)); }
@@ -300,6 +313,7 @@ const named_class classes[] = {
     {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},
+    {"glm4_moe_lite", glm4_moe_lite()},
     {"gemma3n", as_wrapper(gemma3n(), text_source::sub_or_defaults)},
     {"gemma3n_text", gemma3n()},
     {"mllama", as_wrapper(mllama_text(), text_source::sub_or_defaults)},

@@ -965,6 +965,24 @@ TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "nemotron_h"})"); }, "config.model_type", "'nemotron_h'"));
 }
 
+TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
+  // GLM-4.7-Flash's shape: MLA with a 64-wide rope slice of a 256-wide q/k head, rope_interleave default true.
+  const std::string flash = R"({"model_type": "glm4_moe_lite", "hidden_size": 2048, "num_attention_heads": 20,
+      "qk_rope_head_dim": 64, "qk_nope_head_dim": 192, "rope_theta": 1000000.0})";
+  const model_rope r = rope(flash);
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, posenc::layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e6)));
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_TRUE(close(softmax(flash), 1 / 16.0));  // (192 + 64)^-0.5
+  // GLM's rotary honours partial_rotary_factor; rope_interleave false gives rotate_half pairs
+  const std::string half = R"({"model_type": "glm4_moe_lite", "qk_rope_head_dim": 64, "partial_rotary_factor": 0.5,
+      "rope_interleave": false})";
+  EXPECT_EQ(rope(half).rotary_dim, 32u);
+  EXPECT_EQ(rope(half).pairs, posenc::layout::half);
+}
+
 TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
   const std::string config = R"({"model_type": "hunyuan_v1_dense", "head_dim": 128, "hidden_size": 4096,
       "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0,

@@ -1446,6 +1446,39 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, tiny({ model_type: 'seed_oss' }), {}, { headDim: 128, notes: [] });
     });
 
+    test("GLM-4.7-Flash: DeepSeek-V3's MLA rope slice, adjacent pairs, GLM's partial factor (glm4_moe_lite)", () => {
+      const flash = {
+        model_type: 'glm4_moe_lite',
+        hidden_size: 2048,
+        num_attention_heads: 20,
+        qk_rope_head_dim: 64,
+        qk_nope_head_dim: 192,
+        rope_theta: 1e6,
+      };
+      checkRule(
+        posenc,
+        flash,
+        {},
+        {
+          headDim: 64,
+          rotaryDim: 64,
+          layout: 'interleaved',
+          frequencies: invFreq(64, 1e6),
+          notes: [],
+        },
+      );
+      checkRule(
+        posenc,
+        { ...flash, partial_rotary_factor: 0.5, rope_interleave: false },
+        {},
+        {
+          rotaryDim: 32,
+          layout: 'half',
+          frequencies: invFreq(32, 1e6),
+        },
+      );
+    });
+
     test('encoders with relative or absolute positions, Jamba, Mamba and RWKV have no rotary embeddings', () => {
       for (const model_type of [
         'deberta-v2',

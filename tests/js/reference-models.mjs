@@ -227,6 +227,16 @@ Object.assign(CLASSES, {
   // "alpha" builds the DynamicNTKAlpha frequencies (hunyuanAlpha below).
   hunyuan_v1_dense: { theta: 10000, partial: 'ignored', alpha: true },
   hunyuan_v1_moe: { theta: 10000, partial: 'ignored', alpha: true },
+  // configuration_glm4_moe_lite.py (GLM-4.7-Flash): attribute_map head_dim -> qk_rope_head_dim (64),
+  // rope_interleave True; modular_glm4_moe_lite.py: DeepseekV3Attention with Glm4MoeRotaryEmbedding,
+  // whose compute_default_rope_parameters reads partial_rotary_factor (default 1.0).
+  glm4_moe_lite: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 1,
+    headDim: (c) => c.qk_rope_head_dim ?? 64,
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+  },
   // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (default 64); modeling_deepseek_v2.py
   // apply_rotary_emb: view_as_complex over adjacent pairs of q_pe / k_pe, always.
   deepseek_v2: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 64, layout: INTERLEAVED },
