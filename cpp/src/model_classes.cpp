@@ -265,6 +265,21 @@ model_class lfm2() {
   return c;
 }
 
+// configuration_bamba.py: attn_layer_indices name the attention layers (the others are Mamba, and all
+// are without them), partial_rotary_factor 0.5 forced into the RoPE parameters; modeling_bamba.py:
+// Llama's default RoPE, which rotates the whole head, while the scaled types take the 0.5.
+model_class bamba() {
+  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
+  c.attention_indices = "attn_layer_indices";
+  c.mamba_by_default = true;
+  c.partial_rotary_factor = 0.5;
+  c.partial_attribute = true;
+  c.default_rope_note =
+      "transformers main rotates Bamba's whole head for the default rope type, though its config sets "
+      "partial_rotary_factor 0.5; transformers 4.x rotated the first half of the head";
+  return c;
+}
+
 // configuration_modernbert.py: default_theta {"global": 160000, "local": 10000} read from
 // global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
 // global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
@@ -362,6 +377,7 @@ const named_class classes[] = {
     {"esm", esm()},
     {"granitemoehybrid", granite_hybrid()},
     {"lfm2", lfm2()},
+    {"bamba", bamba()},
     // modular_helium.py: rotate_half on x[..., 0::2] / x[..., 1::2] (adjacent pairs), default_theta 1e5,
     // head_dim 128.
     {"helium", with_head_dim(interleaved(llama_rules(1e5)), 128)},

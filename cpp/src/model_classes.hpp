@@ -84,6 +84,7 @@ struct model_class {
   const char* rope_switch_default = nullptr;
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   bool mamba_by_default = false;            // attention_blocks: without a list every layer is Mamba (Granite 4.0)
+  const char* default_rope_note = nullptr;  // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;

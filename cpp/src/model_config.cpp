@@ -718,6 +718,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
                           " features");
     }
   }
+  if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
   const node* beta = d.get("llama_4_scaling_beta");
   if (beta && beta->present()) {
     out.notes.push_back(beta->path + " = " + format_number(number(*beta, "a number")) +

@@ -1,6 +1,6 @@
 // The layers whose attention applies no RoPE: Llama 4's and SmolLM3's no_rope_layers, Cohere2's
 // and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones,
-// and the Mamba and convolution blocks of hybrids (Granite 4.0, LFM2).
+// and the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2).
 #include <algorithm>
 #include <string>
 #include <vector>

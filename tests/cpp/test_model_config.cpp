@@ -954,6 +954,31 @@ TEST(ModelConfig, Lfm2RotatesItsAttentionLayersOnly) {
       "config.full_attn_idxs[0]", "2"));
 }
 
+TEST(ModelConfig, BambaAttendsInItsListedLayers) {
+  const std::string bamba = R"({"model_type": "bamba", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "attn_layer_indices": [1, 3]})";
+  const model_rope r = rope(bamba);
+  EXPECT_EQ(r.rotary_dim, 32u);  // main's default RoPE: the whole head, and a note says 4.x took half
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  EXPECT_TRUE(has_note(r, "transformers 4.x"));
+  const std::string scaled = R"({"model_type": "bamba", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "attn_layer_indices": [1], "rope_scaling": {"rope_type": "linear", "factor": 2}})";
+  EXPECT_EQ(rope(scaled).rotary_dim, 16u);  // the scaled types read the forced 0.5
+  EXPECT_FALSE(has_note(rope(scaled), "transformers 4.x"));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "bamba", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4})");
+      },
+      "config.layer_types", ""));
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "bamba", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "attn_layer_indices": [4]})");
+      },
+      "config.attn_layer_indices[0]", "4"));
+}
+
 TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
   const model_rope r = rope(R"({"model_type": "helium", "hidden_size": 2560, "num_attention_heads": 20})");
   EXPECT_EQ(r.pairs, posenc::layout::interleaved);

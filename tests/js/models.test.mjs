@@ -1429,6 +1429,14 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test("Bamba: attention in attn_layer_indices only; main's default RoPE takes the whole head", () => {
+      const bamba = tiny({ model_type: 'bamba', num_hidden_layers: 4, attn_layer_indices: [1, 3] });
+      checkRule(posenc, bamba, {}, { rotaryDim: 32, layersWithoutRope: [0, 2], notes: [/no RoPE/, /4\.x/] });
+      // the scaled types read the forced 0.5
+      checkRule(posenc, { ...bamba, rope_scaling: { rope_type: 'linear', factor: 2 } }, {}, { rotaryDim: 16 });
+      checkError(posenc, tiny({ model_type: 'bamba', num_hidden_layers: 4 }), {}, /layer|attention/);
+    });
+
     test('Helium turns adjacent pairs of a 128-wide head at base 1e5; BitNet and Seed-OSS class defaults', () => {
       checkRule(
         posenc,

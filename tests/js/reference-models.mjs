@@ -138,6 +138,19 @@ const CLASSES = {
     ropeSwitch: ['position_embedding_type', 'rope'],
     defaultBlock: 'mamba',
   },
+  // configuration_bamba.py: attn_layer_indices (the other layers, and all without them, are Mamba);
+  // __post_init__ forces kwargs["partial_rotary_factor"] = 0.5 into rope_parameters. modeling_bamba.py:
+  // BambaRotaryEmbedding(LlamaRotaryEmbedding), whose default RoPE takes the whole head; the
+  // ROPE_INIT_FUNCTIONS of the scaled types read the 0.5.
+  bamba: {
+    theta: 10000,
+    partial: 'ignored',
+    partialDefault: 0.5,
+    nope: 'blocks',
+    attentionIndices: 'attn_layer_indices',
+    defaultBlock: 'mamba',
+    defaultNote: 'transformers 4.x rotated the first half of the head (partial_rotary_factor 0.5)',
+  },
   // configuration_lfm2.py: default_theta 1e6; layer_types "conv" / "full_attention", else full_attn_idxs, else
   // every layer attends (modeling_lfm2.py: Lfm2ShortConv layers have no attention).
   lfm2: { theta: 1e6, partial: 'ignored', nope: 'blocks', attentionIndices: 'full_attn_idxs' },
@@ -546,7 +559,7 @@ function originalMax(tc, cls, p) {
 function partialFactor(tc, cls, p, type) {
   if (cls.partial === 'ignored' && type === 'default') return 1;
   const key = cls.partialKey ?? 'partial_rotary_factor';
-  return p.partial_rotary_factor ?? tc[key] ?? (cls.partial === 'honoured' ? cls.partialDefault : 1);
+  return p.partial_rotary_factor ?? tc[key] ?? cls.partialDefault ?? 1;
 }
 
 /** Runs the init function of `type` for a rotation of `dim` features (or a head of `dim` for proportional). */
@@ -812,6 +825,7 @@ function singleSet(tc, cls, ctx) {
   const interleaved = cls.mrope === 'interleaved';
   const { layerTypes, withoutRope } = ropeLayers(tc, cls);
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
+  if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
   if (p.llama_4_scaling_beta != null)
     notes.push(`llama_4_scaling_beta ${p.llama_4_scaling_beta}: a query temperature after the rotation, not RoPE`);
   const alpha = usesAlpha(cls, type, p);
