@@ -280,6 +280,22 @@ model_class bamba() {
   return c;
 }
 
+// configuration_zamba2.py: hidden_size 2560, 32 heads, 4096 positions, 54 layers; use_mem_rope False
+// by default (modeling_zamba2.py builds its rotary embedding only when true); attention_head_dim is
+// always 2 * hidden_size // num_attention_heads (the shared block attends over 2 * hidden_size); only
+// the "hybrid" layers of layers_block_type run that attention.
+model_class zamba2() {
+  model_class c = with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope_rule::attention_blocks);
+  c.head_dim_from_heads = true;
+  c.attention_width = 2;
+  c.rope_switch = "use_mem_rope";
+  c.rope_when = "true";
+  c.rope_switch_default = "false";
+  c.zamba2_blocks = true;
+  c.num_hidden_layers = 54;
+  return c;
+}
+
 // configuration_modernbert.py: default_theta {"global": 160000, "local": 10000} read from
 // global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
 // global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
@@ -378,6 +394,7 @@ const named_class classes[] = {
     {"granitemoehybrid", granite_hybrid()},
     {"lfm2", lfm2()},
     {"bamba", bamba()},
+    {"zamba2", zamba2()},
     // modular_helium.py: rotate_half on x[..., 0::2] / x[..., 1::2] (adjacent pairs), default_theta 1e5,
     // head_dim 128.
     {"helium", with_head_dim(interleaved(llama_rules(1e5)), 128)},

@@ -76,6 +76,7 @@ struct model_class {
   bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
+  std::int64_t attention_width = 1;   // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
   bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
   // A config key whose value decides whether the model rotates at all (ESM's and Granite 4.0's
   // position_embedding_type): RoPE when it reads `rope_when`, its class default when absent or null.
@@ -84,6 +85,7 @@ struct model_class {
   const char* rope_switch_default = nullptr;
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   bool mamba_by_default = false;            // attention_blocks: without a list every layer is Mamba (Granite 4.0)
+  bool zamba2_blocks = false;               // attention_blocks: without a list, Zamba2Config's 54-layer pattern
   const char* default_rope_note = nullptr;  // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)

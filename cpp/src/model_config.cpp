@@ -145,15 +145,18 @@ resolver::resolver(const config_value& config) {
   find_layers_without_rope();
 }
 
-// ESM's and Granite 4.0's position_embedding_type: any value but the one naming RoPE means the
-// model builds no rotary embedding (absolute positions, or none at all).
+// ESM's and Granite 4.0's position_embedding_type, Zamba2's use_mem_rope: any value but the one
+// naming RoPE means the model builds no rotary embedding (absolute positions, or none at all).
 void resolver::check_rope_switch() {
   if (!class_->rope_switch) return;
   const node n = field(class_->rope_switch);
-  const std::string value = !n.present() ? class_->rope_switch_default : text(n, "a string or null");
+  const bool flag = std::string(class_->rope_when) == "true";  // a boolean switch, else a string one
+  std::string value = class_->rope_switch_default;
+  if (n.present()) value = flag ? (boolean(n) ? "true" : "false") : text(n, "a string or null");
   if (value == class_->rope_when) return;
-  fail(n.path, std::string("'") + class_->rope_when + "' for a model with rotary position embeddings",
-       (n.present() ? "'" + value + "'" : value + " (the default)") + ": the model has no rotary embeddings");
+  const auto shown = [&](const std::string& v) { return flag ? v : "'" + v + "'"; };
+  fail(n.path, shown(class_->rope_when) + " for a model with rotary position embeddings",
+       (n.present() ? shown(value) : value + " (the default)") + ": the model has no rotary embeddings");
 }
 
 std::vector<std::string> resolver::layer_types() const {
@@ -383,7 +386,7 @@ std::size_t resolver::heads_split(std::string& path) {
   if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
   const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));
   const std::int64_t n = integer(heads, 1, std::int64_t(max_length));
-  const std::int64_t dim = h / n;
+  const std::int64_t dim = class_->attention_width * h / n;  // Zamba2's attention runs on 2 * hidden_size
   if (dim < 2 || dim > std::int64_t(max_dim)) {
     fail(hidden.path, "a head dim (" + hidden.path + " // " + heads.path + ") in [2, " + std::to_string(max_dim) + "]",
          std::to_string(h) + " // " + std::to_string(n) + " = " + std::to_string(dim));

@@ -1,6 +1,6 @@
 // The layers whose attention applies no RoPE: Llama 4's and SmolLM3's no_rope_layers, Cohere2's
 // and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones,
-// and the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2).
+// and the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2, Zamba2).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -23,6 +23,24 @@ std::vector<node> per_layer(const node& listed, std::size_t layers, const std::s
   std::vector<node> items;
   for (std::size_t i = 0; i < layers; ++i) items.push_back(item(listed, i));
   return items;
+}
+
+// configuration_zamba2.py's layers_block_type when none is given: mamba, then five mamba layers and a
+// hybrid one (the shared attention block) seven times, then 4 + hybrid, 3 + hybrid, 2: 54 layers.
+std::vector<std::string> zamba2_default_blocks(std::size_t layers) {
+  std::vector<std::string> types{"mamba"};
+  const auto add = [&](int mamba) {
+    types.insert(types.end(), std::size_t(mamba), "mamba");
+    types.push_back("full_attention");
+  };
+  for (int k = 0; k < 7; ++k) add(5);
+  add(4);
+  add(3);
+  types.insert(types.end(), 2, "mamba");
+  if (types.size() != layers) {
+    fail("config.layers_block_type", "a list of num_hidden_layers block types (the default has 54)", "none");
+  }
+  return types;
 }
 
 }  // namespace
@@ -105,10 +123,10 @@ void resolver::cross_attention_layers(std::size_t layers) {
                              layers_without_rope_.end());
 }
 
-// The hybrids' blocks (Granite 4.0, LFM2): layer_types (Granite's alias layers_block_type) names each
-// layer's block, and only "attention" / "full_attention" ones rotate; Mamba and convolution blocks have
-// no attention. Without a list, the class's key of attention indices (LFM2's full_attn_idxs), else
-// every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+// The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
+// each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
+// and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
+// full_attn_idxs), else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
 void resolver::attention_blocks(std::size_t layers) {
   node listed = field("layer_types");
   if (!listed.present()) listed = field("layers_block_type");
@@ -116,11 +134,12 @@ void resolver::attention_blocks(std::size_t layers) {
   if (listed.present()) {
     for (const node& n : per_layer(listed, layers, "an array of strings")) {
       const std::string& type = text(n, "a string");
-      types.push_back(type == "attention" ? "full_attention" : type);
+      types.push_back(type == "attention" || type == "hybrid" ? "full_attention" : type);
     }
   } else {
     const node indices = class_->attention_indices ? field(class_->attention_indices) : node{};
     types.assign(layers, indices.present() ? "conv" : class_->mamba_by_default ? "mamba" : "full_attention");
+    if (class_->zamba2_blocks) types = zamba2_default_blocks(layers);
     if (indices.present()) {
       if (indices.value->type != kind::array) fail(indices.path, "an array of layer indices", describe(*indices.value));
       for (std::size_t i = 0; i < indices.value->items.size(); ++i)

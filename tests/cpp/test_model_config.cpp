@@ -979,6 +979,27 @@ TEST(ModelConfig, BambaAttendsInItsListedLayers) {
       "config.attn_layer_indices[0]", "4"));
 }
 
+TEST(ModelConfig, Zamba2RotatesOnlyWithUseMemRope) {
+  // Zamba2-2.7B's shape: 2560 hidden, 32 heads, the shared attention over 2 * 2560, so heads of 160.
+  const std::string zamba = R"({"model_type": "zamba2", "hidden_size": 2560, "num_attention_heads": 32,
+      "num_hidden_layers": 4, "use_mem_rope": true, "attention_head_dim": 80,
+      "layers_block_type": ["mamba", "hybrid", "mamba", "hybrid"]})";
+  const model_rope r = rope(zamba);
+  EXPECT_EQ(r.head_dim, 160u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(160, 1e4)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  // the class's 54-layer pattern: a hybrid block at 6, 12, ..., 42, then 47 and 51
+  const model_rope d = rope(R"({"model_type": "zamba2", "use_mem_rope": true})");
+  EXPECT_EQ(d.layers_without_rope.size(), 54u - 9u);
+  EXPECT_TRUE(std::find(d.layers_without_rope.begin(), d.layers_without_rope.end(), 47u) ==
+              d.layers_without_rope.end());
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "zamba2"})"); }, "config.use_mem_rope", "false"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "zamba2", "use_mem_rope": false})"); }, "config.use_mem_rope",
+                             "false"));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "zamba2", "use_mem_rope": true, "num_hidden_layers": 6})"); },
+                             "config.layers_block_type", ""));
+}
+
 TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
   const model_rope r = rope(R"({"model_type": "helium", "hidden_size": 2560, "num_attention_heads": 20})");
   EXPECT_EQ(r.pairs, posenc::layout::interleaved);

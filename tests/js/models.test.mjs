@@ -1437,6 +1437,21 @@ for (const [flavour, posenc] of flavours) {
       checkError(posenc, tiny({ model_type: 'bamba', num_hidden_layers: 4 }), {}, /layer|attention/);
     });
 
+    test('Zamba2 rotates only with use_mem_rope, in its hybrid layers, on heads of 2 * hidden / heads', () => {
+      const zamba = {
+        model_type: 'zamba2',
+        hidden_size: 2560,
+        num_attention_heads: 32,
+        num_hidden_layers: 4,
+        use_mem_rope: true,
+        layers_block_type: ['mamba', 'hybrid', 'mamba', 'hybrid'],
+      };
+      checkRule(posenc, zamba, {}, { headDim: 160, frequencies: invFreq(160, 1e4), layersWithoutRope: [0, 2] });
+      const defaults = checkRule(posenc, { model_type: 'zamba2', use_mem_rope: true }, {}, { headDim: 160 });
+      nodeAssert.equal(defaults.layersWithoutRope.length, 45);
+      checkError(posenc, { ...zamba, use_mem_rope: false }, {}, /use_mem_rope/);
+    });
+
     test('Helium turns adjacent pairs of a 128-wide head at base 1e5; BitNet and Seed-OSS class defaults', () => {
       checkRule(
         posenc,

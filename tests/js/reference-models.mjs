@@ -151,6 +151,23 @@ const CLASSES = {
     defaultBlock: 'mamba',
     defaultNote: 'transformers 4.x rotated the first half of the head (partial_rotary_factor 0.5)',
   },
+  // configuration_zamba2.py: attention_head_dim = 2 * hidden_size // num_attention_heads (always), use_mem_rope
+  // False by default (modeling_zamba2.py builds no rotary embedding then), layers_block_type "mamba" / "hybrid"
+  // with a 54-layer default; only the hybrid layers run the shared attention.
+  zamba2: {
+    theta: 10000,
+    partial: 'ignored',
+    headDim: (c) => Math.floor((2 * (c.hidden_size ?? 2560)) / (c.num_attention_heads ?? 32)),
+    nope: 'blocks',
+    ropeSwitch: ['use_mem_rope', true],
+    defaultBlocks: () =>
+      [
+        'mamba',
+        ...Array(7)
+          .fill([...Array(5).fill('mamba'), 'hybrid'])
+          .flat(),
+      ].concat([...Array(4).fill('mamba'), 'hybrid', ...Array(3).fill('mamba'), 'hybrid', 'mamba', 'mamba']),
+  },
   // configuration_lfm2.py: default_theta 1e6; layer_types "conv" / "full_attention", else full_attn_idxs, else
   // every layer attends (modeling_lfm2.py: Lfm2ShortConv layers have no attention).
   lfm2: { theta: 1e6, partial: 'ignored', nope: 'blocks', attentionIndices: 'full_attn_idxs' },
@@ -618,7 +635,7 @@ function layerCount(tc) {
   // the class defaults of MllamaTextConfig and Qwen3NextConfig
   const n =
     tc.num_hidden_layers ??
-    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40 }[tc.model_type];
+    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40, zamba2: 54 }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -730,7 +747,7 @@ function slidingOnly(tc, n, windowlessRotatesAll) {
  * Without a list, LFM2 marks its attention layers in full_attn_idxs, and without that every layer attends.
  */
 function attentionBlocks(tc, n, cls) {
-  let types = tc.layer_types ?? tc.layers_block_type;
+  let types = tc.layer_types ?? tc.layers_block_type ?? cls.defaultBlocks?.();
   if (types == null) {
     const indices = cls.attentionIndices ? tc[cls.attentionIndices] : null;
     // configuration_granitemoehybrid.py: ["mamba"] * num_hidden_layers; configuration_lfm2.py: full_attn_idxs,
@@ -745,7 +762,8 @@ function attentionBlocks(tc, n, cls) {
   if (!Array.isArray(types) || types.length !== n) {
     throw new RangeError(`config.layer_types must have num_hidden_layers (${n}) entries, got ${JSON.stringify(types)}`);
   }
-  const withoutRope = types.flatMap((t, i) => (t === 'attention' || t === 'full_attention' ? [] : [i]));
+  const attends = (t) => t === 'attention' || t === 'full_attention' || t === 'hybrid';
+  const withoutRope = types.flatMap((t, i) => (attends(t) ? [] : [i]));
   if (withoutRope.length === n) throw new RangeError(`no layer of this ${tc.model_type} config has attention`);
   return { layerTypes: SINGLE, withoutRope };
 }
