@@ -253,7 +253,7 @@ model_class granite_hybrid() {
   c.rope_switch = "position_embedding_type";
   c.rope_when = "rope";
   c.rope_switch_default = "null";
-  c.mamba_by_default = true;  // layer_types: ["mamba"] * num_hidden_layers when absent
+  c.blocks = default_blocks::mamba;  // layer_types: ["mamba"] * num_hidden_layers when absent
   return c;
 }
 
@@ -271,7 +271,7 @@ model_class lfm2() {
 model_class bamba() {
   model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
   c.attention_indices = "attn_layer_indices";
-  c.mamba_by_default = true;
+  c.blocks = default_blocks::mamba;
   c.partial_rotary_factor = 0.5;
   c.partial_attribute = true;
   c.default_rope_note =
@@ -291,7 +291,7 @@ model_class zamba2() {
   c.rope_switch = "use_mem_rope";
   c.rope_when = "true";
   c.rope_switch_default = "false";
-  c.zamba2_blocks = true;
+  c.blocks = default_blocks::zamba2;
   c.num_hidden_layers = 54;
   return c;
 }

@@ -56,6 +56,13 @@ enum class mrope_sections {
   interleaved,  // pair j turns by axis j % 3 while j < 3 * section (Qwen3-VL, Qwen3.5)
 };
 
+// The hybrids' blocks when the config lists none and names no attention layers (nope_rule::attention_blocks).
+enum class default_blocks {
+  attention,  // every layer attends (LFM2)
+  mamba,      // every layer is a Mamba block (Granite 4.0, Bamba): no layer rotates
+  zamba2,     // Zamba2Config's 54-layer pattern of Mamba and hybrid blocks
+};
+
 // How a multimodal config holds its text model.
 enum class text_source {
   self,             // the config is the text model's
@@ -84,9 +91,8 @@ struct model_class {
   const char* rope_when = nullptr;
   const char* rope_switch_default = nullptr;
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
-  bool mamba_by_default = false;            // attention_blocks: without a list every layer is Mamba (Granite 4.0)
-  bool zamba2_blocks = false;               // attention_blocks: without a list, Zamba2Config's 54-layer pattern
-  const char* default_rope_note = nullptr;  // what a reader should know of the class's default RoPE
+  default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
+  const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;

@@ -136,15 +136,16 @@ void resolver::attention_blocks(std::size_t layers) {
       const std::string& type = text(n, "a string");
       types.push_back(type == "attention" || type == "hybrid" ? "full_attention" : type);
     }
+  } else if (const node indices = class_->attention_indices ? field(class_->attention_indices) : node{};
+             indices.present()) {
+    if (indices.value->type != kind::array) fail(indices.path, "an array of layer indices", describe(*indices.value));
+    types.assign(layers, "mamba");  // or a convolution block: either way no attention
+    for (std::size_t i = 0; i < indices.value->items.size(); ++i)
+      types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
+  } else if (class_->blocks == default_blocks::zamba2) {
+    types = zamba2_default_blocks(layers);
   } else {
-    const node indices = class_->attention_indices ? field(class_->attention_indices) : node{};
-    types.assign(layers, indices.present() ? "conv" : class_->mamba_by_default ? "mamba" : "full_attention");
-    if (class_->zamba2_blocks) types = zamba2_default_blocks(layers);
-    if (indices.present()) {
-      if (indices.value->type != kind::array) fail(indices.path, "an array of layer indices", describe(*indices.value));
-      for (std::size_t i = 0; i < indices.value->items.size(); ++i)
-        types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
-    }
+    types.assign(layers, class_->blocks == default_blocks::mamba ? "mamba" : "full_attention");
   }
   layers_not_of_type(types, "full_attention");
 }
