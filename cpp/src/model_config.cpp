@@ -386,10 +386,13 @@ std::size_t resolver::heads_split(std::string& path) {
   if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
   const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));
   const std::int64_t n = integer(heads, 1, std::int64_t(max_length));
-  const std::int64_t dim = class_->attention_width * h / n;  // Zamba2's attention runs on 2 * hidden_size
+  const std::int64_t width = class_->attention_width;  // Zamba2's attention runs on 2 * hidden_size
+  const std::int64_t dim = width * h / n;
   if (dim < 2 || dim > std::int64_t(max_dim)) {
-    fail(hidden.path, "a head dim (" + hidden.path + " // " + heads.path + ") in [2, " + std::to_string(max_dim) + "]",
-         std::to_string(h) + " // " + std::to_string(n) + " = " + std::to_string(dim));
+    const std::string times = width == 1 ? "" : std::to_string(width) + " * ";
+    fail(hidden.path,
+         "a head dim (" + times + hidden.path + " // " + heads.path + ") in [2, " + std::to_string(max_dim) + "]",
+         times + std::to_string(h) + " // " + std::to_string(n) + " = " + std::to_string(dim));
   }
   path = hidden.path;
   return std::size_t(dim);

@@ -998,6 +998,13 @@ TEST(ModelConfig, Zamba2RotatesOnlyWithUseMemRope) {
                              "false"));
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "zamba2", "use_mem_rope": true, "num_hidden_layers": 6})"); },
                              "config.layers_block_type", ""));
+  // a head too small names the doubled width it was computed from
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "zamba2", "use_mem_rope": true, "hidden_size": 1,
+      "num_attention_heads": 2})");
+      },
+      "config.hidden_size", "2 * 1 // 2 = 1"));
 }
 
 TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
