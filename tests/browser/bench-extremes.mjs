@@ -104,7 +104,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Runs the figures' worst cases on a page served at `url`. Returns { [figure id]: result }. */
 export async function benchExtremes(url, { only = null, timeout = 15000 } = {}) {
-  const b = await launch({ viewport: { width: 1200, height: 900 } });
+  const b = await launch({ viewport: { width: 1200, height: 900 }, frameWatch: false });
   const out = {};
   try {
     await b.page.goto(url);

@@ -81,7 +81,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 
 // One fresh browser per load, so nothing is cached between runs.
 async function firstRender(srv, { forceVisible }) {
-  const b = await launch({ viewport: { width: 1200, height: 900 } });
+  const b = await launch({ viewport: { width: 1200, height: 900 }, frameWatch: false });
   try {
     if (forceVisible) {
       // every figure counts as visible from the start (a very tall window, without its paint cost)
@@ -157,7 +157,7 @@ export async function benchPage({ runs = 5 } = {}) {
     out.firstRenderAll = summary(all);
     out.figures = Object.keys(all[0].renders).length;
     // 2. slider updates on a normally loaded page
-    const b = await launch({ viewport: { width: 1200, height: 900 } });
+    const b = await launch({ viewport: { width: 1200, height: 900 }, frameWatch: false });
     await b.page.goto(srv.url);
     out.updates = {};
     for (const [sel, attr, value] of UPDATES) {

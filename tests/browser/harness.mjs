@@ -7,6 +7,7 @@ import { join, resolve, extname, normalize, sep, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { watchFrames } from './frame-watch.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SITE = join(ROOT, 'dist', 'site');
@@ -75,7 +76,6 @@ export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
   };
 }
 
-/** Chromium with a fresh profile. Returns { ctx, page, close }. */
 /** What a page test file shares: dist/site served on loopback and one browser. */
 export async function openSite() {
   requireSite();
@@ -89,11 +89,14 @@ export async function closeSite({ srv, browser }) {
   await srv?.close();
 }
 
+/** Chromium with a fresh profile. Returns { ctx, page, close }. */
 export async function launch({
   viewport = { width: 1200, height: 900 },
   colorScheme = 'light',
   locale = 'en-US',
   deviceScaleFactor = 1,
+  // off where timings are measured: the watch's probes would be part of them
+  frameWatch = true,
 } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
   const ctx = await chromium.launchPersistentContext(profile, {
@@ -114,6 +117,10 @@ export async function launch({
       '--disable-sync',
     ],
   });
+  if (frameWatch) {
+    for (const p of ctx.pages()) watchFrames(p);
+    ctx.on('page', watchFrames);
+  }
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   return {
     ctx,
