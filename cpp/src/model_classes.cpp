@@ -222,7 +222,16 @@ model_class glm4_moe_lite() {
 
 // configuration_gptj.py: n_embd 4096, n_head 16, n_positions 2048, rotary_dim 64; modeling_gptj.py
 // create_sinusoidal_positions with base 10000 and rotate_every_two.
-model_class gptj() { return interleaved(make(family::gptj, 1e4, 4096, 16, 2048)); }
+// attribute_map: hidden_size -> n_embd, num_attention_heads -> n_head, max_position_embeddings -> n_positions,
+// num_hidden_layers -> n_layer (CodeGen's too).
+model_class gptj() {
+  model_class c = interleaved(make(family::gptj, 1e4, 4096, 16, 2048));
+  c.names = {{"hidden_size", "n_embd"},
+             {"num_attention_heads", "n_head"},
+             {"max_position_embeddings", "n_positions"},
+             {"num_hidden_layers", "n_layer"}};
+  return c;
+}
 
 // configuration_roformer.py: hidden_size 768, 12 heads, max_position_embeddings 1536, no RoPE
 // fields; modeling_roformer.py: RoFormerSinusoidalPositionalEmbedding over the whole head

@@ -70,8 +70,24 @@ enum class text_source {
   sub_or_flat,      // text_config, else the top-level fields (Qwen2VLConfig: hub configs are flat)
 };
 
+// A standard field and the name the class's config.json keeps it under (its attribute_map: GPT-J's
+// n_embd for hidden_size), read when the standard name is absent. The standard name wins when both
+// are given: PretrainedConfig sets that kwarg last, through attribute_map, over the class's field.
+struct config_name {
+  const char* key;
+  const char* fallback = nullptr;
+};
+
+struct config_names {
+  config_name hidden_size{"hidden_size"};
+  config_name num_attention_heads{"num_attention_heads", "n_head"};  // Falcon's old name too
+  config_name max_position_embeddings{"max_position_embeddings"};
+  config_name num_hidden_layers{"num_hidden_layers"};
+};
+
 struct model_class {
   family kind = family::generic;
+  config_names names;
   bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
   text_source text = text_source::self;
   const char* no_rope = nullptr;  // what the model uses instead, for family::none

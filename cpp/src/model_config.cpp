@@ -50,11 +50,10 @@ node resolver::made_string(const std::string& value, const std::string& path) {
   return {&made_.back(), path};
 }
 
-// config.max_position_embeddings, or the class default (absent when the class has none).
+// config.max_position_embeddings (under the class's name for it), or the class default (absent when
+// the class has none).
 node resolver::max_positions() {
-  const bool gptj = class_->kind == family::gptj;
-  node n = field(gptj ? "n_positions" : "max_position_embeddings");
-  if (gptj && !n.given()) n = field("max_position_embeddings");
+  node n = named(class_->names.max_position_embeddings);
   if (!n.given() && class_->max_position_embeddings > 0) return made_number(class_->max_position_embeddings, n.path);
   return n;  // checked where a type reads it (the core's length rule)
 }
@@ -76,11 +75,12 @@ node resolver::top_partial() {
   return made_number(class_->partial_rotary_factor, top.path);
 }
 
-// config[key], else config[alias] when only that is given (Falcon's n_head for num_attention_heads).
-node resolver::aliased(const std::string& key, const std::string& alias) const {
-  const node n = field(key);
-  if (n.given()) return n;
-  const node other = field(alias);
+// config[name.key], else config[name.fallback] when only that is given; the node names the standard
+// key when neither is.
+node resolver::named(const config_name& name) const {
+  const node n = field(name.key);
+  if (n.given() || !name.fallback) return n;
+  const node other = field(name.fallback);
   return other.given() ? other : n;
 }
 
@@ -375,13 +375,10 @@ void resolver::build_gemma4(const config_value* parameters, const std::string& p
   for (auto& rope : ropes_) standardize_layer(rope.second, rope.first);
 }
 
-// hidden_size // num_attention_heads (GPT-J: n_embd // n_head).
+// hidden_size // num_attention_heads, under the class's names for them (GPT-J: n_embd // n_head).
 std::size_t resolver::heads_split(std::string& path) {
-  const bool gptj = class_->kind == family::gptj;
-  node hidden = field(gptj ? "n_embd" : "hidden_size");
-  node heads = gptj ? field("n_head") : aliased("num_attention_heads", "n_head");  // Falcon's old name
-  if (gptj && !hidden.given()) hidden = field("hidden_size");
-  if (gptj && !heads.given()) heads = field("num_attention_heads");
+  node hidden = named(class_->names.hidden_size);
+  node heads = named(class_->names.num_attention_heads);
   if (!hidden.given() && class_->hidden_size > 0) hidden = made_number(class_->hidden_size, hidden.path);
   if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
   const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));

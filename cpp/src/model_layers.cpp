@@ -157,7 +157,7 @@ void resolver::attention_blocks(std::size_t layers) {
 void resolver::find_layers_without_rope() {
   const nope_rule rule = class_->nope;
   if (rule == nope_rule::none) return;
-  node count = field("num_hidden_layers");
+  node count = named(class_->names.num_hidden_layers);
   if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
   const std::size_t layers = std::size_t(integer(count, 1, max_layers));
   std::string rotating = "full_attention";

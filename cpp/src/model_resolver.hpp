@@ -34,7 +34,7 @@ class resolver {
   node max_positions();
   node default_theta_for(const std::string& layer_type);
   node top_partial();
-  node aliased(const std::string& key, const std::string& alias) const;
+  node named(const config_name& name) const;
 
   void pick_text(const config_value& config);
   void build_ropes();

@@ -351,6 +351,9 @@ TEST(ModelConfig, GptJRotaryDimInterleaved) {
   EXPECT_TRUE(close(ignored.frequencies, inv_default(64, 1e4)));
   EXPECT_EQ(ignored.rope_type, "default");
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "gptj", "rotary_dim": 300})"); }, "config.rotary_dim", "300"));
+  // n_embd is GPT-J's hidden_size (attribute_map); given both, the standard name wins, as it is set last
+  EXPECT_EQ(rope(R"({"model_type": "gptj", "n_embd": 256, "hidden_size": 512, "n_head": 2})").head_dim, 256u);
+  EXPECT_EQ(rope(R"({"model_type": "gptj", "n_embd": 256, "n_head": 2})").head_dim, 128u);
 }
 
 TEST(ModelConfig, DeepSeekV3RopeOnQkRopeHeadDimInterleaved) {

@@ -776,6 +776,8 @@ for (const [flavour, posenc] of flavours) {
           { layout: 'interleaved', headDim: 128, rotaryDim: 32, base: 10000, frequencies: invFreq(32, 10000) },
         );
         checkRule(posenc, { model_type: 'gptj', n_embd: 256, n_head: 2 }, {}, { rotaryDim: 64 });
+        // both names: the standard one wins (PretrainedConfig sets it last, through attribute_map)
+        checkRule(posenc, { model_type: 'gptj', n_embd: 256, hidden_size: 512, n_head: 2 }, {}, { headDim: 256 });
         for (const model_type of ['llama', 'mistral', 'qwen2', 'phi', 'phi3', 'gpt_neox', 'gpt_oss'])
           checkRule(posenc, tiny({ model_type }), {}, { layout: 'half' });
       },
