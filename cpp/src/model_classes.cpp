@@ -233,6 +233,25 @@ model_class gptj() {
   return c;
 }
 
+// configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
+// and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
+// checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
+// 4.x, as in vLLM and llama.cpp's converter); rotate_half over the whole head d_model // n_heads.
+model_class dbrx() {
+  model_class c = make(family::llama, 1e4, 2048, 16, 2048);
+  c.names = {{"hidden_size", "d_model"},
+             {"num_attention_heads", "n_heads"},
+             {"max_position_embeddings", "max_seq_len"},
+             {"num_hidden_layers", "n_layers"}};
+  c.theta_section = "attn_config";
+  // configuration_dbrx.py on main: DbrxAttentionConfig has no rope_theta field, and the rotary
+  // embedding is built from the top-level rope_parameters (default 10000)
+  c.theta_section_note =
+      ", the base DBRX was trained with and its attention reads; transformers 5 no longer reads attn_config's "
+      "base and turns a config without a top-level rope_theta at 10000";
+  return c;
+}
+
 // configuration_roformer.py: hidden_size 768, 12 heads, max_position_embeddings 1536, no RoPE
 // fields; modeling_roformer.py: RoFormerSinusoidalPositionalEmbedding over the whole head
 // (hidden_size // heads), base 10000, turning the pairs (x[2i], x[2i + 1]): the RoPE paper's model.
@@ -421,6 +440,7 @@ const named_class classes[] = {
     {"granite", llama_rules()},
     {"granitemoe", llama_rules()},
     {"starcoder2", llama_rules()},
+    {"dbrx", dbrx()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},

@@ -90,9 +90,11 @@ struct model_class {
   config_names names;
   bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
   text_source text = text_source::self;
-  const char* no_rope = nullptr;  // what the model uses instead, for family::none
-  double theta = 10000;           // default_theta (the full-attention one for Gemma)
-  double local_theta = 0;         // Gemma's sliding-attention default
+  const char* no_rope = nullptr;             // what the model uses instead, for family::none
+  double theta = 10000;                      // default_theta (the full-attention one for Gemma)
+  const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
+  const char* theta_section_note = nullptr;  // said after that base when it is used
+  double local_theta = 0;                    // Gemma's sliding-attention default
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
   double partial_rotary_factor = 0;   // class default (0: none)

@@ -63,6 +63,13 @@ node resolver::max_positions() {
 node resolver::default_theta_for(const std::string& layer_type) {
   const node top = field("rope_theta");
   if (top.given()) return top;
+  if (class_->theta_section) {  // DBRX: attn_config.rope_theta
+    const node section = field(class_->theta_section);
+    if (const config_value* object = object_or_null(section)) {
+      const node inner = member(object, section.path, "rope_theta");
+      if (inner.given()) return inner;
+    }
+  }
   const bool local = layer_type == "sliding_attention" && class_->local_theta > 0;
   return made_number(local ? class_->local_theta : class_->theta, top.path);
 }
@@ -722,6 +729,11 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     }
   }
   if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
+  const node* base = d.get("rope_theta");
+  if (class_->theta_section_note && base &&
+      base->path == "config." + std::string(class_->theta_section) + ".rope_theta") {
+    out.notes.push_back(base->path + " = " + format_number(number(*base, "a number")) + class_->theta_section_note);
+  }
   const node* beta = d.get("llama_4_scaling_beta");
   if (beta && beta->present()) {
     out.notes.push_back(beta->path + " = " + format_number(number(*beta, "a number")) +

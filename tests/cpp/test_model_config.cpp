@@ -1021,6 +1021,36 @@ TEST(ModelConfig, HeliumTurnsAdjacentPairs) {
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "nemotron_h"})"); }, "config.model_type", "'nemotron_h'"));
 }
 
+// DBRX keeps its sizes under its own names (d_model, n_heads, max_seq_len) and its base in
+// attn_config; a top-level rope_theta, as a re-saved config may hold, still wins.
+TEST(ModelConfig, DbrxReadsItsOwnNamesAndAttnConfigBase) {
+  const std::string sizes = R"("model_type": "dbrx", "d_model": 256, "n_heads": 4, "max_seq_len": 4096)";
+  const model_rope r = rope("{" + sizes + R"(, "attn_config": {"kv_n_heads": 2, "rope_theta": 500000}})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.pairs, posenc::layout::half);
+  EXPECT_EQ(r.base, 5e5);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 5e5)));
+  ASSERT_EQ(r.notes.size(), 1u);  // transformers 5 reads no attn_config base
+  EXPECT_NE(r.notes[0].find("config.attn_config.rope_theta = 500000"), std::string::npos) << r.notes[0];
+  EXPECT_NE(r.notes[0].find("transformers 5"), std::string::npos) << r.notes[0];
+  EXPECT_EQ(rope("{" + sizes + "}").base, 1e4);  // DbrxAttentionConfig's default
+  EXPECT_TRUE(rope("{" + sizes + "}").notes.empty());
+  const model_rope top = rope("{" + sizes + R"(, "rope_theta": 20000, "attn_config": {"rope_theta": 500000}})");
+  EXPECT_EQ(top.base, 2e4);
+  EXPECT_TRUE(top.notes.empty());
+  EXPECT_EQ(rope(R"({"model_type": "dbrx"})").head_dim, 128u);  // 2048 // 16, the class's defaults
+  // both names: the standard one wins (set last, through attribute_map)
+  EXPECT_EQ(rope(R"({"model_type": "dbrx", "d_model": 256, "hidden_size": 512, "n_heads": 4})").head_dim, 128u);
+  // dynamic NTK reads max_seq_len as max_position_embeddings
+  const model_rope dynamic =
+      rope("{" + sizes + R"(, "rope_scaling": {"rope_type": "dynamic", "factor": 2}})", "", 8192);
+  EXPECT_TRUE(close(dynamic.frequencies, inv_default(64, 1e4 * std::pow(2.0 * 8192 / 4096 - 1, 64.0 / 62.0))));
+  EXPECT_TRUE(
+      throws_invalid([&] { rope(R"({"model_type": "dbrx", "d_model": 256, "n_heads": 0})"); }, "config.n_heads", "0"));
+  EXPECT_TRUE(throws_invalid([&] { rope("{" + sizes + R"(, "attn_config": {"rope_theta": -1}})"); },
+                             "config.attn_config.rope_theta", "-1"));
+}
+
 TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
   // GLM-4.7-Flash's shape: MLA with a 64-wide rope slice of a 256-wide q/k head, rope_interleave default true.
   const std::string flash = R"({"model_type": "glm4_moe_lite", "hidden_size": 2048, "num_attention_heads": 20,
@@ -1381,6 +1411,8 @@ TEST(ModelConfig, RealConfigFiles) {
        [](auto&) { return inv_default(128, 1e5); }},
       // LFM2: head_dim 64, rope_theta 1e6, in its six attention layers.
       {"lfm2-1.2b.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e6); }},
+      // DBRX: 6144 / 48 = 128, base 500000 from attn_config.
+      {"dbrx-instruct.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 5e5); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -58,7 +58,7 @@ function assertFrequencies(got, want, where) {
  * The notes the spec fixes (the rest of a note is free text): layers without RoPE say "no RoPE", a Hunyuan
  * alpha config says "alpha", an unknown model_type says "Llama" (and names the type in quotes).
  */
-const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/];
+const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/, /transformers 5/];
 
 /** notes: an array of strings. */
 function assertNotesShape(notes, where) {
@@ -1103,6 +1103,32 @@ for (const [flavour, posenc] of flavours) {
         );
         // an empty list is kept, and 8 layers need 8 entries
         checkError(posenc, smollm3({ no_rope_layers: [] }), {}, /no_rope_layers/, Error);
+      },
+    );
+
+    test(
+      "DBRX: d_model / n_heads / max_seq_len stand for the standard names, and the base is attn_config's " +
+        '(configuration_dbrx.py, modeling_dbrx.py)',
+      () => {
+        const dbrx = { model_type: 'dbrx', d_model: 256, n_heads: 4, max_seq_len: 4096 };
+        const withBase = { ...dbrx, attn_config: { kv_n_heads: 2, rope_theta: 500000 } };
+        const expect = { headDim: 64, layout: 'half', base: 500000, frequencies: invFreq(64, 500000) };
+        checkRule(posenc, withBase, {}, { ...expect, notes: [/transformers 5/] });
+        assertNote(posenc.ropeFromConfig(withBase), /^config\.attn_config\.rope_theta = 500000, /, 'ropeFromConfig');
+        checkRule(posenc, dbrx, {}, { base: 10000, notes: [] });
+        checkRule(posenc, { ...withBase, rope_theta: 20000 }, {}, { base: 20000, notes: [] });
+        checkRule(posenc, { ...dbrx, hidden_size: 512 }, {}, { headDim: 128 });
+        checkRule(posenc, { model_type: 'dbrx' }, {}, { headDim: 128 });
+        // dynamic NTK grows past max_seq_len, the model's max_position_embeddings
+        const dynamic = { ...dbrx, rope_scaling: { rope_type: 'dynamic', factor: 2 } };
+        checkRule(posenc, dynamic, { seqLen: 4096 }, { base: 10000 });
+        checkRule(posenc, dynamic, { seqLen: 8192 }, { frequencies: invFreq(64, 10000 * 3 ** (64 / 62)) });
+        // the errors name the field as the config spells it (the reference checks no sizes)
+        nodeAssert.throws(() => posenc.ropeFromConfig({ ...dbrx, n_heads: 0 }), /config\.n_heads .*got 0/);
+        nodeAssert.throws(
+          () => posenc.ropeFromConfig({ ...dbrx, attn_config: { rope_theta: -1 } }),
+          /config\.attn_config\.rope_theta .*got -1/,
+        );
       },
     );
 

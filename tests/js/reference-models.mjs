@@ -253,6 +253,22 @@ Object.assign(CLASSES, {
     alibiFlag: true,
     attributeMap: { n_head: 'num_attention_heads', n_layer: 'num_hidden_layers' },
   },
+  // configuration_dbrx.py: attribute_map hidden_size -> d_model, num_attention_heads -> n_heads,
+  // max_position_embeddings -> max_seq_len, num_hidden_layers -> n_layers (defaults 2048, 16, 2048, 24);
+  // the base is the attention sub-config's, DbrxAttentionConfig.rope_theta (default 10000), which
+  // DbrxAttention reads (modeling_dbrx.py in transformers 4.x). LlamaRotaryEmbedding: rotate_half.
+  dbrx: {
+    theta: 10000,
+    partial: 'ignored',
+    attributeMap: {
+      d_model: 'hidden_size',
+      n_heads: 'num_attention_heads',
+      max_seq_len: 'max_position_embeddings',
+      n_layers: 'num_hidden_layers',
+    },
+    sectionTheta: (c) => c.attn_config?.rope_theta,
+    headDim: (c) => Math.floor((c.hidden_size ?? 2048) / (c.num_attention_heads ?? 16)),
+  },
   // modeling_hunyuan_v1_dense.py / modeling_hunyuan_v1_moe.py: rotate_half; a dynamic dict with
   // "alpha" builds the DynamicNTKAlpha frequencies (hunyuanAlpha below).
   hunyuan_v1_dense: { theta: 10000, partial: 'ignored', alpha: true },
@@ -832,7 +848,11 @@ const alphaNote = (p) =>
 function singleSet(tc, cls, ctx) {
   const given = flatRopeDict(tc);
   const p = Object.keys(given).length === 0 && cls.ropeDefault ? { ...cls.ropeDefault } : given;
-  p.rope_theta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.theta;
+  const sectionTheta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.sectionTheta?.(tc);
+  // DBRX: configuration_dbrx.py on main has no rope_theta in DbrxAttentionConfig and builds the rotary
+  // embedding from the top-level rope_parameters, so transformers 5 would use 10000 for this config
+  const sectionNote = p.rope_theta == null && tc[cls.thetaKey ?? 'rope_theta'] == null && sectionTheta != null;
+  p.rope_theta = sectionTheta ?? cls.theta;
   const type = ropeTypeOf(p, cls);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
   // Only the multimodal models' rotary embeddings read mrope_section (a Llama-like model ignores it); a
@@ -844,6 +864,7 @@ function singleSet(tc, cls, ctx) {
   const { layerTypes, withoutRope } = ropeLayers(tc, cls);
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
+  if (sectionNote) notes.push(`the base is the attention sub-config's, which transformers 5 no longer reads`);
   if (p.llama_4_scaling_beta != null)
     notes.push(`llama_4_scaling_beta ${p.llama_4_scaling_beta}: a query temperature after the rotation, not RoPE`);
   const alpha = usesAlpha(cls, type, p);
@@ -1050,8 +1071,10 @@ function layered(tc, rp, ctx, headDim) {
 }
 
 /**
- * configuration_falcon.py attribute_map: n_head and n_layer name num_attention_heads and num_hidden_layers
- * (read so when the config has no num_attention_heads / num_hidden_layers).
+ * A class's attribute_map: configuration_falcon.py's n_head and n_layer name num_attention_heads and
+ * num_hidden_layers, configuration_dbrx.py's d_model, n_heads, max_seq_len and n_layers name hidden_size,
+ * num_attention_heads, max_position_embeddings and num_hidden_layers (read so when the config has no
+ * field of the standard name).
  */
 function withAttributeMap(tc, cls) {
   if (!cls.attributeMap) return tc;
