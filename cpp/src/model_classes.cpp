@@ -90,6 +90,7 @@ model_class gemma3n() {
 // q_pe and k_pe as complex numbers (adjacent pairs) and scales the softmax by qk_head_dim^-0.5 alone.
 model_class deepseek_v2() {
   model_class c = interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 0, 0, 0), 64));
+  c.names.head_dim = {"qk_rope_head_dim"};
   return c;
 }
 
@@ -203,6 +204,7 @@ model_class gpt_neox() {
 // configuration_deepseek_v3.py: head_dim = qk_rope_head_dim (64); rope_interleave True.
 model_class deepseek_v3() {
   model_class c = with_head_dim(make(family::deepseek_v3, 1e4, 7168, 128, 4096), 64);
+  c.names.head_dim = {"qk_rope_head_dim"};
   c.pairs = layout::interleaved;
   return c;
 }

@@ -83,6 +83,7 @@ struct config_names {
   config_name num_attention_heads{"num_attention_heads", "n_head"};  // Falcon's old name too
   config_name max_position_embeddings{"max_position_embeddings"};
   config_name num_hidden_layers{"num_hidden_layers"};
+  config_name head_dim{"head_dim"};  // the width RoPE is built on (MLA models: qk_rope_head_dim)
 };
 
 struct model_class {

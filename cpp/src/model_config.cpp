@@ -406,13 +406,11 @@ std::size_t resolver::heads_split(std::string& path) {
 std::size_t resolver::head_dim(const std::string& layer_type, std::string& path) {
   if (class_->head_dim_from_heads) return heads_split(path);  // Cohere2Config sets head_dim so
   node n;
-  if (class_->kind == family::deepseek_v3 || class_->kind == family::deepseek_v2) {
-    n = field("qk_rope_head_dim");  // DeepseekV3Config: head_dim = qk_rope_head_dim
-  } else if (class_->kind == family::gemma4 && layer_type == "full_attention") {
+  if (class_->kind == family::gemma4 && layer_type == "full_attention") {
     n = field("global_head_dim");  // Gemma4: full attention runs on global_head_dim
     if (!n.given()) n = made_number(512, n.path);
   } else {
-    n = field("head_dim");
+    n = named(class_->names.head_dim);  // DeepseekV3Config: head_dim = qk_rope_head_dim
   }
   if (!n.given() && class_->head_dim > 0) n = made_number(class_->head_dim, n.path);
   if (!n.present()) return heads_split(path);  // `getattr(config, "head_dim", None) or ...`
