@@ -477,6 +477,21 @@ const named_class classes[] = {
     {"mamba2", without_rope("state-space layers instead of attention")},
     {"falcon_mamba", without_rope("state-space layers instead of attention")},
     {"rwkv", without_rope("recurrent time mixing instead of attention")},
+    // modeling_<model>.py of each: the position encoding its embeddings or attention use instead.
+    {"xglm", without_rope("sinusoidal absolute position embeddings")},
+    {"pegasus_x", without_rope("sinusoidal absolute position embeddings")},
+    {"xlm", without_rope("learned (or sinusoidal) absolute position embeddings")},
+    {"nystromformer", without_rope("learned absolute position embeddings")},
+    {"big_bird", without_rope("learned absolute position embeddings")},
+    {"led", without_rope("learned absolute position embeddings")},
+    {"ernie", without_rope("learned absolute position embeddings")},
+    {"reformer", without_rope("axial (or learned) absolute position embeddings")},
+    {"funnel", without_rope("Transformer-XL relative position encodings")},
+    {"mpnet", without_rope("learned absolute positions and relative position buckets")},
+    // modeling_mega.py: "rotary" there turns two learned vectors into an additive bias, not q and k.
+    {"mega", without_rope("a relative position bias (rotated learned vectors, not q and k)")},
+    // modeling_zamba.py: ZambaAttention takes no cos and sin; its Mamba layers see the order.
+    {"zamba", without_rope("attention without position encoding beside Mamba layers")},
 };
 
 }  // namespace

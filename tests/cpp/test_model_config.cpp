@@ -1120,7 +1120,9 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
   EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "llava", "text_config": {"model_type": "gpt2"}})"); },
                              "config.text_config.model_type", "'gpt2'"));
   // Encoders with relative or absolute positions, and models whose order comes from recurrence.
-  for (const char* type : {"deberta-v2", "distilbert", "xlm-roberta", "whisper", "mt5", "jamba", "mamba", "rwkv"}) {
+  for (const char* type : {"deberta-v2", "distilbert", "xlm-roberta", "whisper", "mt5",           "jamba",    "mamba",
+                           "rwkv",       "xglm",       "pegasus_x",   "xlm",     "nystromformer", "big_bird", "led",
+                           "ernie",      "reformer",   "funnel",      "mpnet",   "mega",          "zamba"}) {
     SCOPED_TRACE(type);
     const std::string cfg =
         std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 64, "num_attention_heads": 2})";

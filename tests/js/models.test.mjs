@@ -1541,6 +1541,18 @@ for (const [flavour, posenc] of flavours) {
         'mamba2',
         'rwkv',
         'nemotron_h',
+        'xglm',
+        'pegasus_x',
+        'xlm',
+        'nystromformer',
+        'big_bird',
+        'led',
+        'ernie',
+        'reformer',
+        'funnel',
+        'mpnet',
+        'mega',
+        'zamba',
       ]) {
         checkError(posenc, tiny({ model_type }), {}, new RegExp(`'${model_type}'`));
       }

@@ -58,6 +58,22 @@ const NO_ROPE = new Set([
   'rwkv',
   // modeling_nemotron_h.py: NemotronHAttention(JambaAttention), no rotary call
   'nemotron_h',
+  // sinusoidal (modeling_xglm.py, modeling_pegasus_x.py), learned (modeling_xlm.py, _nystromformer.py,
+  // _big_bird.py, _led.py, modular_ernie.py), axial (modeling_reformer.py) absolute positions; relative
+  // ones (modeling_funnel.py, modeling_mpnet.py); modeling_mega.py's "rotary" bias turns learned vectors,
+  // not q and k; modeling_zamba.py's attention takes no position embeddings.
+  'xglm',
+  'pegasus_x',
+  'xlm',
+  'nystromformer',
+  'big_bird',
+  'led',
+  'ernie',
+  'reformer',
+  'funnel',
+  'mpnet',
+  'mega',
+  'zamba',
 ]);
 
 /**
