@@ -49,6 +49,12 @@ model_class with_head_dim(model_class c, double head_dim) {
   return c;
 }
 
+// head_dim is hidden_size // num_attention_heads whatever config.head_dim says.
+model_class heads_split(model_class c) {
+  c.head_dim_from_heads = true;
+  return c;
+}
+
 model_class as_wrapper(model_class c, text_source text) {
   c.text = text;
   return c;
@@ -232,6 +238,18 @@ model_class gptj() {
              {"num_attention_heads", "n_head"},
              {"max_position_embeddings", "n_positions"},
              {"num_hidden_layers", "n_layer"}};
+  return c;
+}
+
+model_class exaone() {
+  model_class c = llama_rules();
+  c.names.num_hidden_layers = {"num_hidden_layers", "num_layers"};
+  return c;
+}
+
+model_class jetmoe() {
+  model_class c = with_head_dim(llama_rules(), 128);
+  c.names.head_dim = {"head_dim", "kv_channels"};
   return c;
 }
 
@@ -437,8 +455,10 @@ const named_class classes[] = {
     {"mixtral", llama_rules()},
     {"qwen2_moe", llama_rules()},
     {"qwen3_moe", llama_rules()},
-    {"gemma", llama_rules()},
-    {"gemma2", llama_rules()},
+    // configuration_gemma.py / _gemma2.py / _vaultgemma.py: head_dim 256 by default, not hidden / heads.
+    {"gemma", with_head_dim(llama_rules(), 256)},
+    {"gemma2", with_head_dim(llama_rules(), 256)},
+    {"vaultgemma", with_head_dim(llama_rules(), 256)},
     {"granite", llama_rules()},
     {"granitemoe", llama_rules()},
     {"starcoder2", llama_rules()},
@@ -447,6 +467,29 @@ const named_class classes[] = {
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},
     {"olmo2", llama_rules()},
+    {"olmoe", llama_rules()},      // modular_olmoe.py: OlmoeRotaryEmbedding(LlamaRotaryEmbedding)
+    {"falcon_h1", llama_rules()},  // modular_falcon_h1.py: LlamaAttention with config.head_dim
+    {"ministral", llama_rules()},  // modular_ministral.py: one base for sliding and full layers
+    {"doge", llama_rules()},       // modeling_doge.py: q/k norms, then Llama's rotation
+    {"mimi", llama_rules()},       // configuration_mimi.py: head_dim or hidden / heads, base 1e4
+    {"csm", llama_rules(5e5)},     // configuration_csm.py: the backbone's default_theta 500000
+    // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
+    {"yi", llama_rules(5e6)},
+    // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =
+    // hidden_size // num_heads in the attention, whatever config.head_dim says.
+    {"internlm2", heads_split(llama_rules())},
+    {"granitemoeshared", heads_split(llama_rules())},
+    {"chameleon", heads_split(llama_rules())},
+    // configuration_exaone.py (EXAONE 3.x): num_layers for num_hidden_layers (its attribute_map).
+    {"exaone", exaone()},
+    // configuration_jetmoe.py: attribute_map head_dim -> kv_channels (128); heads are kv heads * top-k.
+    {"jetmoe", jetmoe()},
+    // configuration_emu3.py: the text model in text_config (emu3_text_model), default_theta 1e6;
+    // modular_aria.py: AriaTextConfig(LlamaConfig) in text_config (aria_text).
+    {"emu3", as_wrapper(llama_rules(1e6), text_source::sub_or_defaults)},
+    {"emu3_text_model", llama_rules(1e6)},
+    {"aria", as_wrapper(llama_rules(), text_source::sub_or_defaults)},
+    {"aria_text", llama_rules()},
     {"gpt2", without_rope("learned absolute position embeddings")},
     {"gpt_neo", without_rope("learned absolute position embeddings")},
     {"gpt_bigcode", without_rope("learned absolute position embeddings")},

@@ -1051,6 +1051,35 @@ TEST(ModelConfig, DbrxReadsItsOwnNamesAndAttnConfigBase) {
                              "config.attn_config.rope_theta", "-1"));
 }
 
+// Llama's rotation, with each class's own defaults and names.
+TEST(ModelConfig, LlamaRotationWithClassDefaults) {
+  const auto with = [](const std::string& type, const std::string& extra = "") {
+    return rope(R"({"model_type": ")" + type + R"(", "hidden_size": 64, "num_attention_heads": 2)" + extra + "}");
+  };
+  for (const char* type : {"olmoe", "falcon_h1", "ministral", "doge", "mimi", "exaone"}) {
+    const model_rope r = with(type);
+    EXPECT_EQ(r.head_dim, 32u) << type;
+    EXPECT_EQ(r.pairs, layout::half) << type;
+    EXPECT_TRUE(r.notes.empty()) << type;
+  }
+  for (const char* type : {"gemma", "gemma2", "vaultgemma"}) {
+    EXPECT_EQ(with(type).head_dim, 256u) << type;  // the class's head_dim, not 64 / 2
+    EXPECT_EQ(with(type, R"(, "head_dim": 16)").head_dim, 16u) << type;
+  }
+  EXPECT_EQ(with("yi").base, 5e6);
+  EXPECT_EQ(with("csm").base, 5e5);
+  for (const char* type : {"internlm2", "granitemoeshared", "chameleon"}) {
+    EXPECT_EQ(with(type, R"(, "head_dim": 16)").head_dim, 32u) << type;  // hidden // heads, always
+  }
+  EXPECT_EQ(with("jetmoe").head_dim, 128u);  // kv_channels' default
+  EXPECT_EQ(with("jetmoe", R"(, "kv_channels": 64)").head_dim, 64u);
+  EXPECT_EQ(with("jetmoe", R"(, "kv_channels": 64, "head_dim": 16)").head_dim, 16u);
+  const model_rope emu3 = rope(R"({"model_type": "emu3", "text_config": {"model_type": "emu3_text_model",
+                                   "hidden_size": 64, "num_attention_heads": 2}})");
+  EXPECT_EQ(emu3.base, 1e6);
+  EXPECT_TRUE(emu3.notes.empty());
+}
+
 TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
   // GLM-4.7-Flash's shape: MLA with a 64-wide rope slice of a 256-wide q/k head, rope_interleave default true.
   const std::string flash = R"({"model_type": "glm4_moe_lite", "hidden_size": 2048, "num_attention_heads": 20,

@@ -1133,6 +1133,34 @@ for (const [flavour, posenc] of flavours) {
     );
 
     test(
+      "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
+        "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",
+      () => {
+        for (const model_type of ['olmoe', 'falcon_h1', 'ministral', 'doge', 'mimi', 'exaone'])
+          checkRule(posenc, tiny({ model_type }), {}, { layout: 'half', headDim: 32, base: 10000, notes: [] });
+        for (const model_type of ['gemma', 'gemma2', 'vaultgemma']) {
+          checkRule(posenc, tiny({ model_type }), {}, { headDim: 256, frequencies: invFreq(256, 10000), notes: [] });
+          checkRule(posenc, tiny({ model_type, head_dim: 16 }), {}, { headDim: 16 });
+        }
+        checkRule(posenc, tiny({ model_type: 'yi' }), {}, { base: 5e6, notes: [] });
+        checkRule(posenc, tiny({ model_type: 'csm' }), {}, { base: 5e5, notes: [] });
+        for (const model_type of ['internlm2', 'granitemoeshared', 'chameleon'])
+          checkRule(posenc, tiny({ model_type, head_dim: 16 }), {}, { headDim: 32, notes: [] });
+        checkRule(posenc, tiny({ model_type: 'jetmoe' }), {}, { headDim: 128, frequencies: invFreq(128, 1e4) });
+        checkRule(posenc, tiny({ model_type: 'jetmoe', kv_channels: 64 }), {}, { headDim: 64 });
+        checkRule(posenc, tiny({ model_type: 'jetmoe', kv_channels: 64, head_dim: 16 }), {}, { headDim: 16 });
+        const emu3 = { model_type: 'emu3', text_config: { ...tiny(), model_type: 'emu3_text_model' } };
+        checkRule(posenc, emu3, {}, { base: 1e6, notes: [] });
+        checkRule(
+          posenc,
+          { model_type: 'aria', text_config: { ...tiny(), model_type: 'aria_text' } },
+          {},
+          { notes: [] },
+        );
+      },
+    );
+
+    test(
       'Falcon: config.alibi true has no rotary embeddings; n_head / n_layer stand for ' +
         'num_attention_heads / num_hidden_layers (configuration_falcon.py)',
       () => {

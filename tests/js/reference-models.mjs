@@ -269,6 +269,30 @@ Object.assign(CLASSES, {
     alibiFlag: true,
     attributeMap: { n_head: 'num_attention_heads', n_layer: 'num_hidden_layers' },
   },
+  // configuration_gemma.py, configuration_gemma2.py, configuration_vaultgemma.py: head_dim: int = 256.
+  gemma: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
+  gemma2: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
+  vaultgemma: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
+  // configuration_csm.py: default_theta 500000 (the backbone's fields are the top-level ones).
+  csm: { theta: 500000, partial: 'ignored' },
+  // configuration_yi.py (remote code of the first Yi checkpoints): rope_theta=5000000.0.
+  yi: { theta: 5000000, partial: 'ignored' },
+  // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: the attention's
+  // head_dim = hidden_size // num_heads; config.head_dim is not read.
+  internlm2: { theta: 10000, partial: 'ignored', headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads) },
+  granitemoeshared: {
+    theta: 10000,
+    partial: 'ignored',
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+  },
+  chameleon: { theta: 10000, partial: 'ignored', headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads) },
+  // configuration_exaone.py (EXAONE 3.x): attribute_map num_hidden_layers -> num_layers.
+  exaone: { theta: 10000, partial: 'ignored', attributeMap: { num_layers: 'num_hidden_layers' } },
+  // configuration_jetmoe.py: attribute_map head_dim -> kv_channels, kv_channels default 128.
+  jetmoe: { theta: 10000, partial: 'ignored', attributeMap: { kv_channels: 'head_dim' }, headDimDefault: 128 },
+  // configuration_emu3.py Emu3TextConfig: default_theta 1e6; modular_aria.py AriaTextConfig(LlamaConfig).
+  emu3_text_model: { theta: 1000000, partial: 'ignored' },
+  aria_text: { theta: 10000, partial: 'ignored' },
   // configuration_dbrx.py: attribute_map hidden_size -> d_model, num_attention_heads -> n_heads,
   // max_position_embeddings -> max_seq_len, num_hidden_layers -> n_layers (defaults 2048, 16, 2048, 24);
   // the base is the attention sub-config's, DbrxAttentionConfig.rope_theta (default 10000), which
@@ -355,15 +379,13 @@ Object.assign(CLASSES, {
 
 /**
  * Model types whose modeling file uses Llama's default RoPE and rotate_half unchanged (modeling_mixtral.py,
- * modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_gemma.py, modeling_gemma2.py, modeling_granite.py,
+ * modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_granite.py,
  * modeling_granitemoe.py, modeling_starcoder2.py, modeling_olmo.py, modeling_olmo2.py): known, so no note.
  */
 export const LLAMA_LIKE = [
   'mixtral',
   'qwen2_moe',
   'qwen3_moe',
-  'gemma',
-  'gemma2',
   'granite',
   'granitemoe',
   'starcoder2',
@@ -371,6 +393,12 @@ export const LLAMA_LIKE = [
   'olmo2',
   'arcee',
   'dots1',
+  // modular_olmoe.py, modular_falcon_h1.py, modular_ministral.py, modeling_doge.py, configuration_mimi.py
+  'olmoe',
+  'falcon_h1',
+  'ministral',
+  'doge',
+  'mimi',
 ];
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
@@ -425,6 +453,8 @@ function textConfig(cfg) {
     // configuration_gemma3n.py Gemma3nConfig / configuration_mllama.py MllamaConfig: their text configs.
     gemma3n: 'gemma3n_text',
     mllama: 'mllama_text_model',
+    emu3: 'emu3_text_model',
+    aria: 'aria_text',
   };
   if (isObject(cfg.text_config)) {
     const tc = cfg.text_config;
