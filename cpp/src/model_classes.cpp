@@ -215,6 +215,19 @@ model_class deepseek_v3() {
   return c;
 }
 
+// configuration_minicpm3.py: head_dim = qk_rope_head_dim (32) in __post_init__, 2560 hidden, 40 heads,
+// 32768 positions; modeling_minicpm3.py: MLA whose rope slice turns by Llama's rotate_half.
+model_class minicpm3() {
+  model_class c = with_head_dim(make(family::llama, 1e4, 2560, 40, 32768), 32);
+  c.names.head_dim = {"qk_rope_head_dim"};
+  return c;
+}
+
+// configuration_longcat_flash.py: default_theta 1e7, head_dim 64 (the width its rotary embedding is
+// built on), 6144 hidden, 64 heads, 131072 positions; modeling_longcat_flash.py: MLA with
+// apply_rotary_pos_emb_interleave (adjacent pairs).
+model_class longcat_flash() { return interleaved(with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64)); }
+
 // configuration_glm4_moe_lite.py (GLM-4.7-Flash): head_dim is qk_rope_head_dim (64), rope_interleave
 // True, 2048 hidden, 20 heads, 202752 positions; modular_glm4_moe_lite.py: DeepSeek-V3's attention
 // (MLA, the rope slice of q and k) with GLM's rotary embedding, whose default RoPE reads
@@ -392,6 +405,11 @@ const named_class classes[] = {
     {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},
+    // Kimi K2's config.json maps AutoConfig and the model to DeepSeek-V3's remote code
+    // (configuration_deepseek.DeepseekV3Config, modeling_deepseek.py).
+    {"kimi_k2", deepseek_v3()},
+    {"minicpm3", minicpm3()},
+    {"longcat_flash", longcat_flash()},
     {"glm4_moe_lite", glm4_moe_lite()},
     {"gemma3n", as_wrapper(gemma3n(), text_source::sub_or_defaults)},
     {"gemma3n_text", gemma3n()},

@@ -1080,6 +1080,27 @@ TEST(ModelConfig, LlamaRotationWithClassDefaults) {
   EXPECT_TRUE(emu3.notes.empty());
 }
 
+// MLA models: the rope slice's width and pairs, and the softmax over the whole q.k width.
+TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
+  const std::string mla = R"("hidden_size": 2560, "num_attention_heads": 40, "qk_nope_head_dim": 64,
+                             "qk_rope_head_dim": 32)";
+  const model_rope kimi = rope(R"({"model_type": "kimi_k2", )" + mla + "}");
+  EXPECT_EQ(kimi.head_dim, 32u);
+  EXPECT_EQ(kimi.pairs, layout::interleaved);
+  EXPECT_TRUE(kimi.notes.empty());
+  const std::string minicpm3 = R"({"model_type": "minicpm3", "head_dim": 96, )" + mla + "}";
+  const model_rope m = rope(minicpm3);
+  EXPECT_EQ(m.head_dim, 32u);  // qk_rope_head_dim, not the 96 its remote config also writes
+  EXPECT_EQ(m.pairs, layout::half);
+  EXPECT_TRUE(close(m.frequencies, inv_default(32, 1e4)));
+  EXPECT_TRUE(close(softmax(minicpm3), 1 / std::sqrt(96.0)));
+  EXPECT_EQ(rope(R"({"model_type": "minicpm3"})").head_dim, 32u);
+  const model_rope longcat = rope(R"({"model_type": "longcat_flash"})");
+  EXPECT_EQ(longcat.head_dim, 64u);
+  EXPECT_EQ(longcat.pairs, layout::interleaved);
+  EXPECT_EQ(longcat.base, 1e7);
+}
+
 TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
   // GLM-4.7-Flash's shape: MLA with a 64-wide rope slice of a 256-wide q/k head, rope_interleave default true.
   const std::string flash = R"({"model_type": "glm4_moe_lite", "hidden_size": 2048, "num_attention_heads": 20,
@@ -1444,6 +1465,9 @@ TEST(ModelConfig, RealConfigFiles) {
       {"lfm2-1.2b.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e6); }},
       // DBRX: 6144 / 48 = 128, base 500000 from attn_config.
       {"dbrx-instruct.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 5e5); }},
+      // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
+      {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
+       [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -1133,6 +1133,24 @@ for (const [flavour, posenc] of flavours) {
     );
 
     test(
+      "MLA models turn their rope slice: Kimi K2 as DeepSeek-V3, MiniCPM3's qk_rope_head_dim by rotate_half, " +
+        "LongCat-Flash's head_dim in adjacent pairs (modeling_deepseek.py, modeling_minicpm3.py, " +
+        'modeling_longcat_flash.py)',
+      () => {
+        const mla = { hidden_size: 2560, num_attention_heads: 40, qk_nope_head_dim: 64, qk_rope_head_dim: 32 };
+        const kimi = { ...mla, model_type: 'kimi_k2' };
+        checkRule(posenc, kimi, {}, { headDim: 32, layout: 'interleaved', notes: [] });
+        checkRule(posenc, { ...kimi, rope_interleave: false }, {}, { layout: 'half' });
+        const minicpm3 = { ...mla, model_type: 'minicpm3', head_dim: 96 };
+        checkRule(posenc, minicpm3, {}, { headDim: 32, layout: 'half', frequencies: invFreq(32, 1e4), notes: [] });
+        checkRule(posenc, { model_type: 'minicpm3' }, {}, { headDim: 32 });
+        const longcat = { model_type: 'longcat_flash', hidden_size: 6144, num_attention_heads: 64 };
+        checkRule(posenc, longcat, {}, { headDim: 64, layout: 'interleaved', base: 1e7, notes: [] });
+        checkRule(posenc, { ...longcat, head_dim: 32 }, {}, { headDim: 32, frequencies: invFreq(32, 1e7) });
+      },
+    );
+
+    test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",
       () => {

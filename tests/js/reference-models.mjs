@@ -119,6 +119,11 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
   },
+  // configuration_minicpm3.py: head_dim = qk_rope_head_dim (default 32); modeling_minicpm3.py: rotate_half.
+  minicpm3: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 32 },
+  // configuration_longcat_flash.py: default_theta 1e7, head_dim 64; modeling_longcat_flash.py builds its
+  // rotary embedding on config.head_dim and turns q_pe / k_pe with apply_rotary_pos_emb_interleave.
+  longcat_flash: { theta: 1e7, partial: 'ignored', headDimDefault: 64, layout: () => 'interleaved' },
   // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py (text config): rope_theta 1e6, and a legacy
   // rope type 'mrope' becomes 'default' (the sections stay in rope_parameters['mrope_section']).
   qwen2_vl_text: { theta: 1e6, partial: 'ignored', aliases: { mrope: 'default' }, mrope: 'chunked' },
@@ -400,6 +405,10 @@ export const LLAMA_LIKE = [
   'doge',
   'mimi',
 ];
+
+// Kimi K2's config.json: "model_type": "kimi_k2" with auto_map to DeepSeek-V3's configuration_deepseek.py
+// and modeling_deepseek.py, so it is read by DeepSeek-V3's rules.
+CLASSES.kimi_k2 = CLASSES.deepseek_v3;
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
