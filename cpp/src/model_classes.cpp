@@ -416,6 +416,12 @@ const named_class classes[] = {
     {"mllama", as_wrapper(mllama_text(), text_source::sub_or_defaults)},
     {"mllama_text_model", mllama_text()},
     {"phi3", phi3()},
+    // configuration_phi4_multimodal.py (Phi4MultimodalConfig: the text model's fields at the top level,
+    // partial_rotary_factor default 1.0) and Phi-4-multimodal-instruct's remote configuration_phi4mm.py /
+    // modeling_phi4mm.py: Phi-3's longrope, original_max_position_embeddings 4096, rotary_ndims =
+    // int(head_dim * partial_rotary_factor).
+    {"phi4_multimodal", phi3()},
+    {"phi4mm", phi3()},
     {"phi", phi()},
     {"gpt_neox", gpt_neox()},
     {"gptj", gptj()},

@@ -1080,6 +1080,18 @@ TEST(ModelConfig, LlamaRotationWithClassDefaults) {
   EXPECT_TRUE(emu3.notes.empty());
 }
 
+TEST(ModelConfig, Phi4MultimodalRotatesAsPhi3) {
+  for (const char* type : {"phi4_multimodal", "phi4mm"}) {
+    const std::string cfg = std::string(R"({"model_type": ")") + type +
+                            R"(", "hidden_size": 3072, "num_attention_heads": 24, "partial_rotary_factor": 0.75})";
+    const model_rope r = rope(cfg);
+    EXPECT_EQ(r.head_dim, 128u) << type;
+    EXPECT_EQ(r.rotary_dim, 96u) << type;  // Phi-3 honours partial_rotary_factor; Llama's rules would not
+    EXPECT_TRUE(close(r.frequencies, inv_default(96, 1e4))) << type;
+    EXPECT_TRUE(r.notes.empty()) << type;
+  }
+}
+
 // MLA models: the rope slice's width and pairs, and the softmax over the whole q.k width.
 TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
   const std::string mla = R"("hidden_size": 2560, "num_attention_heads": 40, "qk_nope_head_dim": 64,

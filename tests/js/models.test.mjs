@@ -1132,6 +1132,20 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('Phi-4-multimodal reads its text RoPE as Phi-3 does (configuration_phi4_multimodal.py, phi4mm)', () => {
+      const phi4mini = JSON.parse(CONFIG_TEXTS.find(([file]) => file === 'phi-4-mini-instruct.json')[1]);
+      for (const model_type of ['phi4_multimodal', 'phi4mm'])
+        for (const seqLen of [4096, 4097]) {
+          const as = (type) => posenc.ropeFromConfig({ ...phi4mini, model_type: type }, { seqLen });
+          const [got, phi3] = [as(model_type), as('phi3')];
+          for (const key of ['ropeType', 'headDim', 'rotaryDim', 'layout', 'attentionFactor'])
+            nodeAssert.equal(got[key], phi3[key], `${model_type} ${key}`);
+          nodeAssert.deepEqual(got.frequencies, phi3.frequencies, `${model_type} frequencies`);
+          nodeAssert.deepEqual(got.notes, [], model_type);
+          checkRule(posenc, { ...phi4mini, model_type }, { seqLen }, { rotaryDim: 96, ropeType: 'longrope' });
+        }
+    });
+
     test(
       "MLA models turn their rope slice: Kimi K2 as DeepSeek-V3, MiniCPM3's qk_rope_head_dim by rotate_half, " +
         "LongCat-Flash's head_dim in adjacent pairs (modeling_deepseek.py, modeling_minicpm3.py, " +

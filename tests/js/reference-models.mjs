@@ -406,6 +406,11 @@ export const LLAMA_LIKE = [
   'mimi',
 ];
 
+// Phi-4-multimodal: configuration_phi4_multimodal.py (transformers) and the checkpoint's remote
+// configuration_phi4mm.py keep the text model's fields at the top level and rotate as Phi-3 does.
+CLASSES.phi4_multimodal = CLASSES.phi3;
+CLASSES.phi4mm = CLASSES.phi3;
+
 // Kimi K2's config.json: "model_type": "kimi_k2" with auto_map to DeepSeek-V3's configuration_deepseek.py
 // and modeling_deepseek.py, so it is read by DeepSeek-V3's rules.
 CLASSES.kimi_k2 = CLASSES.deepseek_v3;
