@@ -266,6 +266,16 @@ model_class jetmoe() {
   return c;
 }
 
+// configuration_minimax_m2.py: default_theta 5e6, rotary_dim taken as partial_rotary_factor =
+// rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by rotate_half
+// (the checkpoint's own code: rotary_dim = cos.shape[-1]).
+model_class minimax_m2() {
+  model_class c = llama_rules(5e6);
+  c.default_rope_partial = true;
+  c.rotary_dim_partial = true;
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -487,6 +497,7 @@ const named_class classes[] = {
     {"granitemoe", llama_rules()},
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
+    {"minimax_m2", minimax_m2()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},

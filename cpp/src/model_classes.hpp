@@ -101,6 +101,7 @@ struct model_class {
   double partial_rotary_factor = 0;   // class default (0: none)
   bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
+  bool rotary_dim_partial = false;    // config.rotary_dim sets partial_rotary_factor = rotary_dim / head_dim
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
   std::int64_t attention_width = 1;   // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
   bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)

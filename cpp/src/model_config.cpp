@@ -243,8 +243,21 @@ void resolver::convert(rope_dict& d) {
     default:
       d.setdefault("rope_theta", default_theta_for("full_attention"));
       if (partial.present()) d.setdefault("partial_rotary_factor", partial);
+      if (class_->rotary_dim_partial) rotary_dim_as_partial(d);
       return;
   }
+}
+
+// MiniMax-M2 names the rotated width: config.rotary_dim becomes partial_rotary_factor = rotary_dim /
+// head_dim when the config gives no factor (configuration_minimax_m2.py).
+void resolver::rotary_dim_as_partial(rope_dict& d) {
+  const node rotary = field("rotary_dim");
+  if (!rotary.given() || d.get("partial_rotary_factor")) return;
+  std::string path;
+  const double width = double(head_dim("full_attention", path));
+  const double r = double(integer(rotary, 2, std::int64_t(max_dim)));
+  if (r > width) fail(rotary.path, "at most the head dim (" + path + " = " + format_number(width) + ")", r);
+  d.set("partial_rotary_factor", made_number(r / width, rotary.path));
 }
 
 std::string resolver::rope_type_of(const rope_dict& d) const {

@@ -35,6 +35,7 @@ class resolver {
   node default_theta_for(const std::string& layer_type);
   node top_partial();
   node named(const config_name& name) const;
+  void rotary_dim_as_partial(rope_dict& d);
 
   void pick_text(const config_value& config);
   void build_ropes();

@@ -1080,6 +1080,29 @@ TEST(ModelConfig, LlamaRotationWithClassDefaults) {
   EXPECT_TRUE(emu3.notes.empty());
 }
 
+// MiniMax-M2 rotates rotary_dim of its head_dim (its code, and transformers' partial_rotary_factor).
+TEST(ModelConfig, MiniMaxM2RotatesItsRotaryDim) {
+  const std::string m2 = R"({"model_type": "minimax_m2", "hidden_size": 3072, "num_attention_heads": 48,
+                             "head_dim": 128, "rotary_dim": 64, "rope_theta": 5000000})";
+  const model_rope r = rope(m2);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 5e6)));
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_EQ(
+      rope(R"({"model_type": "minimax_m2", "head_dim": 128, "hidden_size": 64, "num_attention_heads": 2})").rotary_dim,
+      128u);  // no rotary_dim: the whole head, at the class's 5e6
+  EXPECT_EQ(rope(R"({"model_type": "minimax_m2", "head_dim": 128, "hidden_size": 64, "num_attention_heads": 2})").base,
+            5e6);
+  EXPECT_TRUE(throws_invalid(
+      [] {
+        rope(R"({"model_type": "minimax_m2", "head_dim": 128, "rotary_dim": 256, "hidden_size": 64,
+                   "num_attention_heads": 2})");
+      },
+      "config.rotary_dim", "256"));
+}
+
 TEST(ModelConfig, Phi4MultimodalRotatesAsPhi3) {
   for (const char* type : {"phi4_multimodal", "phi4mm"}) {
     const std::string cfg = std::string(R"({"model_type": ")") + type +
@@ -1150,8 +1173,8 @@ TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   EXPECT_TRUE(has_note(r, "'foo_bar'"));
   EXPECT_TRUE(has_note(r, "Llama"));
   EXPECT_TRUE(has_note(r, "config.partial_rotary_factor = 0.5 was not applied"));
-  // a rotated width given as rotary_dim (MiniMax-M2's 64 of 128) is named too
-  r = rope(R"({"model_type": "minimax_m2", "head_dim": 128, "hidden_size": 3072, "num_attention_heads": 48,
+  // a rotated width given as rotary_dim (as MiniMax-M2 writes it) is named too
+  r = rope(R"({"model_type": "foo_bar", "head_dim": 128, "hidden_size": 3072, "num_attention_heads": 48,
               "rotary_dim": 64})");
   EXPECT_EQ(r.rotary_dim, 128u);
   EXPECT_TRUE(has_note(r, "config.rotary_dim = 64 was not applied"));

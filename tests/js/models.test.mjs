@@ -1132,6 +1132,27 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('MiniMax-M2 rotates rotary_dim of its head by rotate_half (configuration_minimax_m2.py)', () => {
+      const m2 = { model_type: 'minimax_m2', hidden_size: 3072, num_attention_heads: 48, head_dim: 128 };
+      checkRule(
+        posenc,
+        { ...m2, rotary_dim: 64, rope_theta: 5e6 },
+        {},
+        {
+          headDim: 128,
+          rotaryDim: 64,
+          layout: 'half',
+          frequencies: invFreq(64, 5e6),
+          notes: [],
+        },
+      );
+      checkRule(posenc, m2, {}, { rotaryDim: 128, base: 5e6 });
+      checkRule(posenc, { ...m2, rotary_dim: 64, partial_rotary_factor: 0.25 }, {}, { rotaryDim: 32 });
+      const yarn = { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096 };
+      checkRule(posenc, { ...m2, rotary_dim: 64, rope_scaling: yarn }, {}, { rotaryDim: 64, ropeType: 'yarn' });
+      nodeAssert.throws(() => posenc.ropeFromConfig({ ...m2, rotary_dim: 256 }), /config\.rotary_dim .*256/);
+    });
+
     test('Phi-4-multimodal reads its text RoPE as Phi-3 does (configuration_phi4_multimodal.py, phi4mm)', () => {
       const phi4mini = JSON.parse(CONFIG_TEXTS.find(([file]) => file === 'phi-4-mini-instruct.json')[1]);
       for (const model_type of ['phi4_multimodal', 'phi4mm'])
@@ -1653,10 +1674,10 @@ for (const [flavour, posenc] of flavours) {
             notes: [/'foo_bar'.*Llama|Llama.*'foo_bar'/s],
           },
         );
-        // a width given as rotary_dim (MiniMax-M2 style) is named, not applied
-        const minimax = tiny({ model_type: 'minimax_m2', rotary_dim: 16 });
-        checkRule(posenc, minimax, {}, { rotaryDim: 32, notes: [/'minimax_m2'/] });
-        assertNote(posenc.ropeFromConfig(minimax), /config\.rotary_dim = 16 was not applied/, 'minimax_m2');
+        // a width given as rotary_dim (as MiniMax-M2 writes it) is named, not applied
+        const named = tiny({ model_type: 'foo_baz', rotary_dim: 16 });
+        checkRule(posenc, named, {}, { rotaryDim: 32, notes: [/'foo_baz'/] });
+        assertNote(posenc.ropeFromConfig(named), /config\.rotary_dim = 16 was not applied/, 'foo_baz');
         for (const model_type of LLAMA_LIKE) {
           checkRule(
             posenc,

@@ -119,6 +119,9 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
   },
+  // configuration_minimax_m2.py: default_theta 5e6, rotary_dim -> partial_rotary_factor (rotary_dim /
+  // head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
+  minimax_m2: { theta: 5e6, partial: 'honoured', rotaryDimPartial: true },
   // configuration_minicpm3.py: head_dim = qk_rope_head_dim (default 32); modeling_minicpm3.py: rotate_half.
   minicpm3: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 32 },
   // configuration_longcat_flash.py: default_theta 1e7, head_dim 64; modeling_longcat_flash.py builds its
@@ -649,10 +652,12 @@ function originalMax(tc, cls, p) {
 }
 
 /** The partial rotary factor the model actually applies for this rope type (see CLASSES). */
-function partialFactor(tc, cls, p, type) {
+function partialFactor(tc, cls, p, type, headDim) {
   if (cls.partial === 'ignored' && type === 'default') return 1;
   const key = cls.partialKey ?? 'partial_rotary_factor';
-  return p.partial_rotary_factor ?? tc[key] ?? cls.partialDefault ?? 1;
+  // configuration_minimax_m2.py: a rotary_dim without a factor becomes rotary_dim / head_dim
+  const fromRotaryDim = cls.rotaryDimPartial && tc.rotary_dim != null ? tc.rotary_dim / headDim : undefined;
+  return p.partial_rotary_factor ?? tc[key] ?? fromRotaryDim ?? cls.partialDefault ?? 1;
 }
 
 /** Runs the init function of `type` for a rotation of `dim` features (or a head of `dim` for proportional). */
@@ -942,7 +947,7 @@ function singleSet(tc, cls, ctx) {
         throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
       if (alpha && !(ctx.seqLen > tc.max_position_embeddings)) return hunyuanAlpha(tc, p, headDim);
-      const rotaryDim = rotaryWidth(type, headDim, partialFactor(tc, cls, p, type));
+      const rotaryDim = rotaryWidth(type, headDim, partialFactor(tc, cls, p, type, headDim));
       // chunked sections split the rotaryDim / 2 frequencies: a default that does not add up fails there
       const total = (sections ?? []).reduce((a, b) => a + b, 0);
       if (sections && !interleaved && !p.mrope_section && total !== rotaryDim / 2)
