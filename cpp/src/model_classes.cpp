@@ -166,7 +166,7 @@ model_class glm4v_moe() {
 // rope_parameters by default (__post_init__), with Llama 4's query temperature beta.
 model_class ministral3() {
   model_class c = with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128);
-  c.default_yarn = {{"rope_theta", 1e6},
+  c.default_rope = {{"rope_theta", 1e6},
                     {"factor", 16},
                     {"original_max_position_embeddings", 16384},
                     {"beta_fast", 32},
@@ -181,8 +181,8 @@ model_class ministral3() {
 // default (factor 32 over 4096 positions, truncate false).
 model_class gpt_oss() {
   model_class c = with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64);
-  c.default_yarn = {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
-  c.default_yarn_truncate = false;
+  c.default_rope = {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
+  c.default_rope_truncate = false;
   return c;
 }
 
@@ -263,6 +263,20 @@ model_class exaone() {
 model_class jetmoe() {
   model_class c = with_head_dim(llama_rules(), 128);
   c.names.head_dim = {"head_dim", "kv_channels"};
+  return c;
+}
+
+// configuration_apertus.py: default_theta 1.2e7 and, when the config has none, rope_parameters
+// {rope_type llama3, factor 8, original_max_position_embeddings 8192, low_freq_factor 1,
+// high_freq_factor 4}; modeling_apertus.py: Llama's rotate_half after the q/k norms.
+model_class apertus() {
+  model_class c = llama_rules(1.2e7);
+  c.default_rope_type = "llama3";
+  c.default_rope = {{"rope_theta", 1.2e7},
+                    {"factor", 8},
+                    {"original_max_position_embeddings", 8192},
+                    {"low_freq_factor", 1},
+                    {"high_freq_factor", 4}};
   return c;
 }
 
@@ -498,6 +512,7 @@ const named_class classes[] = {
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
+    {"apertus", apertus()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},

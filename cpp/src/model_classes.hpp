@@ -116,10 +116,11 @@ struct model_class {
   nope_rule nope = nope_rule::none;
   double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;
-  // The class's YaRN rope_parameters when the config has none (gpt-oss, Ministral 3): numeric
-  // fields, and whether the range is truncated (transformers' default: yes).
-  std::vector<std::pair<const char*, double>> default_yarn;
-  bool default_yarn_truncate = true;
+  // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
+  // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
+  const char* default_rope_type = "yarn";
+  std::vector<std::pair<const char*, double>> default_rope;
+  bool default_rope_truncate = true;
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)

@@ -209,17 +209,17 @@ void resolver::build_ropes() {
 void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
-  if (!source && !class_->default_yarn.empty()) yarn_defaults(d, path);
+  if (!source && !class_->default_rope.empty()) rope_defaults(d, path);
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
 }
 
-// The class's YaRN rope_parameters when the config has none (GptOssConfig, Ministral3Config).
-void resolver::yarn_defaults(rope_dict& d, const std::string& path) {
-  d.set("rope_type", made_string("yarn", path + ".rope_type"));
-  for (const auto& [key, value] : class_->default_yarn) d.set(key, made_number(value, path + "." + key));
-  if (!class_->default_yarn_truncate) {
+// The class's rope_parameters when the config has none (GptOssConfig, Ministral3Config, ApertusConfig).
+void resolver::rope_defaults(rope_dict& d, const std::string& path) {
+  d.set("rope_type", made_string(class_->default_rope_type, path + ".rope_type"));
+  for (const auto& [key, value] : class_->default_rope) d.set(key, made_number(value, path + "." + key));
+  if (!class_->default_rope_truncate) {
     made_.emplace_back();
     made_.back().type = kind::boolean;  // false
     d.set("truncate", {&made_.back(), path + ".truncate"});

@@ -61,7 +61,7 @@ class resolver {
   void set_lengths(model_rope& out, const rope_dict& d);
   void fill_scaling(model_rope& out, const rope_dict& d, const std::string& type, field_paths& paths, bool nested);
   void fill_sections(model_rope& out, const rope_dict& d);
-  void yarn_defaults(rope_dict& d, const std::string& path);
+  void rope_defaults(rope_dict& d, const std::string& path);
   void find_layers_without_rope();
   void check_rope_switch();
   void attention_blocks(std::size_t layers);

@@ -1103,6 +1103,18 @@ TEST(ModelConfig, MiniMaxM2RotatesItsRotaryDim) {
       "config.rotary_dim", "256"));
 }
 
+// ApertusConfig's rope_parameters when the config has none: llama3 at 1.2e7.
+TEST(ModelConfig, ApertusDefaultsToLlama3) {
+  const model_rope r = rope(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32})");
+  EXPECT_EQ(r.rope_type, "llama3");
+  EXPECT_EQ(r.base, 1.2e7);
+  EXPECT_TRUE(close(r.frequencies, inv_llama3(128, 1.2e7, 8, 1, 4, 8192)));
+  const model_rope plain = rope(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32,
+                                    "rope_scaling": {"rope_type": "default"}})");
+  EXPECT_EQ(plain.rope_type, "default");
+  EXPECT_EQ(plain.base, 1.2e7);
+}
+
 TEST(ModelConfig, Phi4MultimodalRotatesAsPhi3) {
   for (const char* type : {"phi4_multimodal", "phi4mm"}) {
     const std::string cfg = std::string(R"({"model_type": ")") + type +

@@ -1132,6 +1132,23 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('Apertus: llama3 scaling at 1.2e7 unless the config says otherwise (configuration_apertus.py)', () => {
+      const apertus = { model_type: 'apertus', hidden_size: 4096, num_attention_heads: 32 };
+      checkRule(posenc, apertus, {}, { ropeType: 'llama3', base: 1.2e7, headDim: 128, notes: [] });
+      const plain = { ...apertus, rope_scaling: { rope_type: 'default' }, rope_theta: 1e6 };
+      checkRule(posenc, plain, {}, { ropeType: 'default', base: 1e6, frequencies: invFreq(128, 1e6) });
+      const given = { rope_type: 'llama3', factor: 2, original_max_position_embeddings: 4096 };
+      checkRule(
+        posenc,
+        { ...apertus, rope_scaling: { ...given, low_freq_factor: 1, high_freq_factor: 4 } },
+        {},
+        {
+          ropeType: 'llama3',
+          base: 1.2e7,
+        },
+      );
+    });
+
     test('MiniMax-M2 rotates rotary_dim of its head by rotate_half (configuration_minimax_m2.py)', () => {
       const m2 = { model_type: 'minimax_m2', hidden_size: 3072, num_attention_heads: 48, head_dim: 128 };
       checkRule(

@@ -119,6 +119,19 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
   },
+  // configuration_apertus.py: default_theta 1.2e7, rope_parameters llama3 (factor 8, original 8192,
+  // low 1, high 4) when the config has none; modeling_apertus.py: Llama's rotate_half.
+  apertus: {
+    theta: 1.2e7,
+    partial: 'ignored',
+    ropeDefault: {
+      rope_type: 'llama3',
+      factor: 8,
+      original_max_position_embeddings: 8192,
+      low_freq_factor: 1,
+      high_freq_factor: 4,
+    },
+  },
   // configuration_minimax_m2.py: default_theta 5e6, rotary_dim -> partial_rotary_factor (rotary_dim /
   // head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
   minimax_m2: { theta: 5e6, partial: 'honoured', rotaryDimPartial: true },
