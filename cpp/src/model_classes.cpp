@@ -266,6 +266,18 @@ model_class jetmoe() {
   return c;
 }
 
+// configuration_recurrent_gemma.py: partial_rotary_factor 0.5 (setdefault), head_dim = hidden_size //
+// num_attention_heads (2560 / 10), 26 layers whose blocks repeat block_types (recurrent, recurrent,
+// attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
+// rotate_half in the attention blocks only.
+model_class recurrent_gemma() {
+  model_class c = heads_split(partial(make(family::llama, 1e4, 2560, 10, 0), 0.5));
+  c.nope = nope_rule::attention_blocks;
+  c.block_pattern = "block_types";
+  c.num_hidden_layers = 26;
+  return c;
+}
+
 // configuration_apertus.py: default_theta 1.2e7 and, when the config has none, rope_parameters
 // {rope_type llama3, factor 8, original_max_position_embeddings 8192, low_freq_factor 1,
 // high_freq_factor 4}; modeling_apertus.py: Llama's rotate_half after the q/k norms.
@@ -513,6 +525,7 @@ const named_class classes[] = {
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
     {"apertus", apertus()},
+    {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},

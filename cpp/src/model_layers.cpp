@@ -77,13 +77,15 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
 }
 
 // The layers whose type is not `rotating`; at least one layer must be of it.
-void resolver::layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating) {
+// `source`: the config field the types come from (default: config.layer_types).
+void resolver::layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating,
+                                  const std::string& source) {
   for (std::size_t i = 0; i < types.size(); ++i) {
     if (types[i] != rotating) layers_without_rope_.push_back(i);
   }
   if (layers_without_rope_.size() == types.size()) {
-    fail(field("layer_types").path, "at least one '" + rotating + "' layer (the only layers that apply RoPE)",
-         "none: no layer would apply RoPE");
+    fail(source.empty() ? field("layer_types").path : source,
+         "at least one '" + rotating + "' layer (the only layers that apply RoPE)", "none: no layer would apply RoPE");
   }
 }
 
@@ -127,6 +129,24 @@ void resolver::cross_attention_layers(std::size_t layers) {
 // each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
 // and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
 // full_attn_idxs), else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+// RecurrentGemma: (block_types * 100)[:num_hidden_layers], block_types by default recurrent, recurrent,
+// attention (configuration_recurrent_gemma.py).
+std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
+  const node pattern = field(class_->block_pattern);
+  std::vector<std::string> cycle;
+  if (pattern.present()) {
+    if (pattern.value->type != kind::array || pattern.value->items.empty())
+      fail(pattern.path, "a non-empty array of block types", describe(*pattern.value));
+    for (std::size_t i = 0; i < pattern.value->items.size(); ++i) cycle.push_back(text(item(pattern, i), "a string"));
+  } else {
+    cycle = {"recurrent", "recurrent", "attention"};
+  }
+  std::vector<std::string> types;
+  for (std::size_t i = 0; i < layers; ++i)
+    types.push_back(cycle[i % cycle.size()] == "attention" ? "full_attention" : cycle[i % cycle.size()]);
+  return types;
+}
+
 void resolver::attention_blocks(std::size_t layers) {
   node listed = field("layer_types");
   if (!listed.present()) listed = field("layers_block_type");
@@ -142,6 +162,9 @@ void resolver::attention_blocks(std::size_t layers) {
     types.assign(layers, "mamba");  // or a convolution block: either way no attention
     for (std::size_t i = 0; i < indices.value->items.size(); ++i)
       types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
+  } else if (class_->block_pattern) {
+    types = repeated_blocks(layers);
+    return layers_not_of_type(types, "full_attention", field(class_->block_pattern).path);
   } else if (class_->blocks == default_blocks::zamba2) {
     types = zamba2_default_blocks(layers);
   } else {

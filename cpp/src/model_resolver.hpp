@@ -36,6 +36,7 @@ class resolver {
   node top_partial();
   node named(const config_name& name) const;
   void rotary_dim_as_partial(rope_dict& d);
+  std::vector<std::string> repeated_blocks(std::size_t layers);
 
   void pick_text(const config_value& config);
   void build_ropes();
@@ -67,7 +68,8 @@ class resolver {
   void attention_blocks(std::size_t layers);
   void cross_attention_layers(std::size_t layers);
   std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other) const;
-  void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating);
+  void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating,
+                          const std::string& source = "");
   void no_rope_layers(std::size_t layers, bool empty_is_default);
   void hunyuan_alpha(model_rope& out, const node& alpha);
   void phimoe_mscale(model_rope& out, const rope_dict& d);

@@ -1103,6 +1103,25 @@ TEST(ModelConfig, MiniMaxM2RotatesItsRotaryDim) {
       "config.rotary_dim", "256"));
 }
 
+// RecurrentGemma: half the head turns, in the attention blocks of (block_types * 100)[:layers].
+TEST(ModelConfig, RecurrentGemmaRotatesHalfInItsAttentionBlocks) {
+  const model_rope r = rope(R"({"model_type": "recurrent_gemma", "hidden_size": 2560, "num_attention_heads": 10})");
+  EXPECT_EQ(r.head_dim, 256u);
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  std::vector<std::size_t> recurrent;
+  for (std::size_t i = 0; i < 26; ++i)
+    if (i % 3 != 2) recurrent.push_back(i);
+  EXPECT_EQ(r.layers_without_rope, recurrent);
+  const model_rope two = rope(R"({"model_type": "recurrent_gemma", "hidden_size": 64, "num_attention_heads": 2,
+                                  "num_hidden_layers": 4, "block_types": ["attention", "recurrent"]})");
+  EXPECT_EQ(two.layers_without_rope, (std::vector<std::size_t>{1, 3}));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "recurrent_gemma", "block_types": []})"); },
+                             "config.block_types", ""));
+  EXPECT_TRUE(throws_invalid([] { rope(R"({"model_type": "recurrent_gemma", "block_types": ["recurrent"]})"); },
+                             "config.block_types", "no layer would apply RoPE"));
+}
+
 // ApertusConfig's rope_parameters when the config has none: llama3 at 1.2e7.
 TEST(ModelConfig, ApertusDefaultsToLlama3) {
   const model_rope r = rope(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32})");

@@ -1132,6 +1132,31 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test(
+      'RecurrentGemma: half of each head turns, in the attention blocks of its repeated block_types ' +
+        '(configuration_recurrent_gemma.py, modeling_recurrent_gemma.py)',
+      () => {
+        const rg = { model_type: 'recurrent_gemma', hidden_size: 2560, num_attention_heads: 10, head_dim: 128 };
+        const recurrent = Array.from({ length: 26 }, (_, i) => i).filter((i) => i % 3 !== 2);
+        checkRule(
+          posenc,
+          rg,
+          {},
+          {
+            headDim: 256,
+            rotaryDim: 128,
+            layout: 'half',
+            frequencies: invFreq(128, 1e4),
+            layersWithoutRope: recurrent,
+          },
+        );
+        const pattern = { ...rg, num_hidden_layers: 4, block_types: ['attention', 'recurrent'] };
+        checkRule(posenc, pattern, {}, { layersWithoutRope: [1, 3] });
+        checkRule(posenc, { ...rg, partial_rotary_factor: 1 }, {}, { rotaryDim: 256 });
+        checkError(posenc, { ...rg, block_types: ['recurrent'] }, {}, /attention/);
+      },
+    );
+
     test('Apertus: llama3 scaling at 1.2e7 unless the config says otherwise (configuration_apertus.py)', () => {
       const apertus = { model_type: 'apertus', hidden_size: 4096, num_attention_heads: 32 };
       checkRule(posenc, apertus, {}, { ropeType: 'llama3', base: 1.2e7, headDim: 128, notes: [] });

@@ -119,6 +119,18 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
   },
+  // configuration_recurrent_gemma.py: partial_rotary_factor 0.5, head_dim = hidden_size // num_attention_heads,
+  // layers_block_type = (block_types * 100)[:num_hidden_layers] with block_types (recurrent, recurrent,
+  // attention) and 26 layers; modeling_recurrent_gemma.py: the first chunk of q/k (half) turns by
+  // rotate_half, only in the attention blocks.
+  recurrent_gemma: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 0.5,
+    headDim: (c) => Math.floor((c.hidden_size ?? 2560) / (c.num_attention_heads ?? 10)),
+    nope: 'blocks',
+    blockPattern: 'block_types',
+  },
   // configuration_apertus.py: default_theta 1.2e7, rope_parameters llama3 (factor 8, original 8192,
   // low 1, high 4) when the config has none; modeling_apertus.py: Llama's rotate_half.
   apertus: {
@@ -729,7 +741,9 @@ function layerCount(tc) {
   // the class defaults of MllamaTextConfig and Qwen3NextConfig
   const n =
     tc.num_hidden_layers ??
-    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40, zamba2: 54 }[tc.model_type];
+    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40, zamba2: 54, recurrent_gemma: 26 }[
+      tc.model_type
+    ];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -842,6 +856,10 @@ function slidingOnly(tc, n, windowlessRotatesAll) {
  */
 function attentionBlocks(tc, n, cls) {
   let types = tc.layer_types ?? tc.layers_block_type ?? cls.defaultBlocks?.();
+  if (types == null && cls.blockPattern) {
+    const cycle = tc[cls.blockPattern] ?? ['recurrent', 'recurrent', 'attention'];
+    types = Array.from({ length: n }, (_, i) => cycle[i % cycle.length]);
+  }
   if (types == null) {
     const indices = cls.attentionIndices ? tc[cls.attentionIndices] : null;
     // configuration_granitemoehybrid.py: ["mamba"] * num_hidden_layers; configuration_lfm2.py: full_attn_idxs,
