@@ -473,6 +473,9 @@ const named_class classes[] = {
     // partial_rotary_factor, read by each model's compute_default_rope_parameters.
     {"stablelm", partial(llama_rules(), 0.25)},
     {"persimmon", partial(llama_rules(), 0.5)},
+    // configuration_fuyu.py: the hub's flat config becomes a persimmon text_config (rope_theta and the
+    // sizes popped from the top level, partial_rotary_factor 0.5); sizes default to 4096 / 64 heads.
+    {"fuyu", as_wrapper(partial(make(family::llama, 1e4, 4096, 64, 16384), 0.5), text_source::sub_or_flat)},
     {"nemotron", partial(llama_rules(), 0.5)},
     {"qwen3_next", qwen3_next()},
     // modeling_cohere.py: repeat_interleave'd freqs, x[..., ::2] pairs; default_theta 500000.

@@ -1122,6 +1122,15 @@ TEST(ModelConfig, RecurrentGemmaRotatesHalfInItsAttentionBlocks) {
                              "config.block_types", "no layer would apply RoPE"));
 }
 
+TEST(ModelConfig, FuyuIsPersimmonText) {
+  const model_rope r =
+      rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 32u);  // Persimmon's partial_rotary_factor 0.5
+  EXPECT_TRUE(close(r.frequencies, inv_default(32, 25000)));
+  EXPECT_TRUE(r.notes.empty());
+}
+
 // ApertusConfig's rope_parameters when the config has none: llama3 at 1.2e7.
 TEST(ModelConfig, ApertusDefaultsToLlama3) {
   const model_rope r = rope(R"({"model_type": "apertus", "hidden_size": 4096, "num_attention_heads": 32})");

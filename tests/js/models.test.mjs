@@ -1157,6 +1157,18 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
+      const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
+      checkRule(
+        posenc,
+        fuyu,
+        {},
+        { headDim: 64, rotaryDim: 32, base: 25000, frequencies: invFreq(32, 25000), notes: [] },
+      );
+      const nested = { model_type: 'fuyu', text_config: { ...fuyu, model_type: 'persimmon' } };
+      checkRule(posenc, nested, {}, { rotaryDim: 32, base: 25000 });
+    });
+
     test('Apertus: llama3 scaling at 1.2e7 unless the config says otherwise (configuration_apertus.py)', () => {
       const apertus = { model_type: 'apertus', hidden_size: 4096, num_attention_heads: 32 };
       checkRule(posenc, apertus, {}, { ropeType: 'llama3', base: 1.2e7, headDim: 128, notes: [] });

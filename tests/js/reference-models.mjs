@@ -496,6 +496,8 @@ function textConfig(cfg) {
     gemma3n: 'gemma3n_text',
     mllama: 'mllama_text_model',
     emu3: 'emu3_text_model',
+    // configuration_fuyu.py: a flat hub config becomes a persimmon text_config
+    fuyu: 'persimmon',
     aria: 'aria_text',
   };
   if (isObject(cfg.text_config)) {
