@@ -11,7 +11,7 @@ struct named_class {
   model_class c;
 };
 
-model_class make(family kind, double theta, double hidden, double heads, double max_positions) {
+constexpr model_class make(family kind, double theta, double hidden, double heads, double max_positions) {
   model_class c;
   c.kind = kind;
   c.theta = theta;
@@ -23,44 +23,54 @@ model_class make(family kind, double theta, double hidden, double heads, double 
 }
 
 // A model read with Llama's rules whose class gives no defaults the config may omit.
-model_class llama_rules(double theta = 1e4) { return make(family::llama, theta, 0, 0, 0); }
+constexpr model_class llama_rules(double theta = 1e4) { return make(family::llama, theta, 0, 0, 0); }
 
-model_class interleaved(model_class c) {
+constexpr model_class interleaved(model_class c) {
   c.pairs = layout::interleaved;
   return c;
 }
 
 // A class whose default RoPE rotates int(head_dim * partial_rotary_factor) features, with the
 // default put in place as config.partial_rotary_factor when config.json has none.
-model_class partial(model_class c, double factor) {
+constexpr model_class partial(model_class c, double factor) {
   c.partial_rotary_factor = factor;
   c.partial_attribute = true;
   c.default_rope_partial = true;
   return c;
 }
 
-model_class with_nope(model_class c, nope_rule rule) {
+constexpr model_class with_nope(model_class c, nope_rule rule) {
   c.nope = rule;
   return c;
 }
 
-model_class with_head_dim(model_class c, double head_dim) {
+constexpr model_class with_head_dim(model_class c, double head_dim) {
   c.head_dim = head_dim;
   return c;
 }
 
 // head_dim is hidden_size // num_attention_heads whatever config.head_dim says.
-model_class heads_split(model_class c) {
+constexpr model_class heads_split(model_class c) {
   c.head_dim_from_heads = true;
   return c;
 }
 
-model_class as_wrapper(model_class c, text_source text) {
+// The class's rope_parameters when config.json has none.
+template <std::size_t N>
+constexpr model_class with_default_rope(model_class c, const char* type, const rope_default (&fields)[N]) {
+  static_assert(N <= std::tuple_size<decltype(c.default_rope)>::value, "more default fields than room");
+  c.default_rope_type = type;
+  for (std::size_t i = 0; i < N; ++i) c.default_rope[i] = fields[i];
+  c.default_rope_count = N;
+  return c;
+}
+
+constexpr model_class as_wrapper(model_class c, text_source text) {
   c.text = text;
   return c;
 }
 
-model_class without_rope(const char* what) {
+constexpr model_class without_rope(const char* what) {
   model_class c;
   c.kind = family::none;
   c.listed = true;
@@ -69,7 +79,7 @@ model_class without_rope(const char* what) {
 }
 
 // configuration_gemma3.py: Gemma3TextConfig (default_theta {"global": 1e6, "local": 1e4}).
-model_class gemma3() {
+constexpr model_class gemma3() {
   model_class c = with_head_dim(make(family::gemma3, 1e6, 2304, 8, 131072), 256);
   c.local_theta = 1e4;
   return c;
@@ -77,7 +87,7 @@ model_class gemma3() {
 
 // configuration_gemma4.py: Gemma4TextConfig; default rope_parameters sliding {default, 1e4},
 // full {proportional, partial_rotary_factor 0.25, 1e6}; global_head_dim 512.
-model_class gemma4() {
+constexpr model_class gemma4() {
   model_class c = with_head_dim(make(family::gemma4, 1e6, 2304, 8, 131072), 256);
   c.local_theta = 1e4;
   return c;
@@ -85,7 +95,7 @@ model_class gemma4() {
 
 // configuration_gemma3n.py: default_theta {"global": 1e6, "local": 1e4}, head_dim 256, per layer
 // type as Gemma 3 (rope_local_base_freq for sliding layers); modeling_gemma3n.py: scaling = 1.0.
-model_class gemma3n() {
+constexpr model_class gemma3n() {
   model_class c = with_head_dim(make(family::gemma3, 1e6, 0, 0, 0), 256);
   c.local_theta = 1e4;
   c.unit_softmax = true;
@@ -94,7 +104,7 @@ model_class gemma3n() {
 
 // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (64); modeling_deepseek_v2.py rotates
 // q_pe and k_pe as complex numbers (adjacent pairs) and scales the softmax by qk_head_dim^-0.5 alone.
-model_class deepseek_v2() {
+constexpr model_class deepseek_v2() {
   model_class c = interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 0, 0, 0), 64));
   c.names.head_dim = {"qk_rope_head_dim"};
   return c;
@@ -102,7 +112,7 @@ model_class deepseek_v2() {
 
 // configuration_mllama.py MllamaTextConfig: default_theta 500000, 4096 / 32 heads, 131072
 // positions; modeling_mllama.py's cross-attention layers never apply the position embeddings.
-model_class mllama_text() {
+constexpr model_class mllama_text() {
   model_class c = with_nope(make(family::llama, 5e5, 4096, 32, 131072), nope_rule::cross_attention_layers);
   c.num_hidden_layers = 40;
   return c;
@@ -110,14 +120,15 @@ model_class mllama_text() {
 
 // configuration_qwen3_next.py: partial_rotary_factor 0.25, 48 layers, every
 // full_attention_interval-th (4) full attention; the linear-attention layers take no positions.
-model_class qwen3_next() {
+constexpr model_class qwen3_next() {
   model_class c = with_nope(partial(llama_rules(), 0.25), nope_rule::linear_attention_layers);
   c.num_hidden_layers = 48;
   return c;
 }
 
 // A class whose M-RoPE sections are `kind`, with a default (0s: none).
-model_class with_mrope(model_class c, mrope_sections kind, std::int64_t t = 0, std::int64_t h = 0, std::int64_t w = 0) {
+constexpr model_class with_mrope(model_class c, mrope_sections kind, std::int64_t t = 0, std::int64_t h = 0,
+                                 std::int64_t w = 0) {
   c.mrope = kind;
   c.mrope_default[0] = t;
   c.mrope_default[1] = h;
@@ -127,11 +138,13 @@ model_class with_mrope(model_class c, mrope_sections kind, std::int64_t t = 0, s
 
 // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py: Qwen2VLTextConfig default_theta 1e6;
 // modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb: chunked sections, no default.
-model_class qwen2_vl() { return with_mrope(make(family::qwen2_vl, 1e6, 8192, 64, 32768), mrope_sections::chunked); }
+constexpr model_class qwen2_vl() {
+  return with_mrope(make(family::qwen2_vl, 1e6, 8192, 64, 32768), mrope_sections::chunked);
+}
 
 // configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
 // modeling_qwen3_vl.py apply_interleaved_mrope, mrope_section [24, 20, 20] by default.
-model_class qwen3_vl(double hidden) {
+constexpr model_class qwen3_vl(double hidden) {
   return with_mrope(with_head_dim(make(family::qwen3_vl, 5e5, hidden, 32, 128000), 128), mrope_sections::interleaved,
                     24, 20, 20);
 }
@@ -139,7 +152,7 @@ model_class qwen3_vl(double hidden) {
 // configuration_qwen3_5.py / _qwen3_5_moe.py Qwen3_5TextConfig: head_dim 256, partial_rotary_factor
 // 0.25 (kwargs.setdefault), full_attention_interval 4 over 32 (40) layers, the others linear
 // attention; modeling_qwen3_5.py: interleaved M-RoPE, mrope_section [11, 11, 10] by default.
-model_class qwen3_5(double hidden, double layers) {
+constexpr model_class qwen3_5(double hidden, double layers) {
   model_class c = with_nope(partial(with_head_dim(make(family::llama, 1e4, hidden, 16, 32768), 256), 0.25),
                             nope_rule::linear_attention_layers);
   c.num_hidden_layers = layers;
@@ -149,7 +162,7 @@ model_class qwen3_5(double hidden, double layers) {
 // configuration_glm4v.py Glm4vTextConfig: 4096 / 32 heads, 32768 positions; modeling_glm4v.py: head
 // dim hidden_size // heads, adjacent pairs (rotate_half_llm) on int(head_dim * partial_rotary_factor)
 // features, chunked M-RoPE [8, 12, 12].
-model_class glm4v() {
+constexpr model_class glm4v() {
   model_class c = interleaved(make(family::llama, 1e4, 4096, 32, 32768));
   c.head_dim_from_heads = true;
   c.default_rope_partial = true;  // its default RoPE reads partial_rotary_factor (1.0 when absent)
@@ -158,37 +171,37 @@ model_class glm4v() {
 
 // configuration_glm4v_moe.py: 4096 / 96 heads, 65536 positions, partial_rotary_factor 0.5;
 // modeling_glm4v_moe.py: GPT-NeoX's rotate_half, chunked M-RoPE [8, 12, 12].
-model_class glm4v_moe() {
+constexpr model_class glm4v_moe() {
   return with_mrope(partial(make(family::llama, 1e4, 4096, 96, 65536), 0.5), mrope_sections::chunked, 8, 12, 12);
 }
 
 // configuration_ministral3.py: 4096 / 32 heads, head_dim 128, 262144 positions, and a YaRN
 // rope_parameters by default (__post_init__), with Llama 4's query temperature beta.
-model_class ministral3() {
-  model_class c = with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128);
-  c.default_rope = {{"rope_theta", 1e6},
-                    {"factor", 16},
-                    {"original_max_position_embeddings", 16384},
-                    {"beta_fast", 32},
-                    {"beta_slow", 1},
-                    {"mscale", 1},
-                    {"mscale_all_dim", 1},
-                    {"llama_4_scaling_beta", 0.1}};
-  return c;
+constexpr model_class ministral3() {
+  return with_default_rope(with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128), "yarn",
+                           {{"rope_theta", 1e6},
+                            {"factor", 16},
+                            {"original_max_position_embeddings", 16384},
+                            {"beta_fast", 32},
+                            {"beta_slow", 1},
+                            {"mscale", 1},
+                            {"mscale_all_dim", 1},
+                            {"llama_4_scaling_beta", 0.1}});
 }
 
 // configuration_gpt_oss.py: default_theta 150000, head_dim 64, and a YaRN rope_parameters by
 // default (factor 32 over 4096 positions, truncate false).
-model_class gpt_oss() {
-  model_class c = with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64);
-  c.default_rope = {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
+constexpr model_class gpt_oss() {
+  model_class c = with_default_rope(
+      with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64), "yarn",
+      {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}});
   c.default_rope_truncate = false;
   return c;
 }
 
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
-model_class phi3() {
+constexpr model_class phi3() {
   model_class c = make(family::phi3, 1e4, 3072, 32, 4096);
   c.original_max_position_embeddings = 4096;
   c.partial_rotary_factor = 1.0;
@@ -197,10 +210,10 @@ model_class phi3() {
 }
 
 // configuration_phi.py: kwargs.setdefault("partial_rotary_factor", 0.5), read by PhiRotaryEmbedding.
-model_class phi() { return partial(make(family::phi, 1e4, 2048, 32, 2048), 0.5); }
+constexpr model_class phi() { return partial(make(family::phi, 1e4, 2048, 32, 2048), 0.5); }
 
 // configuration_gpt_neox.py: rotary_pct 0.25, rotary_emb_base 10000.
-model_class gpt_neox() {
+constexpr model_class gpt_neox() {
   model_class c = make(family::gpt_neox, 1e4, 6144, 64, 2048);
   c.partial_rotary_factor = 0.25;
   c.default_rope_partial = true;
@@ -208,7 +221,7 @@ model_class gpt_neox() {
 }
 
 // configuration_deepseek_v3.py: head_dim = qk_rope_head_dim (64); rope_interleave True.
-model_class deepseek_v3() {
+constexpr model_class deepseek_v3() {
   model_class c = with_head_dim(make(family::deepseek_v3, 1e4, 7168, 128, 4096), 64);
   c.names.head_dim = {"qk_rope_head_dim"};
   c.pairs = layout::interleaved;
@@ -217,7 +230,7 @@ model_class deepseek_v3() {
 
 // configuration_minicpm3.py: head_dim = qk_rope_head_dim (32) in __post_init__, 2560 hidden, 40 heads,
 // 32768 positions; modeling_minicpm3.py: MLA whose rope slice turns by Llama's rotate_half.
-model_class minicpm3() {
+constexpr model_class minicpm3() {
   model_class c = with_head_dim(make(family::llama, 1e4, 2560, 40, 32768), 32);
   c.names.head_dim = {"qk_rope_head_dim"};
   return c;
@@ -226,13 +239,15 @@ model_class minicpm3() {
 // configuration_longcat_flash.py: default_theta 1e7, head_dim 64 (the width its rotary embedding is
 // built on), 6144 hidden, 64 heads, 131072 positions; modeling_longcat_flash.py: MLA with
 // apply_rotary_pos_emb_interleave (adjacent pairs).
-model_class longcat_flash() { return interleaved(with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64)); }
+constexpr model_class longcat_flash() {
+  return interleaved(with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64));
+}
 
 // configuration_glm4_moe_lite.py (GLM-4.7-Flash): head_dim is qk_rope_head_dim (64), rope_interleave
 // True, 2048 hidden, 20 heads, 202752 positions; modular_glm4_moe_lite.py: DeepSeek-V3's attention
 // (MLA, the rope slice of q and k) with GLM's rotary embedding, whose default RoPE reads
 // partial_rotary_factor (no class default, so 1).
-model_class glm4_moe_lite() {
+constexpr model_class glm4_moe_lite() {
   model_class c = deepseek_v3();
   c.hidden_size = 2048;
   c.num_attention_heads = 20;
@@ -245,7 +260,7 @@ model_class glm4_moe_lite() {
 // create_sinusoidal_positions with base 10000 and rotate_every_two.
 // attribute_map: hidden_size -> n_embd, num_attention_heads -> n_head, max_position_embeddings -> n_positions,
 // num_hidden_layers -> n_layer (CodeGen's too).
-model_class gptj() {
+constexpr model_class gptj() {
   model_class c = interleaved(make(family::gptj, 1e4, 4096, 16, 2048));
   c.names = {{"hidden_size", "n_embd"},
              {"num_attention_heads", "n_head"},
@@ -254,13 +269,13 @@ model_class gptj() {
   return c;
 }
 
-model_class exaone() {
+constexpr model_class exaone() {
   model_class c = llama_rules();
   c.names.num_hidden_layers = {"num_hidden_layers", "num_layers"};
   return c;
 }
 
-model_class jetmoe() {
+constexpr model_class jetmoe() {
   model_class c = with_head_dim(llama_rules(), 128);
   c.names.head_dim = {"head_dim", "kv_channels"};
   return c;
@@ -270,7 +285,7 @@ model_class jetmoe() {
 // num_attention_heads (2560 / 10), 26 layers whose blocks repeat block_types (recurrent, recurrent,
 // attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
 // rotate_half in the attention blocks only.
-model_class recurrent_gemma() {
+constexpr model_class recurrent_gemma() {
   model_class c = heads_split(partial(make(family::llama, 1e4, 2560, 10, 0), 0.5));
   c.nope = nope_rule::attention_blocks;
   c.block_pattern = "block_types";
@@ -281,21 +296,19 @@ model_class recurrent_gemma() {
 // configuration_apertus.py: default_theta 1.2e7 and, when the config has none, rope_parameters
 // {rope_type llama3, factor 8, original_max_position_embeddings 8192, low_freq_factor 1,
 // high_freq_factor 4}; modeling_apertus.py: Llama's rotate_half after the q/k norms.
-model_class apertus() {
-  model_class c = llama_rules(1.2e7);
-  c.default_rope_type = "llama3";
-  c.default_rope = {{"rope_theta", 1.2e7},
-                    {"factor", 8},
-                    {"original_max_position_embeddings", 8192},
-                    {"low_freq_factor", 1},
-                    {"high_freq_factor", 4}};
-  return c;
+constexpr model_class apertus() {
+  return with_default_rope(llama_rules(1.2e7), "llama3",
+                           {{"rope_theta", 1.2e7},
+                            {"factor", 8},
+                            {"original_max_position_embeddings", 8192},
+                            {"low_freq_factor", 1},
+                            {"high_freq_factor", 4}});
 }
 
 // configuration_minimax_m2.py: default_theta 5e6, rotary_dim taken as partial_rotary_factor =
 // rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by rotate_half
 // (the checkpoint's own code: rotary_dim = cos.shape[-1]).
-model_class minimax_m2() {
+constexpr model_class minimax_m2() {
   model_class c = llama_rules(5e6);
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
@@ -306,7 +319,7 @@ model_class minimax_m2() {
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
 // 4.x, as in vLLM and llama.cpp's converter); rotate_half over the whole head d_model // n_heads.
-model_class dbrx() {
+constexpr model_class dbrx() {
   model_class c = make(family::llama, 1e4, 2048, 16, 2048);
   c.names = {{"hidden_size", "d_model"},
              {"num_attention_heads", "n_heads"},
@@ -324,7 +337,7 @@ model_class dbrx() {
 // configuration_roformer.py: hidden_size 768, 12 heads, max_position_embeddings 1536, no RoPE
 // fields; modeling_roformer.py: RoFormerSinusoidalPositionalEmbedding over the whole head
 // (hidden_size // heads), base 10000, turning the pairs (x[2i], x[2i + 1]): the RoPE paper's model.
-model_class roformer() {
+constexpr model_class roformer() {
   model_class c = interleaved(make(family::gptj, 1e4, 768, 12, 1536));
   c.whole_head = true;
   return c;
@@ -333,7 +346,7 @@ model_class roformer() {
 // configuration_esm.py: position_embedding_type "absolute" by default, "rotary" for ESM-2;
 // modeling_esm.py RotaryEmbedding(dim=attention_head_size): 1 / 10000^(2i/d) fixed, rotate_half
 // over the whole head (hidden_size // num_attention_heads), no rope_theta or scaling read.
-model_class esm() {
+constexpr model_class esm() {
   model_class c = make(family::gptj, 1e4, 768, 12, 1026);
   c.whole_head = true;
   c.rope_switch = "position_embedding_type";
@@ -345,7 +358,7 @@ model_class esm() {
 // configuration_granitemoehybrid.py: position_embedding_type None by default, "rope" turns RoPE on
 // (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
-model_class granite_hybrid() {
+constexpr model_class granite_hybrid() {
   model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
   c.rope_switch = "position_embedding_type";
   c.rope_when = "rope";
@@ -356,7 +369,7 @@ model_class granite_hybrid() {
 
 // configuration_lfm2.py: default_theta 1e6; layer_types "full_attention" or "conv", else from
 // full_attn_idxs, else every layer attends; modeling_lfm2.py: the short-convolution layers take none.
-model_class lfm2() {
+constexpr model_class lfm2() {
   model_class c = with_nope(llama_rules(1e6), nope_rule::attention_blocks);
   c.attention_indices = "full_attn_idxs";
   return c;
@@ -365,7 +378,7 @@ model_class lfm2() {
 // configuration_bamba.py: attn_layer_indices name the attention layers (the others are Mamba, and all
 // are without them), partial_rotary_factor 0.5 forced into the RoPE parameters; modeling_bamba.py:
 // Llama's default RoPE, which rotates the whole head, while the scaled types take the 0.5.
-model_class bamba() {
+constexpr model_class bamba() {
   model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
   c.attention_indices = "attn_layer_indices";
   c.blocks = default_blocks::mamba;
@@ -381,7 +394,7 @@ model_class bamba() {
 // by default (modeling_zamba2.py builds its rotary embedding only when true); attention_head_dim is
 // always 2 * hidden_size // num_attention_heads (the shared block attends over 2 * hidden_size); only
 // the "hybrid" layers of layers_block_type run that attention.
-model_class zamba2() {
+constexpr model_class zamba2() {
   model_class c = with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope_rule::attention_blocks);
   c.head_dim_from_heads = true;
   c.attention_width = 2;
@@ -396,7 +409,7 @@ model_class zamba2() {
 // configuration_modernbert.py: default_theta {"global": 160000, "local": 10000} read from
 // global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
 // global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
-model_class modernbert() {
+constexpr model_class modernbert() {
   model_class c = make(family::modernbert, 160000, 768, 12, 8192);
   c.local_theta = 1e4;
   c.head_dim_from_heads = true;
@@ -406,13 +419,13 @@ model_class modernbert() {
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
-model_class cohere2() {
+constexpr model_class cohere2() {
   model_class c = with_nope(interleaved(make(family::llama, 1e4, 0, 0, 0)), nope_rule::sliding_only);
   c.head_dim_from_heads = true;
   return c;
 }
 
-const named_class classes[] = {
+constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
     {"qwen2", make(family::qwen2, 1e4, 4096, 32, 32768)},                      // configuration_qwen2.py

@@ -4,10 +4,10 @@
 // transformers main (v5, dataclass configs with rope_parameters).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 #include "posenc/layout.hpp"
 
@@ -86,6 +86,13 @@ struct config_names {
   config_name head_dim{"head_dim"};  // the width RoPE is built on (MLA models: qk_rope_head_dim)
 };
 
+// One field of a class's default rope_parameters.
+struct rope_default {
+  const char* key = nullptr;
+  double value = 0;
+};
+
+// A literal type: the table of model_classes.cpp is constant data, built at compile time.
 struct model_class {
   family kind = family::generic;
   config_names names;
@@ -120,7 +127,8 @@ struct model_class {
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
   const char* default_rope_type = "yarn";
-  std::vector<std::pair<const char*, double>> default_rope;
+  std::array<rope_default, 8> default_rope{};
+  std::size_t default_rope_count = 0;  // 0: none
   bool default_rope_truncate = true;
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)

@@ -209,7 +209,7 @@ void resolver::build_ropes() {
 void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
-  if (!source && !class_->default_rope.empty()) rope_defaults(d, path);
+  if (!source && class_->default_rope_count > 0) rope_defaults(d, path);
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
@@ -218,7 +218,10 @@ void resolver::build_flat(const config_value* source, const std::string& path) {
 // The class's rope_parameters when the config has none (GptOssConfig, Ministral3Config, ApertusConfig).
 void resolver::rope_defaults(rope_dict& d, const std::string& path) {
   d.set("rope_type", made_string(class_->default_rope_type, path + ".rope_type"));
-  for (const auto& [key, value] : class_->default_rope) d.set(key, made_number(value, path + "." + key));
+  for (std::size_t i = 0; i < class_->default_rope_count; ++i) {
+    const rope_default& field = class_->default_rope[i];
+    d.set(field.key, made_number(field.value, path + "." + field.key));
+  }
   if (!class_->default_rope_truncate) {
     made_.emplace_back();
     made_.back().type = kind::boolean;  // false
