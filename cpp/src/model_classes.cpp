@@ -281,6 +281,25 @@ constexpr model_class jetmoe() {
   return c;
 }
 
+// ChatGLM's remote code (THUDM chatglm3-6b, glm-4-9b-chat: configuration_chatglm.py, modeling_chatglm.py):
+// the head is kv_channels wide (else hidden_size // heads) and RotaryEmbedding(head // 2) turns its first
+// half in adjacent pairs (reshape(..., rot_dim // 2, 2)) at base 10000 * rope_ratio (default 1);
+// seq_length is the length and num_layers the layer count.
+constexpr model_class chatglm() {
+  model_class c = interleaved(make(family::llama, 1e4, 0, 0, 0));
+  c.names.head_dim = {"kv_channels"};
+  c.names.max_position_embeddings = {"max_position_embeddings", "seq_length"};
+  c.names.num_hidden_layers = {"num_hidden_layers", "num_layers"};
+  c.partial_rotary_factor = 0.5;
+  c.partial_attribute = true;
+  c.default_rope_partial = true;
+  c.theta_ratio = "rope_ratio";
+  c.theta_ratio_note =
+      " multiplies the base 10000, as ChatGLM3's and GLM-4's code does; ChatGLM2-6B-32K's code divides the "
+      "positions by it instead (linear scaling), which its config.json does not tell apart";
+  return c;
+}
+
 // configuration_recurrent_gemma.py: partial_rotary_factor 0.5 (setdefault), head_dim = hidden_size //
 // num_attention_heads (2560 / 10), 26 layers whose blocks repeat block_types (recurrent, recurrent,
 // attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
@@ -541,6 +560,7 @@ constexpr named_class classes[] = {
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
     {"apertus", apertus()},
+    {"chatglm", chatglm()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers

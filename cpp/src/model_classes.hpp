@@ -102,6 +102,8 @@ struct model_class {
   double theta = 10000;                      // default_theta (the full-attention one for Gemma)
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
   const char* theta_section_note = nullptr;  // said after that base when it is used
+  const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
+  const char* theta_ratio_note = nullptr;    // said when that ratio is not 1
   double local_theta = 0;                    // Gemma's sliding-attention default
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;

@@ -71,7 +71,16 @@ node resolver::default_theta_for(const std::string& layer_type) {
     }
   }
   const bool local = layer_type == "sliding_attention" && class_->local_theta > 0;
-  return made_number(local ? class_->local_theta : class_->theta, top.path);
+  const double theta = local ? class_->local_theta : class_->theta;
+  if (class_->theta_ratio) {  // ChatGLM: base = 10000 * rope_ratio
+    const node ratio = field(class_->theta_ratio);
+    if (ratio.given()) {
+      const double r = number(ratio, "a finite number > 0");
+      if (!std::isfinite(r) || !(r > 0) || !std::isfinite(theta * r)) fail(ratio.path, "a finite number > 0", r);
+      return made_number(theta * r, ratio.path);
+    }
+  }
+  return made_number(theta, top.path);
 }
 
 // config.partial_rotary_factor, which becomes an attribute once the config is built; PhiConfig
@@ -743,6 +752,10 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     }
   }
   if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
+  if (class_->theta_ratio_note) {
+    const node ratio = field(class_->theta_ratio);
+    if (ratio.given() && number(ratio, "a number") != 1) out.notes.push_back(ratio.path + class_->theta_ratio_note);
+  }
   const node* base = d.get("rope_theta");
   if (class_->theta_section_note && base &&
       base->path == "config." + std::string(class_->theta_section) + ".rope_theta") {

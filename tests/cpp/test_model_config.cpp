@@ -1122,6 +1122,24 @@ TEST(ModelConfig, RecurrentGemmaRotatesHalfInItsAttentionBlocks) {
                              "config.block_types", "no layer would apply RoPE"));
 }
 
+// ChatGLM: the first half of a kv_channels-wide head in adjacent pairs, base 10000 * rope_ratio.
+TEST(ModelConfig, ChatGlmTurnsHalfItsHeadAtTheRatioBase) {
+  const std::string shape = R"("model_type": "chatglm", "hidden_size": 4096, "num_attention_heads": 32)";
+  const model_rope r = rope("{" + shape + R"(, "kv_channels": 128, "rope_ratio": 500, "seq_length": 131072})");
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.base, 5e6);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 5e6)));
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_TRUE(has_note(r, "config.rope_ratio multiplies the base"));
+  const model_rope plain = rope("{" + shape + "}");  // ChatGLM3-6B: no rope_ratio, head 4096 / 32
+  EXPECT_EQ(plain.base, 1e4);
+  EXPECT_EQ(plain.rotary_dim, 64u);
+  EXPECT_TRUE(plain.notes.empty());
+  EXPECT_TRUE(throws_invalid([&] { rope("{" + shape + R"(, "rope_ratio": 0})"); }, "config.rope_ratio", "0"));
+}
+
 TEST(ModelConfig, FuyuIsPersimmonText) {
   const model_rope r =
       rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");
@@ -1540,6 +1558,9 @@ TEST(ModelConfig, RealConfigFiles) {
       {"lfm2-1.2b.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1e6); }},
       // DBRX: 6144 / 48 = 128, base 500000 from attn_config.
       {"dbrx-instruct.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 5e5); }},
+      // ChatGLM3-6B-32K: the first 64 of 128 features in adjacent pairs, base 10000 * 50.
+      {"chatglm3-6b-32k.json", "", "default", 128, 64, layout::interleaved, 1,
+       [](auto&) { return inv_default(64, 5e5); }},
       // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
       {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},

@@ -58,7 +58,7 @@ function assertFrequencies(got, want, where) {
  * The notes the spec fixes (the rest of a note is free text): layers without RoPE say "no RoPE", a Hunyuan
  * alpha config says "alpha", an unknown model_type says "Llama" (and names the type in quotes).
  */
-const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/, /transformers 5/];
+const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/, /transformers 5/, /ChatGLM2-6B-32K/];
 
 /** notes: an array of strings. */
 function assertNotesShape(notes, where) {
@@ -1156,6 +1156,27 @@ for (const [flavour, posenc] of flavours) {
         checkError(posenc, { ...rg, block_types: ['recurrent'] }, {}, /attention/);
       },
     );
+
+    test('ChatGLM turns half its head in adjacent pairs at 10000 * rope_ratio (modeling_chatglm.py)', () => {
+      const glm = { model_type: 'chatglm', hidden_size: 4096, num_attention_heads: 32 };
+      const glm4 = { ...glm, kv_channels: 128, rope_ratio: 500, seq_length: 131072 };
+      checkRule(
+        posenc,
+        glm4,
+        {},
+        {
+          headDim: 128,
+          rotaryDim: 64,
+          layout: 'interleaved',
+          base: 5e6,
+          frequencies: invFreq(64, 5e6),
+          notes: [/ChatGLM2-6B-32K/],
+        },
+      );
+      assertNote(posenc.ropeFromConfig(glm4), /^config\.rope_ratio multiplies the base/, 'ropeFromConfig');
+      checkRule(posenc, glm, {}, { headDim: 128, rotaryDim: 64, base: 10000, notes: [] });
+      nodeAssert.throws(() => posenc.ropeFromConfig({ ...glm, rope_ratio: 0 }), /config\.rope_ratio .*got 0/);
+    });
 
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };

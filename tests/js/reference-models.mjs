@@ -119,6 +119,19 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
   },
+  // ChatGLM's remote modeling_chatglm.py (chatglm3-6b, glm-4-9b-chat): rotary_dim = kv_channels (else
+  // hidden_size // num_attention_heads); RotaryEmbedding(rotary_dim // 2, rope_ratio) with base
+  // 10000 * rope_ratio over that half; apply_rotary_pos_emb turns x[..., :rot_dim] as
+  // reshape(..., rot_dim // 2, 2) pairs (adjacent). seq_length and num_layers name the length and depth.
+  chatglm: {
+    theta: 10000,
+    thetaRatio: 'rope_ratio',
+    partial: 'honoured',
+    partialDefault: 0.5,
+    layout: () => 'interleaved',
+    headDim: (c) => c.kv_channels ?? Math.floor(c.hidden_size / c.num_attention_heads),
+    attributeMap: { seq_length: 'max_position_embeddings', num_layers: 'num_hidden_layers' },
+  },
   // configuration_recurrent_gemma.py: partial_rotary_factor 0.5, head_dim = hidden_size // num_attention_heads,
   // layers_block_type = (block_types * 100)[:num_hidden_layers] with block_types (recurrent, recurrent,
   // attention) and 26 layers; modeling_recurrent_gemma.py: the first chunk of q/k (half) turns by
@@ -950,7 +963,8 @@ function singleSet(tc, cls, ctx) {
   // DBRX: configuration_dbrx.py on main has no rope_theta in DbrxAttentionConfig and builds the rotary
   // embedding from the top-level rope_parameters, so transformers 5 would use 10000 for this config
   const sectionNote = p.rope_theta == null && tc[cls.thetaKey ?? 'rope_theta'] == null && sectionTheta != null;
-  p.rope_theta = sectionTheta ?? cls.theta;
+  const ratio = cls.thetaRatio ? tc[cls.thetaRatio] : undefined;
+  p.rope_theta = sectionTheta ?? cls.theta * (ratio ?? 1);
   const type = ropeTypeOf(p, cls);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
   // Only the multimodal models' rotary embeddings read mrope_section (a Llama-like model ignores it); a
@@ -963,6 +977,8 @@ function singleSet(tc, cls, ctx) {
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
   if (sectionNote) notes.push(`the base is the attention sub-config's, which transformers 5 no longer reads`);
+  if (ratio != null && ratio !== 1)
+    notes.push(`rope_ratio multiplies the base (ChatGLM3, GLM-4); ChatGLM2-6B-32K divides the positions by it`);
   if (p.llama_4_scaling_beta != null)
     notes.push(`llama_4_scaling_beta ${p.llama_4_scaling_beta}: a query temperature after the rotation, not RoPE`);
   const alpha = usesAlpha(cls, type, p);
