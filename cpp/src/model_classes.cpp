@@ -300,6 +300,15 @@ constexpr model_class chatglm() {
   return c;
 }
 
+// configuration_moonshine.py: encoder_num_attention_heads for num_attention_heads (attribute_map),
+// 288 hidden, 8 heads, 512 positions, partial_rotary_factor 0.9; modeling_moonshine.py: GLM's rotary
+// embedding, adjacent pairs of the first int(head_dim * factor) features, the same in encoder and decoder.
+constexpr model_class moonshine() {
+  model_class c = interleaved(partial(make(family::llama, 1e4, 288, 8, 512), 0.9));
+  c.names.num_attention_heads = {"num_attention_heads", "encoder_num_attention_heads"};
+  return c;
+}
+
 // configuration_recurrent_gemma.py: partial_rotary_factor 0.5 (setdefault), head_dim = hidden_size //
 // num_attention_heads (2560 / 10), 26 layers whose blocks repeat block_types (recurrent, recurrent,
 // attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
@@ -561,6 +570,7 @@ constexpr named_class classes[] = {
     {"minimax_m2", minimax_m2()},
     {"apertus", apertus()},
     {"chatglm", chatglm()},
+    {"moonshine", moonshine()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers

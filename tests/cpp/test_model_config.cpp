@@ -1140,6 +1140,18 @@ TEST(ModelConfig, ChatGlmTurnsHalfItsHeadAtTheRatioBase) {
   EXPECT_TRUE(throws_invalid([&] { rope("{" + shape + R"(, "rope_ratio": 0})"); }, "config.rope_ratio", "0"));
 }
 
+TEST(ModelConfig, MoonshineTurnsAdjacentPairsOfMostOfItsHead) {
+  const model_rope tiny = rope(R"({"model_type": "moonshine", "hidden_size": 288, "encoder_num_attention_heads": 8})");
+  EXPECT_EQ(tiny.head_dim, 36u);
+  EXPECT_EQ(tiny.rotary_dim, 32u);  // int(36 * 0.9)
+  EXPECT_EQ(tiny.pairs, layout::interleaved);
+  EXPECT_TRUE(close(tiny.frequencies, inv_default(32, 1e4)));
+  EXPECT_EQ(rope(R"({"model_type": "moonshine", "hidden_size": 416, "encoder_num_attention_heads": 8,
+                     "partial_rotary_factor": 0.62})")
+                .rotary_dim,
+            32u);  // int(52 * 0.62)
+}
+
 TEST(ModelConfig, FuyuIsPersimmonText) {
   const model_rope r =
       rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");

@@ -1178,6 +1178,13 @@ for (const [flavour, posenc] of flavours) {
       nodeAssert.throws(() => posenc.ropeFromConfig({ ...glm, rope_ratio: 0 }), /config\.rope_ratio .*got 0/);
     });
 
+    test('Moonshine turns adjacent pairs of 0.9 of its head (configuration_moonshine.py, GLM rotary)', () => {
+      const tiny = { model_type: 'moonshine', hidden_size: 288, encoder_num_attention_heads: 8 };
+      checkRule(posenc, tiny, {}, { headDim: 36, rotaryDim: 32, layout: 'interleaved', notes: [] });
+      const base = { model_type: 'moonshine', hidden_size: 416, encoder_num_attention_heads: 8 };
+      checkRule(posenc, { ...base, partial_rotary_factor: 0.62 }, {}, { headDim: 52, rotaryDim: 32 });
+    });
+
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
       checkRule(

@@ -132,6 +132,17 @@ const CLASSES = {
     headDim: (c) => c.kv_channels ?? Math.floor(c.hidden_size / c.num_attention_heads),
     attributeMap: { seq_length: 'max_position_embeddings', num_layers: 'num_hidden_layers' },
   },
+  // configuration_moonshine.py: attribute_map num_attention_heads -> encoder_num_attention_heads (default
+  // 8), hidden 288, partial_rotary_factor 0.9; modeling_moonshine.py MoonshineRotaryEmbedding(GlmRotaryEmbedding):
+  // x[..., 0::2] / x[..., 1::2] pairs over int(head_dim * factor) features.
+  moonshine: {
+    theta: 10000,
+    partial: 'honoured',
+    partialDefault: 0.9,
+    layout: () => 'interleaved',
+    attributeMap: { encoder_num_attention_heads: 'num_attention_heads' },
+    headDim: (c) => Math.floor((c.hidden_size ?? 288) / (c.num_attention_heads ?? 8)),
+  },
   // configuration_recurrent_gemma.py: partial_rotary_factor 0.5, head_dim = hidden_size // num_attention_heads,
   // layers_block_type = (block_types * 100)[:num_hidden_layers] with block_types (recurrent, recurrent,
   // attention) and 26 layers; modeling_recurrent_gemma.py: the first chunk of q/k (half) turns by
