@@ -78,11 +78,17 @@ constexpr model_class without_rope(const char* what) {
   return c;
 }
 
+// Gemma 3's two layer types: the sliding ones at rope_local_base_freq (default 1e4).
+constexpr model_class gemma_layer_types(model_class c) {
+  c.local_theta = 1e4;
+  c.by_layer_type = true;
+  c.sliding_theta_key = "rope_local_base_freq";
+  return c;
+}
+
 // configuration_gemma3.py: Gemma3TextConfig (default_theta {"global": 1e6, "local": 1e4}).
 constexpr model_class gemma3() {
-  model_class c = with_head_dim(make(family::gemma3, 1e6, 2304, 8, 131072), 256);
-  c.local_theta = 1e4;
-  return c;
+  return gemma_layer_types(with_head_dim(make(family::gemma3, 1e6, 2304, 8, 131072), 256));
 }
 
 // configuration_gemma4.py: Gemma4TextConfig; default rope_parameters sliding {default, 1e4},
@@ -96,8 +102,7 @@ constexpr model_class gemma4() {
 // configuration_gemma3n.py: default_theta {"global": 1e6, "local": 1e4}, head_dim 256, per layer
 // type as Gemma 3 (rope_local_base_freq for sliding layers); modeling_gemma3n.py: scaling = 1.0.
 constexpr model_class gemma3n() {
-  model_class c = with_head_dim(make(family::gemma3, 1e6, 0, 0, 0), 256);
-  c.local_theta = 1e4;
+  model_class c = gemma_layer_types(with_head_dim(make(family::gemma3, 1e6, 0, 0, 0), 256));
   c.unit_softmax = true;
   return c;
 }
@@ -438,9 +443,13 @@ constexpr model_class zamba2() {
 // global_rope_theta / local_rope_theta, rope_scaling merged into both layer types, layer types from
 // global_attn_every_n_layers; modeling_modernbert.py: head_dim = hidden_size // num_attention_heads.
 constexpr model_class modernbert() {
-  model_class c = make(family::modernbert, 160000, 768, 12, 8192);
+  model_class c = make(family::llama, 160000, 768, 12, 8192);
   c.local_theta = 1e4;
   c.head_dim_from_heads = true;
+  c.by_layer_type = true;
+  c.full_theta_key = "global_rope_theta";
+  c.sliding_theta_key = "local_rope_theta";
+  c.scale_sliding = true;
   return c;
 }
 

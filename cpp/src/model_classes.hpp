@@ -33,7 +33,6 @@ enum class family {
   falcon,       // alibi: true means no RoPE; n_head / n_layer names
   hunyuan,      // dynamic with `alpha`: base * alpha^(d/(d-2)) up to max_position_embeddings
   phimoe,       // longrope whose attention factor is short_mscale, or long_mscale past the original length
-  modernbert,   // RoPE per layer type as Gemma 3: global_rope_theta / local_rope_theta, rope_scaling for both
   none,         // no rotary embeddings at all
 };
 
@@ -105,6 +104,13 @@ struct model_class {
   const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
   const char* theta_ratio_note = nullptr;    // said when that ratio is not 1
   double local_theta = 0;                    // Gemma's sliding-attention default
+  // One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does
+  // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
+  // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.
+  bool by_layer_type = false;
+  const char* full_theta_key = "rope_theta";
+  const char* sliding_theta_key = nullptr;
+  bool scale_sliding = false;
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
   double partial_rotary_factor = 0;   // class default (0: none)

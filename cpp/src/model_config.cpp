@@ -203,7 +203,7 @@ bool resolver::keyed_by_layer_types(const config_value& object) const {
 }
 
 void resolver::build_ropes() {
-  if (class_->kind == family::gemma3 || class_->kind == family::modernbert) return build_by_layer_type();
+  if (class_->by_layer_type) return build_by_layer_type();
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
   const config_value* s = object_or_null(scaling);
   const config_value* p = object_or_null(parameters);
@@ -369,23 +369,19 @@ void resolver::build_by_layer_type() {
     return dicts.back().second;
   };
   // Gemma 3 merges rope_scaling into the full-attention dict, ModernBERT into both.
-  const bool modernbert = class_->kind == family::modernbert;
   find("full_attention");
   find("sliding_attention");  // both made before either is held: find may grow the vector
   rope_dict& full = find("full_attention");
   rope_dict& sliding = find("sliding_attention");
   for (rope_dict* d : {&full, &sliding}) {
-    if (!s || (d == &sliding && !modernbert)) continue;
+    if (!s || (d == &sliding && !class_->scale_sliding)) continue;
     for (const auto& m : s->members) d->set(m.first, {&m.second, scaling.path + "." + m.first});
   }
-  if (modernbert) {
-    const node global = field("global_rope_theta");
-    full.setdefault("rope_theta", global.given() ? global : made_number(class_->theta, global.path));
-  } else {
-    full.setdefault("rope_theta", default_theta_for("full_attention"));
-  }
-  const node local = field(modernbert ? "local_rope_theta" : "rope_local_base_freq");
-  sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local.path));
+  const node global = field(class_->full_theta_key);
+  full.setdefault("rope_theta", global.given() ? global : made_number(class_->theta, global.path));
+  const node local = class_->sliding_theta_key ? field(class_->sliding_theta_key) : node{};
+  const std::string local_path = class_->sliding_theta_key ? local.path : sliding.path + ".rope_theta";
+  sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local_path));
   for (auto& [name, d] : dicts) {
     standardize_layer(d, name);
     ropes_.emplace_back(name, std::move(d));
