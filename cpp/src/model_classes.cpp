@@ -453,6 +453,17 @@ constexpr model_class modernbert() {
   return c;
 }
 
+// modular_olmo3.py (main): Gemma 3's rotary embedding per layer type; convert_rope_params_to_dict
+// merges a legacy rope_scaling into full_attention only, sets full_attention's rope_theta from
+// kwargs.pop("rope_theta", 500000) and then sliding_attention's from the same pop, by then empty:
+// the sliding layers turn at default_theta 500000. layer_types: every 4th layer full, else sliding.
+constexpr model_class olmo3() {
+  model_class c = make(family::llama, 5e5, 0, 0, 0);
+  c.local_theta = 5e5;
+  c.by_layer_type = true;
+  return c;
+}
+
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
@@ -551,6 +562,7 @@ constexpr named_class classes[] = {
     // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
     {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
     {"modernbert", modernbert()},
+    {"olmo3", olmo3()},
     {"esm", esm()},
     {"granitemoehybrid", granite_hybrid()},
     {"lfm2", lfm2()},

@@ -1152,6 +1152,23 @@ TEST(ModelConfig, MoonshineTurnsAdjacentPairsOfMostOfItsHead) {
             32u);  // int(52 * 0.62)
 }
 
+// OLMo 3: Gemma 3's per-layer-type RoPE; rope_scaling on full layers, the sliding ones at 500000.
+TEST(ModelConfig, Olmo3ScalesItsFullLayersOnly) {
+  const std::string olmo3 = R"({"model_type": "olmo3", "hidden_size": 4096, "num_attention_heads": 32,
+      "max_position_embeddings": 65536, "rope_theta": 1000000,
+      "rope_scaling": {"rope_type": "yarn", "factor": 8, "original_max_position_embeddings": 8192}})";
+  EXPECT_EQ(layer_types(olmo3), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  const model_rope full = rope(olmo3);
+  EXPECT_EQ(full.rope_type, "yarn");
+  EXPECT_EQ(full.base, 1e6);
+  EXPECT_TRUE(close(full.frequencies, inv_yarn(128, 1e6, 8, 8192, true)));
+  const model_rope sliding = rope(olmo3, "sliding_attention");
+  EXPECT_EQ(sliding.rope_type, "default");
+  EXPECT_EQ(sliding.base, 5e5);  // the second kwargs.pop("rope_theta", 500000) finds nothing
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(full.notes.empty());
+}
+
 TEST(ModelConfig, FuyuIsPersimmonText) {
   const model_rope r =
       rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");

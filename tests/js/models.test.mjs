@@ -1185,6 +1185,27 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, { ...base, partial_rotary_factor: 0.62 }, {}, { headDim: 52, rotaryDim: 32 });
     });
 
+    test('OLMo 3: YaRN on the full-attention layers only; the sliding ones keep 500000 (modular_olmo3.py)', () => {
+      const olmo3 = { model_type: 'olmo3', hidden_size: 4096, num_attention_heads: 32, rope_theta: 500000 };
+      const yarn = { rope_type: 'yarn', factor: 8, original_max_position_embeddings: 8192, attention_factor: 1.2 };
+      const long = { ...olmo3, max_position_embeddings: 65536, rope_scaling: yarn };
+      checkRule(posenc, long, {}, { layerTypes: ['sliding_attention', 'full_attention'], ropeType: 'yarn', notes: [] });
+      checkRule(
+        posenc,
+        long,
+        { layerType: 'sliding_attention' },
+        {
+          ropeType: 'default',
+          base: 500000,
+          frequencies: invFreq(128, 500000),
+          attentionFactor: 1,
+        },
+      );
+      // both layer types pop the same rope_theta: the sliding one finds it gone
+      checkRule(posenc, { ...olmo3, rope_theta: 1e6 }, { layerType: 'sliding_attention' }, { base: 500000 });
+      checkRule(posenc, { ...olmo3, rope_theta: 1e6 }, {}, { base: 1e6 });
+    });
+
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
       checkRule(

@@ -478,6 +478,7 @@ const KNOWN = new Set([
   'codegen',
   'roformer',
   'modernbert',
+  'olmo3',
   'esm',
   'gemma3_text',
   'gemma3n_text',
@@ -1142,6 +1143,20 @@ function gemma3(tc, ctx) {
 }
 
 /**
+ * modular_olmo3.py Olmo3Config.convert_rope_params_to_dict (main): as Gemma 3's, a legacy rope_scaling
+ * updates full_attention only; full_attention.setdefault(rope_theta, kwargs.pop("rope_theta", 500000)),
+ * then sliding_attention.setdefault(rope_theta, kwargs.pop("rope_theta", 500000)), a second pop of a key
+ * already gone: the sliding layers keep 500000. Olmo3RotaryEmbedding(Gemma3RotaryEmbedding): the whole
+ * head by rotate_half.
+ */
+function olmo3(tc, ctx) {
+  const rp = byLayerType(tc, ['full_attention']);
+  rp.full_attention.rope_theta ??= tc.rope_theta ?? 500000;
+  rp.sliding_attention.rope_theta ??= 500000;
+  return layered(tc, rp, ctx, () => headDimOf(tc, GENERIC));
+}
+
+/**
  * configuration_gemma4.py Gemma4TextConfig.__post_init__ (main): when rope_parameters is None it is
  *   {sliding_attention: {rope_type: default, rope_theta: 1e4},
  *    full_attention: {rope_type: proportional, partial_rotary_factor: 0.25, rope_theta: 1e6}}
@@ -1227,6 +1242,7 @@ function familyOf(tc, ctx) {
   if (type === 'roformer') return roformer(tc);
   if (type === 'esm') return esm(tc);
   if (type === 'modernbert') return modernbert(tc, ctx);
+  if (type === 'olmo3') return olmo3(tc, ctx);
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
