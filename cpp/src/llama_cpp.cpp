@@ -160,8 +160,8 @@ class advisor {
 
   void default_rope() {
     note(
-        "For a GGUF converted from this config no flag is needed: convert_hf_to_gguf.py writes rope_theta as "
-        "rope.freq_base, and llama.cpp takes the base (" +
+        "For a GGUF converted from this config no flag is needed: convert_hf_to_gguf.py writes the model's base "
+        "(rope_theta, or what its class reads in its place) as rope.freq_base, and llama.cpp takes the base (" +
         format_number(rope_.base) +
         ") from there; "
         "--rope-freq-base " +
