@@ -286,6 +286,23 @@ constexpr model_class jetmoe() {
   return c;
 }
 
+// configuration_falcon.py: rotary = not alibi; attribute_map n_head / n_layer.
+constexpr model_class falcon() {
+  model_class c = llama_rules();
+  c.alibi_flag = "alibi";
+  c.names.num_hidden_layers = {"num_hidden_layers", "n_layer"};
+  return c;
+}
+
+// Baichuan's remote code (baichuan-inc Baichuan-7B, Baichuan2-7B modeling_baichuan.py): Llama's
+// rotate_half over the whole head at a fixed base of 10000. Baichuan-13B and Baichuan2-13B share the
+// model_type but build ALiBi biases; vLLM's baichuan.py tells them apart by hidden_size 5120.
+constexpr model_class baichuan() {
+  model_class c = llama_rules();
+  c.alibi_hidden_size = 5120;
+  return c;
+}
+
 // ChatGLM's remote code (THUDM chatglm3-6b, glm-4-9b-chat: configuration_chatglm.py, modeling_chatglm.py):
 // the head is kv_channels wide (else hidden_size // heads) and RotaryEmbedding(head // 2) turns its first
 // half in adjacent pairs (reshape(..., rot_dim // 2, 2)) at base 10000 * rope_ratio (default 1);
@@ -554,7 +571,7 @@ constexpr named_class classes[] = {
     {"llama4_text", with_nope(interleaved(llama_rules(5e5)), nope_rule::no_rope_layers_or_empty)},
     // configuration_smollm3.py: default_theta 2000000, no_rope_layers filled when None.
     {"smollm3", with_nope(llama_rules(2e6), nope_rule::no_rope_layers)},
-    {"falcon", make(family::falcon, 1e4, 0, 0, 0)},  // configuration_falcon.py: rotary = not alibi
+    {"falcon", falcon()},
     // modeling_hunyuan_v1_dense.py / _moe.py: the dynamic rope type's `alpha` sets an NTK base.
     {"hunyuan_v1_dense", make(family::hunyuan, 1e4, 0, 0, 0)},
     {"hunyuan_v1_moe", make(family::hunyuan, 1e4, 0, 0, 0)},
@@ -591,6 +608,8 @@ constexpr named_class classes[] = {
     {"minimax_m2", minimax_m2()},
     {"apertus", apertus()},
     {"chatglm", chatglm()},
+    {"baichuan", baichuan()},
+    {"internlm3", llama_rules()},  // InternLM3's remote code: Llama's RoPE, head_dim, rope_scaling
     {"moonshine", moonshine()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)

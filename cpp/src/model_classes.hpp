@@ -30,7 +30,6 @@ enum class family {
   phi,          // partial_rotary_factor 0.5 when config.json has none
   gpt_neox,     // rotary_pct and rotary_emb_base
   gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling (CodeGen, RoFormer too)
-  falcon,       // alibi: true means no RoPE; n_head / n_layer names
   hunyuan,      // dynamic with `alpha`: base * alpha^(d/(d-2)) up to max_position_embeddings
   phimoe,       // longrope whose attention factor is short_mscale, or long_mscale past the original length
   none,         // no rotary embeddings at all
@@ -125,6 +124,10 @@ struct model_class {
   const char* rope_switch = nullptr;
   const char* rope_when = nullptr;
   const char* rope_switch_default = nullptr;
+  // ALiBi instead of RoPE: when the config's boolean `alibi_flag` is true (Falcon), or when its
+  // hidden_size is `alibi_hidden_size` (Baichuan's 13B models, which share the model_type).
+  const char* alibi_flag = nullptr;
+  double alibi_hidden_size = 0;
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices

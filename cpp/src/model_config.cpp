@@ -142,14 +142,8 @@ resolver::resolver(const config_value& config) {
   if (config.type != kind::object) fail("config", "a JSON object", describe(config));
   pick_text(config);
   check_rope_switch();
+  check_alibi();
   if (class_->kind == family::gptj) return;
-  if (class_->kind == family::falcon) {  // configuration_falcon.py: rotary = not alibi
-    const node alibi = field("alibi");
-    if (alibi.present() && boolean(alibi)) {
-      fail(alibi.path, "false for a model with rotary position embeddings",
-           "true (ALiBi attention biases: the model has no rotary embeddings)");
-    }
-  }
   build_ropes();
   // transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
   // any other layer type in the config's key order, so that equal models list equally.
@@ -173,6 +167,26 @@ void resolver::check_rope_switch() {
   const auto shown = [&](const std::string& v) { return flag ? v : "'" + v + "'"; };
   fail(n.path, shown(class_->rope_when) + " for a model with rotary position embeddings",
        (n.present() ? shown(value) : value + " (the default)") + ": the model has no rotary embeddings");
+}
+
+// Falcon's alibi flag (configuration_falcon.py: rotary = not alibi); Baichuan's 13B models, whose
+// remote code builds ALiBi biases where the 7B ones rotate (vLLM tells them apart by hidden_size).
+void resolver::check_alibi() {
+  if (class_->alibi_flag) {
+    const node alibi = field(class_->alibi_flag);
+    if (alibi.present() && boolean(alibi)) {
+      fail(alibi.path, "false for a model with rotary position embeddings",
+           "true (ALiBi attention biases: the model has no rotary embeddings)");
+    }
+  }
+  if (class_->alibi_hidden_size > 0) {
+    const node hidden = named(class_->names.hidden_size);
+    if (hidden.given() && hidden.value->type == kind::number && hidden.value->number == class_->alibi_hidden_size) {
+      fail(hidden.path, "the width of a " + class_name_ + " model with rotary embeddings",
+           format_number(class_->alibi_hidden_size) + " (a 13B " + class_name_ +
+               " model: ALiBi attention biases, no rotary embeddings)");
+    }
+  }
 }
 
 std::vector<std::string> resolver::layer_types() const {

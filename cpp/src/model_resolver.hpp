@@ -36,6 +36,7 @@ class resolver {
   node top_partial();
   node named(const config_name& name) const;
   void rotary_dim_as_partial(rope_dict& d);
+  void check_alibi();
   std::vector<std::string> repeated_blocks(std::size_t layers);
 
   void pick_text(const config_value& config);

@@ -1169,6 +1169,16 @@ TEST(ModelConfig, Olmo3ScalesItsFullLayersOnly) {
   EXPECT_TRUE(full.notes.empty());
 }
 
+TEST(ModelConfig, BaichuanSevenBRotatesThirteenBUsesAlibi) {
+  const model_rope r = rope(R"({"model_type": "baichuan", "hidden_size": 4096, "num_attention_heads": 32})");
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_TRUE(
+      throws_invalid([] { rope(R"({"model_type": "baichuan", "hidden_size": 5120, "num_attention_heads": 40})"); },
+                     "config.hidden_size", "ALiBi"));
+}
+
 TEST(ModelConfig, FuyuIsPersimmonText) {
   const model_rope r =
       rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");

@@ -1206,6 +1206,13 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, { ...olmo3, rope_theta: 1e6 }, {}, { base: 1e6 });
     });
 
+    test("Baichuan's 7B models rotate as Llama; its 13B ones (hidden_size 5120) use ALiBi", () => {
+      const baichuan = { model_type: 'baichuan', num_attention_heads: 32, max_position_embeddings: 4096 };
+      checkRule(posenc, { ...baichuan, hidden_size: 4096 }, {}, { headDim: 128, base: 10000, notes: [] });
+      checkError(posenc, { ...baichuan, hidden_size: 5120, num_attention_heads: 40 }, {}, /ALiBi/);
+      checkRule(posenc, tiny({ model_type: 'internlm3', head_dim: 128 }), {}, { headDim: 128, notes: [] });
+    });
+
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
       checkRule(

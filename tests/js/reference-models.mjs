@@ -350,6 +350,9 @@ Object.assign(CLASSES, {
   // configuration_emu3.py Emu3TextConfig: default_theta 1e6; modular_aria.py AriaTextConfig(LlamaConfig).
   emu3_text_model: { theta: 1000000, partial: 'ignored' },
   aria_text: { theta: 10000, partial: 'ignored' },
+  // Baichuan's remote modeling_baichuan.py: Baichuan-7B and Baichuan2-7B rotate as Llama at a fixed 10000;
+  // the 13B models (hidden_size 5120, the test vLLM's baichuan.py uses) build ALiBi biases instead.
+  baichuan: { theta: 10000, partial: 'ignored', alibiHidden: 5120 },
   // configuration_dbrx.py: attribute_map hidden_size -> d_model, num_attention_heads -> n_heads,
   // max_position_embeddings -> max_seq_len, num_hidden_layers -> n_layers (defaults 2048, 16, 2048, 24);
   // the base is the attention sub-config's, DbrxAttentionConfig.rope_theta (default 10000), which
@@ -456,6 +459,8 @@ export const LLAMA_LIKE = [
   'ministral',
   'doge',
   'mimi',
+  // InternLM3's remote modeling (internlm3-8b-instruct): Llama's rotary embedding and rotate_half
+  'internlm3',
 ];
 
 // Phi-4-multimodal: configuration_phi4_multimodal.py (transformers) and the checkpoint's remote
@@ -1253,6 +1258,9 @@ function familyOf(tc, ctx) {
     throw new RangeError(
       `model_type '${type}' with ${key} ${JSON.stringify(tc[key] ?? null)} (not '${on}') has no RoPE`,
     );
+  }
+  if (cls.alibiHidden && tc.hidden_size === cls.alibiHidden) {
+    throw new RangeError(`model_type '${type}' with hidden_size ${cls.alibiHidden} (13B) uses ALiBi: it has no RoPE`);
   }
   if (cls.alibiFlag && tc.alibi) {
     throw new RangeError(`model_type '${type}' with config.alibi true uses ALiBi: it has no rotary embeddings`);
