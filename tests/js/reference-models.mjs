@@ -25,9 +25,10 @@ const GEMMA_LAYERS = ['sliding_attention', 'full_attention'];
 export const KNOWN_ROPE_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3', 'proportional'];
 
 /** Model types whose position information is not rotary (ALiBi, learned absolute, relative buckets). */
-const NO_ROPE = new Set([
+export const NO_ROPE = new Set([
   'bloom',
   'gpt2',
+  'gpt_neo',
   'gpt_bigcode',
   'opt',
   'mpt',
