@@ -767,8 +767,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     if (ratio.given() && number(ratio, "a number") != 1) out.notes.push_back(ratio.path + class_->theta_ratio_note);
   }
   const node* base = d.get("rope_theta");
-  if (class_->theta_section_note && base &&
-      base->path == "config." + std::string(class_->theta_section) + ".rope_theta") {
+  if (class_->theta_section_note && base && base->path == text_path_ + "." + class_->theta_section + ".rope_theta") {
     out.notes.push_back(base->path + " = " + format_number(number(*base, "a number")) + class_->theta_section_note);
   }
   const node* beta = d.get("llama_4_scaling_beta");
