@@ -154,6 +154,27 @@ constexpr model_class qwen3_vl(double hidden) {
                     24, 20, 20);
 }
 
+// configuration_qwen2_5_omni.py: Qwen2_5OmniTextConfig (in thinker_config.text_config) default_theta 1e6,
+// 3584 / 28 heads, 32768 positions; modeling_qwen2_5_omni.py: rotate_half, chunked M-RoPE with
+// rope_parameters.get("mrope_section", [16, 24, 24]).
+constexpr model_class qwen2_5_omni_text() {
+  return with_mrope(make(family::llama, 1e6, 3584, 28, 32768), mrope_sections::chunked, 16, 24, 24);
+}
+
+// configuration_qwen3_omni_moe.py: Qwen3OmniMoeTextConfig default_theta 1e6, 2048 / 28 heads, 32768
+// positions; modeling_qwen3_omni_moe.py: interleaved M-RoPE, mrope_section [24, 20, 20] by default,
+// whatever mrope_interleaved says.
+constexpr model_class qwen3_omni_text() {
+  return with_mrope(make(family::llama, 1e6, 2048, 28, 32768), mrope_sections::interleaved, 24, 20, 20);
+}
+
+// The Omni models' config: the thinker's text model in thinker_config.text_config.
+constexpr model_class omni(model_class text) {
+  model_class c = as_wrapper(text, text_source::sub_or_defaults);
+  c.text_holder = "thinker_config";
+  return c;
+}
+
 // configuration_qwen3_5.py / _qwen3_5_moe.py Qwen3_5TextConfig: head_dim 256, partial_rotary_factor
 // 0.25 (kwargs.setdefault), full_attention_interval 4 over 32 (40) layers, the others linear
 // attention; modeling_qwen3_5.py: interleaved M-RoPE, mrope_section [11, 11, 10] by default.
@@ -503,6 +524,12 @@ constexpr named_class classes[] = {
     {"qwen3_vl_text", qwen3_vl(4096)},
     {"qwen3_vl_moe", as_wrapper(qwen3_vl(2048), text_source::sub_or_defaults)},
     {"qwen3_vl_moe_text", qwen3_vl(2048)},
+    {"qwen2_5_omni", omni(qwen2_5_omni_text())},
+    {"qwen2_5_omni_thinker", as_wrapper(qwen2_5_omni_text(), text_source::sub_or_defaults)},
+    {"qwen2_5_omni_text", qwen2_5_omni_text()},
+    {"qwen3_omni_moe", omni(qwen3_omni_text())},
+    {"qwen3_omni_moe_thinker", as_wrapper(qwen3_omni_text(), text_source::sub_or_defaults)},
+    {"qwen3_omni_moe_text", qwen3_omni_text()},
     {"qwen3_5", as_wrapper(qwen3_5(4096, 32), text_source::sub_or_defaults)},
     {"qwen3_5_text", qwen3_5(4096, 32)},
     {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},

@@ -112,7 +112,22 @@ void resolver::pick_text(const config_value& config) {
   text_ = &config;
   const bool wrapper = class_->text != text_source::self;
   if (!wrapper && class_->kind != family::generic) return;
-  const node sub{config.find("text_config"), "config.text_config"};
+  // Qwen Omni keeps its text model one level down, in thinker_config.text_config; a missing level
+  // is built from its class's defaults.
+  const config_value* holder = &config;
+  std::string holder_path = "config";
+  if (class_->text_holder) {
+    const node inner{config.find(class_->text_holder), holder_path + "." + class_->text_holder};
+    holder_path = inner.path;
+    if (const config_value* object = object_or_null(inner)) {
+      holder = object;
+    } else {
+      made_.emplace_back();
+      made_.back().type = kind::object;
+      holder = &made_.back();
+    }
+  }
+  const node sub{holder->find("text_config"), holder_path + ".text_config"};
   if (const config_value* object = object_or_null(sub)) {
     text_ = object;
     text_path_ = sub.path;

@@ -559,6 +559,33 @@ TEST(ModelConfig, MultimodalRopeSections) {
       "config.rope_scaling.mrope_section", "63"));
 }
 
+// Qwen Omni: the thinker's text model, one level down (thinker_config.text_config).
+TEST(ModelConfig, QwenOmniReadsItsThinkersTextModel) {
+  const model_rope q25 = rope(R"({"model_type": "qwen2_5_omni", "thinker_config": {"model_type":
+      "qwen2_5_omni_thinker", "text_config": {"model_type": "qwen2_5_omni_text", "hidden_size": 3584,
+      "num_attention_heads": 28, "rope_theta": 1000000.0,
+      "rope_scaling": {"mrope_section": [16, 24, 24], "rope_type": "default"}}}})");
+  EXPECT_EQ(q25.head_dim, 128u);
+  EXPECT_EQ(q25.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  EXPECT_FALSE(q25.interleaved_sections);
+  EXPECT_TRUE(close(q25.frequencies, inv_default(128, 1e6)));
+  EXPECT_TRUE(q25.notes.empty());
+  const model_rope q3 = rope(R"({"model_type": "qwen3_omni_moe", "thinker_config": {"text_config": {
+      "model_type": "qwen3_omni_moe_text", "hidden_size": 2048, "num_attention_heads": 32, "head_dim": 128,
+      "rope_parameters": {"mrope_interleaved": false, "mrope_section": [24, 20, 20], "rope_theta": 1000000,
+      "rope_type": "default"}}}})");
+  EXPECT_EQ(q3.head_dim, 128u);  // head_dim, not 2048 / 32
+  EXPECT_EQ(q3.sections, (std::vector<std::int64_t>{24, 20, 20}));
+  EXPECT_TRUE(q3.interleaved_sections);  // the model's code, whatever mrope_interleaved says
+  // missing levels: the classes' defaults (3584 / 28 heads, [16, 24, 24])
+  const model_rope bare = rope(R"({"model_type": "qwen2_5_omni"})");
+  EXPECT_EQ(bare.head_dim, 128u);
+  EXPECT_EQ(bare.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  EXPECT_TRUE(throws_invalid(
+      [] { rope(R"({"model_type": "qwen2_5_omni", "thinker_config": {"text_config": {"hidden_size": -1}}})"); },
+      "config.thinker_config.text_config.hidden_size", "-1"));
+}
+
 TEST(ModelConfig, RopeParametersByLayerTypeUseTheirKeys) {
   const std::string cfg = R"({"model_type": "qwen2", "hidden_size": 2048, "num_attention_heads": 16,
     "layer_types": ["full_attention", "sliding_attention"], "max_position_embeddings": 32768,

@@ -1213,6 +1213,26 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, tiny({ model_type: 'internlm3', head_dim: 128 }), {}, { headDim: 128, notes: [] });
     });
 
+    test("Qwen Omni: the thinker's text model, in thinker_config.text_config (configuration_qwen*_omni*.py)", () => {
+      const text = { hidden_size: 3584, num_attention_heads: 28, rope_theta: 1e6 };
+      const q25 = {
+        model_type: 'qwen2_5_omni',
+        thinker_config: {
+          model_type: 'qwen2_5_omni_thinker',
+          text_config: { ...text, model_type: 'qwen2_5_omni_text', rope_scaling: { mrope_section: [16, 24, 24] } },
+        },
+      };
+      checkRule(posenc, q25, {}, { headDim: 128, sections: [16, 24, 24], interleavedSections: false, notes: [] });
+      const q3text = { hidden_size: 2048, num_attention_heads: 32, head_dim: 128, model_type: 'qwen3_omni_moe_text' };
+      const rope = { mrope_interleaved: false, mrope_section: [24, 20, 20], rope_theta: 1e6, rope_type: 'default' };
+      const q3 = {
+        model_type: 'qwen3_omni_moe',
+        thinker_config: { text_config: { ...q3text, rope_parameters: rope } },
+      };
+      checkRule(posenc, q3, {}, { headDim: 128, sections: [24, 20, 20], interleavedSections: true, base: 1e6 });
+      checkRule(posenc, { model_type: 'qwen2_5_omni' }, {}, { headDim: 128, sections: [16, 24, 24] });
+    });
+
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
       checkRule(

@@ -184,6 +184,24 @@ const CLASSES = {
   // modeling_qwen3_vl.py Qwen3VLTextRotaryEmbedding: always apply_interleaved_mrope.
   // configuration_qwen3_vl.py Qwen3VLTextConfig: default_theta 500000.0, head_dim=128.
   qwen3_vl_text: { theta: 5e5, partial: 'ignored', mrope: 'interleaved', headDimDefault: 128 },
+  // configuration_qwen2_5_omni.py Qwen2_5OmniTextConfig: default_theta 1e6, 3584 / 28 heads;
+  // modeling_qwen2_5_omni.py: chunked sections, rope_parameters.get("mrope_section", [16, 24, 24]).
+  qwen2_5_omni_text: {
+    theta: 1e6,
+    partial: 'ignored',
+    mrope: 'chunked',
+    mropeDefault: [16, 24, 24],
+    headDim: (c) => c.head_dim ?? Math.floor((c.hidden_size ?? 3584) / (c.num_attention_heads ?? 28)),
+  },
+  // configuration_qwen3_omni_moe.py Qwen3OmniMoeTextConfig: default_theta 1e6, 2048 / 28 heads;
+  // modeling_qwen3_omni_moe.py: interleaved sections (the code's, not mrope_interleaved), default [24, 20, 20].
+  qwen3_omni_moe_text: {
+    theta: 1e6,
+    partial: 'ignored',
+    mrope: 'interleaved',
+    mropeDefault: [24, 20, 20],
+    headDim: (c) => c.head_dim ?? Math.floor((c.hidden_size ?? 2048) / (c.num_attention_heads ?? 28)),
+  },
   // configuration_phi.py PhiConfig.__post_init__: kwargs.setdefault("partial_rotary_factor", 0.5);
   // modeling_phi.py compute_default_rope_parameters: dim = int(head_dim * partial_rotary_factor).
   phi: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
@@ -527,10 +545,20 @@ function textConfig(cfg) {
     gemma3n: 'gemma3n_text',
     mllama: 'mllama_text_model',
     emu3: 'emu3_text_model',
+    qwen2_5_omni_thinker: 'qwen2_5_omni_text',
+    qwen3_omni_moe_thinker: 'qwen3_omni_moe_text',
     // configuration_fuyu.py: a flat hub config becomes a persimmon text_config
     fuyu: 'persimmon',
     aria: 'aria_text',
   };
+  // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
+  // thinker_config.text_config, and a missing level is built from its class's defaults.
+  const omni = { qwen2_5_omni: 'qwen2_5_omni_text', qwen3_omni_moe: 'qwen3_omni_moe_text' }[cfg.model_type];
+  if (omni) {
+    const thinker = isObject(cfg.thinker_config) ? cfg.thinker_config : {};
+    const tc = isObject(thinker.text_config) ? thinker.text_config : {};
+    return { ...tc, model_type: tc.model_type ?? omni };
+  }
   if (isObject(cfg.text_config)) {
     const tc = cfg.text_config;
     return { ...tc, model_type: tc.model_type ?? wrappers[cfg.model_type] ?? cfg.model_type };
