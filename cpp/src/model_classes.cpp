@@ -168,6 +168,17 @@ constexpr model_class qwen3_omni_text() {
   return with_mrope(make(family::llama, 1e6, 2048, 28, 32768), mrope_sections::interleaved, 24, 20, 20);
 }
 
+// configuration_paligemma.py: text_config a Gemma (2048 hidden, 8 heads, head_dim 256) by default;
+// modeling_paligemma.py: position_ids = cache_position + 1, "PaliGemma positions are 1-indexed".
+constexpr model_class paligemma() {
+  model_class c = as_wrapper(with_head_dim(make(family::llama, 1e4, 2048, 8, 8192), 256), text_source::sub_or_defaults);
+  c.wrapper_note =
+      "PaliGemma numbers positions from 1 (modeling_paligemma.py: position_ids = cache_position + 1): give "
+      "offset + 1, or positions + 1, to rope() to turn q and k as it does; the logits depend on m - n alone "
+      "and are the same either way, up to the rounding of each angle";
+  return c;
+}
+
 // The Omni models' config: the thinker's text model in thinker_config.text_config.
 constexpr model_class omni(model_class text) {
   model_class c = as_wrapper(text, text_source::sub_or_defaults);
@@ -524,6 +535,7 @@ constexpr named_class classes[] = {
     {"qwen3_vl_text", qwen3_vl(4096)},
     {"qwen3_vl_moe", as_wrapper(qwen3_vl(2048), text_source::sub_or_defaults)},
     {"qwen3_vl_moe_text", qwen3_vl(2048)},
+    {"paligemma", paligemma()},
     {"qwen2_5_omni", omni(qwen2_5_omni_text())},
     {"qwen2_5_omni_thinker", as_wrapper(qwen2_5_omni_text(), text_source::sub_or_defaults)},
     {"qwen2_5_omni_text", qwen2_5_omni_text()},

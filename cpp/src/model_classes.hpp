@@ -97,6 +97,7 @@ struct model_class {
   bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
   text_source text = text_source::self;
   const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
+  const char* wrapper_note = nullptr;        // what a wrapper's model does around its text model's RoPE
   const char* no_rope = nullptr;             // what the model uses instead, for family::none
   double theta = 10000;                      // default_theta (the full-attention one for Gemma)
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one

@@ -110,6 +110,7 @@ void resolver::pick_text(const config_value& config) {
          "'" + model_type_ + "' (" + class_->no_rope + ": the model has no rotary embeddings)");
   }
   text_ = &config;
+  wrapper_note_ = class_->wrapper_note;  // kept when the text model's class takes over
   const bool wrapper = class_->text != text_source::self;
   if (!wrapper && class_->kind != family::generic) return;
   // Qwen Omni keeps its text model one level down, in thinker_config.text_config; a missing level
@@ -777,6 +778,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     }
   }
   if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
+  if (wrapper_note_) out.notes.push_back(wrapper_note_);
   if (class_->theta_ratio_note) {
     const node ratio = field(class_->theta_ratio);
     if (ratio.given() && number(ratio, "a number") != 1) out.notes.push_back(ratio.path + class_->theta_ratio_note);

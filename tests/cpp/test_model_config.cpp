@@ -1206,6 +1206,16 @@ TEST(ModelConfig, BaichuanSevenBRotatesThirteenBUsesAlibi) {
                      "config.hidden_size", "ALiBi"));
 }
 
+TEST(ModelConfig, PaliGemmaSaysItCountsPositionsFromOne) {
+  const model_rope r = rope(R"({"model_type": "paligemma", "text_config": {"model_type": "gemma",
+      "hidden_size": 2048, "num_attention_heads": 8}})");
+  EXPECT_EQ(r.head_dim, 256u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(256, 1e4)));
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_TRUE(has_note(r, "offset + 1"));
+  EXPECT_EQ(rope(R"({"model_type": "paligemma"})").head_dim, 256u);  // the default Gemma text model
+}
+
 TEST(ModelConfig, FuyuIsPersimmonText) {
   const model_rope r =
       rope(R"({"model_type": "fuyu", "hidden_size": 4096, "num_attention_heads": 64, "rope_theta": 25000.0})");

@@ -58,7 +58,15 @@ function assertFrequencies(got, want, where) {
  * The notes the spec fixes (the rest of a note is free text): layers without RoPE say "no RoPE", a Hunyuan
  * alpha config says "alpha", an unknown model_type says "Llama" (and names the type in quotes).
  */
-const SPEC_NOTES = [/no RoPE/, /alpha/, /Llama/, /llama_4_scaling_beta/, /transformers 5/, /ChatGLM2-6B-32K/];
+const SPEC_NOTES = [
+  /no RoPE/,
+  /alpha/,
+  /Llama/,
+  /llama_4_scaling_beta/,
+  /transformers 5/,
+  /ChatGLM2-6B-32K/,
+  /positions from 1/,
+];
 
 /** notes: an array of strings. */
 function assertNotesShape(notes, where) {
@@ -1231,6 +1239,14 @@ for (const [flavour, posenc] of flavours) {
       };
       checkRule(posenc, q3, {}, { headDim: 128, sections: [24, 20, 20], interleavedSections: true, base: 1e6 });
       checkRule(posenc, { model_type: 'qwen2_5_omni' }, {}, { headDim: 128, sections: [16, 24, 24] });
+    });
+
+    test('PaliGemma: its Gemma text model, and a note that it numbers positions from 1 (modeling_paligemma.py)', () => {
+      const text = { model_type: 'gemma', hidden_size: 2048, num_attention_heads: 8, num_hidden_layers: 18 };
+      const pali = { model_type: 'paligemma', text_config: text };
+      checkRule(posenc, pali, {}, { headDim: 256, frequencies: invFreq(256, 1e4), notes: [/positions from 1/] });
+      assertNote(posenc.ropeFromConfig(pali), /offset \+ 1/, 'ropeFromConfig');
+      checkRule(posenc, { model_type: 'paligemma' }, {}, { headDim: 256, notes: [/positions from 1/] });
     });
 
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {

@@ -545,6 +545,8 @@ function textConfig(cfg) {
     gemma3n: 'gemma3n_text',
     mllama: 'mllama_text_model',
     emu3: 'emu3_text_model',
+    // configuration_paligemma.py: a Gemma text_config by default
+    paligemma: 'gemma',
     qwen2_5_omni_thinker: 'qwen2_5_omni_text',
     qwen3_omni_moe_thinker: 'qwen3_omni_moe_text',
     // configuration_fuyu.py: a flat hub config becomes a persimmon text_config
@@ -1317,6 +1319,8 @@ function family(tc, ctx) {
 export function referenceRope(config, { layerType, seqLen } = {}) {
   const tc = textConfig(parse(config));
   const fam = family(tc, { seqLen });
+  // modeling_paligemma.py: position_ids = cache_position.unsqueeze(0) + 1 ("PaliGemma positions are 1-indexed")
+  if (parse(config).model_type === 'paligemma') fam.notes.push('PaliGemma numbers positions from 1');
   const chosen = layerType ?? (fam.layerTypes.includes('full_attention') ? 'full_attention' : fam.layerTypes[0]);
   return {
     layerTypes: [...fam.layerTypes],
