@@ -179,6 +179,14 @@ constexpr model_class paligemma() {
   return c;
 }
 
+// InternVL's remote configuration_internvl_chat.py: the language model's config in llm_config (an
+// InternLM2, Qwen2 or Llama config); without one, InternLM2's defaults.
+constexpr model_class internvl_chat() {
+  model_class c = as_wrapper(heads_split(make(family::llama, 1e4, 4096, 32, 2048)), text_source::sub_or_defaults);
+  c.text_key = "llm_config";
+  return c;
+}
+
 // The Omni models' config: the thinker's text model in thinker_config.text_config.
 constexpr model_class omni(model_class text) {
   model_class c = as_wrapper(text, text_source::sub_or_defaults);
@@ -536,6 +544,7 @@ constexpr named_class classes[] = {
     {"qwen3_vl_moe", as_wrapper(qwen3_vl(2048), text_source::sub_or_defaults)},
     {"qwen3_vl_moe_text", qwen3_vl(2048)},
     {"paligemma", paligemma()},
+    {"internvl_chat", internvl_chat()},
     {"qwen2_5_omni", omni(qwen2_5_omni_text())},
     {"qwen2_5_omni_thinker", as_wrapper(qwen2_5_omni_text(), text_source::sub_or_defaults)},
     {"qwen2_5_omni_text", qwen2_5_omni_text()},

@@ -97,6 +97,7 @@ struct model_class {
   bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
   text_source text = text_source::self;
   const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
+  const char* text_key = "text_config";      // the key of the text model's config (InternVL's llm_config)
   const char* wrapper_note = nullptr;        // what a wrapper's model does around its text model's RoPE
   const char* no_rope = nullptr;             // what the model uses instead, for family::none
   double theta = 10000;                      // default_theta (the full-attention one for Gemma)

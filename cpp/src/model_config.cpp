@@ -128,7 +128,7 @@ void resolver::pick_text(const config_value& config) {
       holder = &made_.back();
     }
   }
-  const node sub{holder->find("text_config"), holder_path + ".text_config"};
+  const node sub{holder->find(class_->text_key), holder_path + "." + class_->text_key};
   if (const config_value* object = object_or_null(sub)) {
     text_ = object;
     text_path_ = sub.path;

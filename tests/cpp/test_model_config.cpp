@@ -1206,6 +1206,17 @@ TEST(ModelConfig, BaichuanSevenBRotatesThirteenBUsesAlibi) {
                      "config.hidden_size", "ALiBi"));
 }
 
+TEST(ModelConfig, InternVlReadsItsLlmConfig) {
+  const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
+      "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,
+      "rope_theta": 1000000.0, "rope_scaling": {"factor": 2.0, "rope_type": "dynamic", "type": "dynamic"}}})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rope_type, "dynamic");
+  EXPECT_EQ(r.base, 1e6);
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_EQ(rope(R"({"model_type": "internvl_chat"})").head_dim, 128u);  // InternLM2's 4096 / 32
+}
+
 TEST(ModelConfig, PaliGemmaSaysItCountsPositionsFromOne) {
   const model_rope r = rope(R"({"model_type": "paligemma", "text_config": {"model_type": "gemma",
       "hidden_size": 2048, "num_attention_heads": 8}})");

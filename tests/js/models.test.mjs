@@ -1241,6 +1241,15 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, { model_type: 'qwen2_5_omni' }, {}, { headDim: 128, sections: [16, 24, 24] });
     });
 
+    test('InternVL reads its language model from llm_config (configuration_internvl_chat.py)', () => {
+      // InternVL3-1B's llm_config (a Qwen2 with dynamic NTK), below a top-level hidden_size of its own
+      const llm = { model_type: 'qwen2', hidden_size: 896, num_attention_heads: 14, max_position_embeddings: 32768 };
+      const scaled = { ...llm, rope_theta: 1e6, rope_scaling: { factor: 2.0, rope_type: 'dynamic', type: 'dynamic' } };
+      const internvl = { model_type: 'internvl_chat', hidden_size: 896, llm_config: scaled };
+      checkRule(posenc, internvl, {}, { headDim: 64, ropeType: 'dynamic', base: 1e6, notes: [] });
+      checkRule(posenc, internvl, { seqLen: 65536 }, { frequencies: invFreq(64, 1e6 * 3 ** (64 / 62)) });
+    });
+
     test('PaliGemma: its Gemma text model, and a note that it numbers positions from 1 (modeling_paligemma.py)', () => {
       const text = { model_type: 'gemma', hidden_size: 2048, num_attention_heads: 8, num_hidden_layers: 18 };
       const pali = { model_type: 'paligemma', text_config: text };

@@ -556,6 +556,11 @@ function textConfig(cfg) {
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
   const omni = { qwen2_5_omni: 'qwen2_5_omni_text', qwen3_omni_moe: 'qwen3_omni_moe_text' }[cfg.model_type];
+  // InternVL's remote configuration_internvl_chat.py: the language model's config is llm_config
+  if (cfg.model_type === 'internvl_chat') {
+    const tc = isObject(cfg.llm_config) ? cfg.llm_config : {};
+    return { ...tc, model_type: tc.model_type ?? 'internlm2' };
+  }
   if (omni) {
     const thinker = isObject(cfg.thinker_config) ? cfg.thinker_config : {};
     const tc = isObject(thinker.text_config) ? thinker.text_config : {};
