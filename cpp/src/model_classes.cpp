@@ -343,6 +343,15 @@ constexpr model_class baichuan() {
   return c;
 }
 
+// Llama-Nemotron (nemotron-nas, remote configuration_decilm.py / modeling_decilm.py): Llama's RoPE,
+// and per-layer block_configs whose attention may be no_op or replace_with_linear: those layers
+// have no attention, so no RoPE.
+constexpr model_class nemotron_nas() {
+  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
+  c.block_configs = true;
+  return c;
+}
+
 // ChatGLM's remote code (THUDM chatglm3-6b, glm-4-9b-chat: configuration_chatglm.py, modeling_chatglm.py):
 // the head is kv_channels wide (else hidden_size // heads) and RotaryEmbedding(head // 2) turns its first
 // half in adjacent pairs (reshape(..., rot_dim // 2, 2)) at base 10000 * rope_ratio (default 1);
@@ -656,6 +665,7 @@ constexpr named_class classes[] = {
     {"minimax_m2", minimax_m2()},
     {"apertus", apertus()},
     {"chatglm", chatglm()},
+    {"nemotron-nas", nemotron_nas()},
     {"baichuan", baichuan()},
     {"internlm3", llama_rules()},  // InternLM3's remote code: Llama's RoPE, head_dim, rope_scaling
     {"moonshine", moonshine()},

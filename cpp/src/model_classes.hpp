@@ -133,6 +133,7 @@ struct model_class {
   double alibi_hidden_size = 0;
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
+  bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
   const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;

@@ -129,6 +129,28 @@ void resolver::cross_attention_layers(std::size_t layers) {
 // each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
 // and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
 // full_attn_idxs), else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+// DeciLM (Llama-Nemotron's nemotron-nas): block_configs[i].attention with no_op (no attention) or
+// replace_with_linear (a linear layer in its place) has no RoPE (modeling_decilm.py DeciLMDecoderLayer).
+std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
+  const node listed = field("block_configs");
+  std::vector<std::string> types;
+  for (const node& block : per_layer(listed, layers, "an array of block configs, one per layer")) {
+    const config_value* object = object_or_null(block);
+    if (!object) fail(block.path, "a block config object", describe(*block.value));
+    const node attention = member(object, block.path, "attention");
+    const config_value* a = object_or_null(attention);
+    if (!a)
+      fail(attention.path, "an attention config object", attention.present() ? describe(*attention.value) : "none");
+    bool attends = true;
+    for (const char* key : {"no_op", "replace_with_linear"}) {
+      const node flag = member(a, attention.path, key);
+      if (flag.present() && boolean(flag)) attends = false;
+    }
+    types.push_back(attends ? "full_attention" : "no_attention");
+  }
+  return types;
+}
+
 // RecurrentGemma: (block_types * 100)[:num_hidden_layers], block_types by default recurrent, recurrent,
 // attention (configuration_recurrent_gemma.py).
 std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
@@ -162,6 +184,8 @@ void resolver::attention_blocks(std::size_t layers) {
     types.assign(layers, "mamba");  // or a convolution block: either way no attention
     for (std::size_t i = 0; i < indices.value->items.size(); ++i)
       types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
+  } else if (class_->block_configs) {
+    return layers_not_of_type(decilm_blocks(layers), "full_attention", field("block_configs").path);
   } else if (class_->block_pattern) {
     types = repeated_blocks(layers);
     return layers_not_of_type(types, "full_attention", field(class_->block_pattern).path);

@@ -38,6 +38,7 @@ class resolver {
   void rotary_dim_as_partial(rope_dict& d);
   void check_alibi();
   std::vector<std::string> repeated_blocks(std::size_t layers);
+  std::vector<std::string> decilm_blocks(std::size_t layers);
 
   void pick_text(const config_value& config);
   void build_ropes();

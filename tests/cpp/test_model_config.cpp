@@ -1206,6 +1206,26 @@ TEST(ModelConfig, BaichuanSevenBRotatesThirteenBUsesAlibi) {
                      "config.hidden_size", "ALiBi"));
 }
 
+TEST(ModelConfig, NemotronNasLayersWithoutAttentionTakeNoRope) {
+  const std::string blocks = R"("block_configs": [
+      {"attention": {"n_heads_in_group": 8, "no_op": false, "replace_with_linear": false}, "ffn": {}},
+      {"attention": {"n_heads_in_group": null, "no_op": true, "replace_with_linear": false}, "ffn": {}},
+      {"attention": {"n_heads_in_group": 8, "no_op": false, "replace_with_linear": true}, "ffn": {}},
+      {"attention": {"n_heads_in_group": 8}, "ffn": {}}])";
+  const std::string shape = R"("model_type": "nemotron-nas", "hidden_size": 8192, "num_attention_heads": 64,
+      "rope_theta": 500000.0, "rope_scaling": {"factor": 8.0, "high_freq_factor": 4.0, "low_freq_factor": 1.0,
+      "original_max_position_embeddings": 8192, "rope_type": "llama3"}, )";
+  const model_rope r = rope("{" + shape + R"("num_hidden_layers": 4, )" + blocks + "}");
+  EXPECT_EQ(r.rope_type, "llama3");
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_llama3(128, 5e5, 8, 1, 4, 8192)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1, 2}));
+  EXPECT_TRUE(throws_invalid([&] { rope("{" + shape + R"("num_hidden_layers": 5, )" + blocks + "}"); },
+                             "config.block_configs.length", "4"));
+  EXPECT_TRUE(throws_invalid([&] { rope("{" + shape + R"("num_hidden_layers": 1, "block_configs": [{"ffn": {}}]})"); },
+                             "config.block_configs[0].attention", "none"));
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

@@ -1241,6 +1241,33 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, { model_type: 'qwen2_5_omni' }, {}, { headDim: 128, sections: [16, 24, 24] });
     });
 
+    test('Llama-Nemotron: block_configs whose attention is no_op or linear take no RoPE (modeling_decilm.py)', () => {
+      const block = (attention) => ({ attention, ffn: { ffn_mult: 5.25, no_op: false, replace_with_linear: false } });
+      const attends = { n_heads_in_group: 8, no_op: false, replace_with_linear: false };
+      const nas = {
+        model_type: 'nemotron-nas',
+        hidden_size: 8192,
+        num_attention_heads: 64,
+        num_hidden_layers: 4,
+        rope_theta: 500000,
+        rope_scaling: {
+          factor: 8,
+          high_freq_factor: 4,
+          low_freq_factor: 1,
+          original_max_position_embeddings: 8192,
+          rope_type: 'llama3',
+        },
+        block_configs: [
+          block(attends),
+          block({ ...attends, n_heads_in_group: null, no_op: true }),
+          block({ ...attends, replace_with_linear: true }),
+          block(attends),
+        ],
+      };
+      checkRule(posenc, nas, {}, { ropeType: 'llama3', headDim: 128, layersWithoutRope: [1, 2], notes: [/no RoPE/] });
+      checkError(posenc, { ...nas, num_hidden_layers: 5 }, {}, /block_configs/);
+    });
+
     test('InternVL reads its language model from llm_config (configuration_internvl_chat.py)', () => {
       // InternVL3-1B's llm_config (a Qwen2 with dynamic NTK), below a top-level hidden_size of its own
       const llm = { model_type: 'qwen2', hidden_size: 896, num_attention_heads: 14, max_position_embeddings: 32768 };

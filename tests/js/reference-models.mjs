@@ -144,6 +144,9 @@ const CLASSES = {
     attributeMap: { encoder_num_attention_heads: 'num_attention_heads' },
     headDim: (c) => Math.floor((c.hidden_size ?? 288) / (c.num_attention_heads ?? 8)),
   },
+  // Llama-Nemotron (remote modeling_decilm.py): Llama's RoPE; a layer whose block_configs[i].attention is
+  // no_op or replace_with_linear has no attention.
+  'nemotron-nas': { theta: 10000, partial: 'ignored', nope: 'blocks', blockConfigs: true },
   // configuration_recurrent_gemma.py: partial_rotary_factor 0.5, head_dim = hidden_size // num_attention_heads,
   // layers_block_type = (block_types * 100)[:num_hidden_layers] with block_types (recurrent, recurrent,
   // attention) and 26 layers; modeling_recurrent_gemma.py: the first chunk of q/k (half) turns by
@@ -924,6 +927,12 @@ function slidingOnly(tc, n, windowlessRotatesAll) {
  */
 function attentionBlocks(tc, n, cls) {
   let types = tc.layer_types ?? tc.layers_block_type ?? cls.defaultBlocks?.();
+  if (cls.blockConfigs) {
+    const blocks = tc.block_configs;
+    if (!Array.isArray(blocks) || blocks.length !== n)
+      throw new RangeError(`config.block_configs must have num_hidden_layers (${n}) entries`);
+    types = blocks.map((b) => (b.attention.no_op || b.attention.replace_with_linear ? 'linear' : 'full_attention'));
+  }
   if (types == null && cls.blockPattern) {
     const cycle = tc[cls.blockPattern] ?? ['recurrent', 'recurrent', 'attention'];
     types = Array.from({ length: n }, (_, i) => cycle[i % cycle.length]);
