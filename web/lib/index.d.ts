@@ -223,7 +223,7 @@ export interface RopeFromConfig {
    * Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
    * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4, Mllama's cross-attention layers,
    * Qwen3-Next's linear-attention layers, the Mamba and convolution blocks of Granite 4.0, Bamba, LFM2 and Zamba2,
-   * RecurrentGemma's recurrent blocks. Empty for most models.
+   * RecurrentGemma's recurrent blocks, Llama-Nemotron's layers without attention. Empty for most models.
    */
   readonly layersWithoutRope: number[];
   /**
