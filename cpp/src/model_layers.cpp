@@ -1,6 +1,7 @@
 // The layers whose attention applies no RoPE: Llama 4's and SmolLM3's no_rope_layers, Cohere2's
 // and EXAONE 4's full-attention layers, Mllama's cross-attention layers, Qwen3-Next's linear ones,
-// and the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2, Zamba2).
+// the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2, Zamba2), RecurrentGemma's
+// recurrent blocks and Llama-Nemotron's layers without attention.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -125,10 +126,6 @@ void resolver::cross_attention_layers(std::size_t layers) {
                              layers_without_rope_.end());
 }
 
-// The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
-// each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
-// and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
-// full_attn_idxs), else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
 // DeciLM (Llama-Nemotron's nemotron-nas): block_configs[i].attention with no_op (no attention) or
 // replace_with_linear (a linear layer in its place) has no RoPE (modeling_decilm.py DeciLMDecoderLayer).
 std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
@@ -169,11 +166,18 @@ std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
   return types;
 }
 
+// The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
+// each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
+// and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
+// full_attn_idxs), DeciLM's block_configs or RecurrentGemma's repeated block_types, else every layer
+// attends (LFM2) or none does (Granite 4.0: every layer is Mamba). An error names the field read.
 void resolver::attention_blocks(std::size_t layers) {
   node listed = field("layer_types");
   if (!listed.present()) listed = field("layers_block_type");
   std::vector<std::string> types;
+  std::string source;  // empty: config.layer_types
   if (listed.present()) {
+    source = listed.path;  // layer_types, or Granite's and Zamba2's layers_block_type
     for (const node& n : per_layer(listed, layers, "an array of strings")) {
       const std::string& type = text(n, "a string");
       types.push_back(type == "attention" || type == "hybrid" ? "full_attention" : type);
@@ -185,16 +189,17 @@ void resolver::attention_blocks(std::size_t layers) {
     for (std::size_t i = 0; i < indices.value->items.size(); ++i)
       types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
   } else if (class_->block_configs) {
-    return layers_not_of_type(decilm_blocks(layers), "full_attention", field("block_configs").path);
+    types = decilm_blocks(layers);
+    source = field("block_configs").path;
   } else if (class_->block_pattern) {
     types = repeated_blocks(layers);
-    return layers_not_of_type(types, "full_attention", field(class_->block_pattern).path);
+    source = field(class_->block_pattern).path;
   } else if (class_->blocks == default_blocks::zamba2) {
     types = zamba2_default_blocks(layers);
   } else {
     types.assign(layers, class_->blocks == default_blocks::mamba ? "mamba" : "full_attention");
   }
-  layers_not_of_type(types, "full_attention");
+  layers_not_of_type(types, "full_attention", source);
 }
 
 // The layers whose attention applies no RoPE, and the name of the layer type that rotates:
