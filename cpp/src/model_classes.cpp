@@ -172,7 +172,7 @@ constexpr model_class qwen3_omni_text() {
 // modeling_paligemma.py: position_ids = cache_position + 1, "PaliGemma positions are 1-indexed".
 constexpr model_class paligemma() {
   model_class c = as_wrapper(with_head_dim(make(family::llama, 1e4, 2048, 8, 8192), 256), text_source::sub_or_defaults);
-  c.wrapper_note =
+  c.note =
       "PaliGemma numbers positions from 1 (modeling_paligemma.py: position_ids = cache_position + 1): give "
       "offset + 1, or positions + 1, to rope() to turn q and k as it does; the logits depend on m - n alone "
       "and are the same either way, up to the rounding of each angle";
@@ -270,6 +270,7 @@ constexpr model_class deepseek_v3() {
   model_class c = with_head_dim(make(family::deepseek_v3, 1e4, 7168, 128, 4096), 64);
   c.names.head_dim = {"qk_rope_head_dim"};
   c.pairs = layout::interleaved;
+  c.pairs_switch = "rope_interleave";
   return c;
 }
 
@@ -298,6 +299,33 @@ constexpr model_class glm4_moe_lite() {
   c.num_attention_heads = 20;
   c.max_position_embeddings = 202752;
   c.default_rope_partial = true;
+  return c;
+}
+
+// configuration_deepseek_v32.py: DeepSeek-V3's MLA (head_dim = qk_rope_head_dim 64, adjacent pairs), 7168
+// hidden, 128 heads, 163840 positions. modeling_deepseek_v32.py and DeepSeek's inference/model.py: the
+// lightning indexer rotates the first 64 features of its heads with the same cos/sin, by halves.
+constexpr model_class deepseek_v32() {
+  model_class c = deepseek_v3();
+  c.max_position_embeddings = 163840;
+  c.note =
+      "DeepSeek-V3.2's indexer turns the first qk_rope_head_dim features of its index_head_dim-wide q and k by "
+      "these frequencies in halves (rotate_half), not in adjacent pairs: give rope() layout 'half' for it";
+  return c;
+}
+
+// configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64), 6144 hidden, 64 heads, 202752
+// positions, default_theta 10000; modeling_glm_moe_dsa.py: DeepSeek-V3's MLA and an indexer, both through
+// apply_rotary_pos_emb_interleave (adjacent pairs) whatever rope_interleave says.
+constexpr model_class glm_moe_dsa() {
+  model_class c = deepseek_v3();
+  c.pairs_switch = nullptr;
+  c.hidden_size = 6144;
+  c.num_attention_heads = 64;
+  c.max_position_embeddings = 202752;
+  c.note =
+      "GLM-5's indexer turns the first qk_rope_head_dim features of its q and k by these frequencies in "
+      "adjacent pairs too; older transformers versions turned both by halves (rotate_half)";
   return c;
 }
 
@@ -579,6 +607,8 @@ constexpr named_class classes[] = {
     // Kimi K2's config.json maps AutoConfig and the model to DeepSeek-V3's remote code
     // (configuration_deepseek.DeepseekV3Config, modeling_deepseek.py).
     {"kimi_k2", deepseek_v3()},
+    {"deepseek_v32", deepseek_v32()},
+    {"glm_moe_dsa", glm_moe_dsa()},
     {"minicpm3", minicpm3()},
     {"longcat_flash", longcat_flash()},
     {"glm4_moe_lite", glm4_moe_lite()},

@@ -98,7 +98,7 @@ struct model_class {
   text_source text = text_source::self;
   const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
   const char* text_key = "text_config";      // the key of the text model's config (InternVL's llm_config)
-  const char* wrapper_note = nullptr;        // what a wrapper's model does around its text model's RoPE
+  const char* note = nullptr;                // said with every reading: what the model does beside this RoPE
   const char* no_rope = nullptr;             // what the model uses instead, for family::none
   double theta = 10000;                      // default_theta (the full-attention one for Gemma)
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
@@ -149,6 +149,7 @@ struct model_class {
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   layout pairs = layout::half;
+  const char* pairs_switch = nullptr;  // a boolean key whose false turns halves instead (rope_interleave)
 };
 
 // The class of a model_type; unknown names read as family::generic (Llama's rules).

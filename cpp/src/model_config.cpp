@@ -110,7 +110,6 @@ void resolver::pick_text(const config_value& config) {
          "'" + model_type_ + "' (" + class_->no_rope + ": the model has no rotary embeddings)");
   }
   text_ = &config;
-  wrapper_note_ = class_->wrapper_note;  // kept when the text model's class takes over
   const bool wrapper = class_->text != text_source::self;
   if (!wrapper && class_->kind != family::generic) return;
   // Qwen Omni keeps its text model one level down, in thinker_config.text_config; a missing level
@@ -141,6 +140,7 @@ void resolver::pick_text(const config_value& config) {
              "'" + name + "' (" + c.no_rope + ": the model has no rotary embeddings)");
       }
       if (c.kind != family::generic || class_->kind == family::generic) {
+        if (&c != class_) wrapper_note_ = class_->note;  // PaliGemma's, kept beside its Gemma's
         class_ = &c;
         class_name_ = name;
       }
@@ -779,6 +779,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
   }
   if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
   if (wrapper_note_) out.notes.push_back(wrapper_note_);
+  if (class_->note) out.notes.push_back(class_->note);
   if (class_->theta_ratio_note) {
     const node ratio = field(class_->theta_ratio);
     if (ratio.given() && number(ratio, "a number") != 1) out.notes.push_back(ratio.path + class_->theta_ratio_note);
@@ -832,8 +833,8 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   set_dims(out, *d);
   compute(out, *d);
   out.pairs = class_->pairs;
-  if (class_->kind == family::deepseek_v3) {
-    const node interleave = field("rope_interleave");
+  if (class_->pairs_switch) {
+    const node interleave = field(class_->pairs_switch);
     if (interleave.present() && !boolean(interleave)) out.pairs = layout::half;
   }
   fill_sections(out, *d);

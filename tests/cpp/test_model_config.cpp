@@ -1180,6 +1180,32 @@ TEST(ModelConfig, NemotronNasLayersWithoutAttentionTakeNoRope) {
                       "config.block_configs[0].attention", "none"));
 }
 
+// DeepSeek-V3.2 and GLM-5: DeepSeek-V3's MLA; their indexers' pairs are said in a note.
+TEST(ModelConfig, DeepSeekV32AndGlm5TurnTheirMlaSliceInAdjacentPairs) {
+  const std::string v32 = R"({"model_type": "deepseek_v32", "hidden_size": 7168, "num_attention_heads": 128,
+      "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "rope_theta": 10000,
+      "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096, "beta_fast": 32,
+                       "beta_slow": 1, "mscale": 1.0, "mscale_all_dim": 1.0}})";
+  const model_rope r = rope(v32);
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
+  EXPECT_TRUE(close(softmax(v32), 1 / std::sqrt(192.0) * get_mscale(40) * get_mscale(40)));
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_TRUE(has_note(r, "indexer"));
+  EXPECT_TRUE(has_note(r, "layout 'half'"));
+  // GLM-5: its code turns adjacent pairs whatever rope_interleave says; base from rope_parameters.
+  const std::string glm5 = R"({"model_type": "glm_moe_dsa", "qk_nope_head_dim": 192, "qk_rope_head_dim": 64,
+      "rope_interleave": false, "rope_parameters": {"rope_theta": 1000000, "rope_type": "default"}})";
+  const model_rope g = rope(glm5);
+  EXPECT_EQ(g.head_dim, 64u);
+  EXPECT_EQ(g.pairs, layout::interleaved);
+  EXPECT_TRUE(close(g.frequencies, inv_default(64, 1e6)));
+  EXPECT_TRUE(close(softmax(glm5), 1 / 16.0));  // (192 + 64)^-0.5, no mscale without YaRN
+  EXPECT_TRUE(has_note(g, "indexer"));
+  EXPECT_EQ(rope(R"({"model_type": "glm_moe_dsa"})").head_dim, 64u);
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,
@@ -1608,6 +1634,9 @@ TEST(ModelConfig, RealConfigFiles) {
       // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
       {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},
+      // DeepSeek-V3.2: DeepSeek-V3's YaRN on the 64-wide slice.
+      {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved, 1,
+       [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
   };
   std::size_t files = 0, checked = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -66,6 +66,7 @@ const SPEC_NOTES = [
   /transformers 5/,
   /ChatGLM2-6B-32K/,
   /positions from 1/,
+  /indexer/,
 ];
 
 /** notes: an array of strings. */
@@ -1364,6 +1365,20 @@ for (const [flavour, posenc] of flavours) {
         const longcat = { model_type: 'longcat_flash', hidden_size: 6144, num_attention_heads: 64 };
         checkRule(posenc, longcat, {}, { headDim: 64, layout: 'interleaved', base: 1e7, notes: [] });
         checkRule(posenc, { ...longcat, head_dim: 32 }, {}, { headDim: 32, frequencies: invFreq(32, 1e7) });
+      },
+    );
+
+    test(
+      "DeepSeek-V3.2 and GLM-5 turn DeepSeek-V3's rope slice in adjacent pairs, and say how their indexers " +
+        'turn (modeling_deepseek_v32.py, modeling_glm_moe_dsa.py)',
+      () => {
+        const mla = { hidden_size: 6144, num_attention_heads: 64, qk_nope_head_dim: 192, qk_rope_head_dim: 64 };
+        const v32 = { ...mla, model_type: 'deepseek_v32' };
+        checkRule(posenc, v32, {}, { headDim: 64, layout: 'interleaved', notes: [/indexer.*halves/] });
+        checkRule(posenc, { ...v32, rope_interleave: false }, {}, { layout: 'half' });
+        const glm5 = { ...mla, model_type: 'glm_moe_dsa', rope_parameters: { rope_theta: 1e6, rope_type: 'default' } };
+        checkRule(posenc, glm5, {}, { headDim: 64, frequencies: invFreq(64, 1e6), notes: [/indexer/] });
+        checkRule(posenc, { ...glm5, rope_interleave: false }, {}, { layout: 'interleaved' });
       },
     );
 

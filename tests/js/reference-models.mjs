@@ -172,6 +172,15 @@ const CLASSES = {
       high_freq_factor: 4,
     },
   },
+  // configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64); modeling_glm_moe_dsa.py turns the
+  // MLA slice and the indexer by apply_rotary_pos_emb_interleave, never reading rope_interleave.
+  glm_moe_dsa: {
+    theta: 10000,
+    partial: 'ignored',
+    headDim: (c) => c.qk_rope_head_dim ?? 64,
+    layout: () => 'interleaved',
+    classNote: 'the indexer of GLM-5 turns its rope slice in adjacent pairs as well',
+  },
   // configuration_minimax_m2.py: default_theta 5e6, rotary_dim -> partial_rotary_factor (rotary_dim /
   // head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
   minimax_m2: { theta: 5e6, partial: 'honoured', rotaryDimPartial: true },
@@ -493,6 +502,14 @@ CLASSES.phi4mm = CLASSES.phi3;
 // Kimi K2's config.json: "model_type": "kimi_k2" with auto_map to DeepSeek-V3's configuration_deepseek.py
 // and modeling_deepseek.py, so it is read by DeepSeek-V3's rules.
 CLASSES.kimi_k2 = CLASSES.deepseek_v3;
+
+// configuration_deepseek_v32.py / modeling_deepseek_v32.py: DeepSeek-V3's MLA; the indexer turns the first
+// qk_rope_head_dim of its heads with the same cos/sin by rotate_half ("not interleaved" in DeepSeek's
+// inference/model.py).
+CLASSES.deepseek_v32 = {
+  ...CLASSES.deepseek_v3,
+  classNote: 'the indexer of DeepSeek-V3.2 turns its rope slice by halves (rotate_half)',
+};
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
@@ -1038,6 +1055,7 @@ function singleSet(tc, cls, ctx) {
   const { layerTypes, withoutRope } = ropeLayers(tc, cls);
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
+  if (cls.classNote) notes.push(cls.classNote);
   if (sectionNote) notes.push(`the base is the attention sub-config's, which transformers 5 no longer reads`);
   if (ratio != null && ratio !== 1)
     notes.push(`rope_ratio multiplies the base (ChatGLM3, GLM-4); ChatGLM2-6B-32K divides the positions by it`);
