@@ -753,6 +753,9 @@ constexpr named_class classes[] = {
     {"whisper", without_rope("sinusoidal (encoder) and learned (decoder) absolute position embeddings")},
     // modeling_jamba.py: JambaAttention applies no position encoding; its Mamba layers see the order.
     {"jamba", without_rope("attention without position encoding beside Mamba layers")},
+    // Kimi Linear's remote modeling_kimi.py (assert self.use_nope) and modeling_kimi_linear.py: no rotary
+    // embedding; a kimi_k3 config holds one as its text_config.
+    {"kimi_linear", without_rope("no positions at all: NoPE multi-head latent attention beside KDA linear attention")},
     {"mamba", without_rope("state-space layers instead of attention")},
     {"mamba2", without_rope("state-space layers instead of attention")},
     {"falcon_mamba", without_rope("state-space layers instead of attention")},

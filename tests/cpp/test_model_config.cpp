@@ -1206,6 +1206,14 @@ TEST(ModelConfig, DeepSeekV32AndGlm5TurnTheirMlaSliceInAdjacentPairs) {
   EXPECT_EQ(rope(R"({"model_type": "glm_moe_dsa"})").head_dim, 64u);
 }
 
+TEST(ModelConfig, KimiLinearHasNoRotaryEmbeddings) {
+  const std::string text = R"({"model_type": "kimi_linear", "hidden_size": 2304, "num_attention_heads": 32,
+      "qk_rope_head_dim": 64, "mla_use_nope": true, "rope_theta": 10000.0})";
+  EXPECT_TRUE(rejects(text, "config.model_type", "'kimi_linear'"));
+  EXPECT_TRUE(rejects(R"({"model_type": "kimi_k3", "text_config": )" + text + "}", "config.text_config.model_type",
+                      "'kimi_linear'"));
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

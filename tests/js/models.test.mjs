@@ -1382,6 +1382,12 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('Kimi Linear has no rotary embeddings, alone or as the text model of a kimi_k3 config', () => {
+      const kimiLinear = { model_type: 'kimi_linear', hidden_size: 2304, num_attention_heads: 32, mla_use_nope: true };
+      checkError(posenc, kimiLinear, {}, /kimi_linear.*no rotary/);
+      checkError(posenc, { model_type: 'kimi_k3', text_config: kimiLinear }, {}, /kimi_linear.*no rotary/);
+    });
+
     test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",

@@ -55,6 +55,8 @@ export const NO_ROPE = new Set([
   'mbart',
   'whisper',
   'jamba',
+  // Kimi Linear's remote modeling_kimi.py: `assert self.use_nope` in its MLA layers, and KDA linear attention
+  'kimi_linear',
   'mamba2',
   'rwkv',
   // modeling_nemotron_h.py: NemotronHAttention(JambaAttention), no rotary call
