@@ -442,6 +442,27 @@ constexpr model_class minimax_m2() {
   return c;
 }
 
+// Ling's remote code (model_type bailing_moe for Ling 1.x and, with architectures BailingMoeV2ForCausalLM,
+// Ling 2.0): configuration_bailing_moe.py defaults 1024 hidden, 16 heads, 16384 positions, base 10000,
+// head_dim = config.head_dim or hidden_size // heads. modeling_bailing_moe_v2.py rotates the first
+// int(head_dim * partial_rotary_factor) features by rotate_half (the factor 1.0 when the config has
+// none, as in every Ling 1.x config), in any rope type.
+constexpr model_class bailing_moe() {
+  model_class c = make(family::llama, 1e4, 1024, 16, 16384);
+  c.default_rope_partial = true;
+  return c;
+}
+
+// Ring-linear's remote code (bailing_moe_linear): Ling's rotation in every layer, the linear-attention ones
+// too while linear_rope is true (its default); configuration_bailing_moe_linear.py: layer_group_size 1.
+constexpr model_class bailing_moe_linear() {
+  model_class c = with_nope(bailing_moe(), nope_rule::attention_blocks);
+  c.attention_groups = "layer_group_size";
+  c.linear_rope = "linear_rope";
+  c.num_hidden_layers = 24;
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -693,6 +714,8 @@ constexpr named_class classes[] = {
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
+    {"bailing_moe", bailing_moe()},
+    {"bailing_moe_linear", bailing_moe_linear()},
     {"apertus", apertus()},
     {"chatglm", chatglm()},
     {"nemotron-nas", nemotron_nas()},

@@ -134,6 +134,11 @@ struct model_class {
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
   bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer
+  // attention_blocks: a group size whose last layer in each group (and every layer past the last whole
+  // group) is softmax attention, the others linear attention (Ring-linear's layer_group_size, default 1);
+  // the linear layers rotate too unless the boolean key linear_rope says false.
+  const char* attention_groups = nullptr;
+  const char* linear_rope = nullptr;
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
   const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;

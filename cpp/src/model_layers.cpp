@@ -148,6 +148,22 @@ std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
   return types;
 }
 
+// Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
+// == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size, else linear attention, which
+// applies RoPE too unless linear_rope is false.
+std::vector<std::string> resolver::grouped_blocks(std::size_t layers) {
+  const node rotate = field(class_->linear_rope);
+  if (!rotate.present() || boolean(rotate)) return std::vector<std::string>(layers, "full_attention");
+  const node size = field(class_->attention_groups);
+  const std::size_t group = size.present() ? std::size_t(integer(size, 1, max_layers)) : 1;
+  std::vector<std::string> types;
+  for (std::size_t i = 0; i < layers; ++i) {
+    const bool softmax = (i + 1) % group == 0 || i >= layers / group * group;
+    types.push_back(softmax ? "full_attention" : "linear_attention");
+  }
+  return types;
+}
+
 // RecurrentGemma: (block_types * 100)[:num_hidden_layers], block_types by default recurrent, recurrent,
 // attention (configuration_recurrent_gemma.py).
 std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
@@ -169,8 +185,9 @@ std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
 // The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
 // each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
 // and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
-// full_attn_idxs), DeciLM's block_configs or RecurrentGemma's repeated block_types, else every layer
-// attends (LFM2) or none does (Granite 4.0: every layer is Mamba). An error names the field read.
+// full_attn_idxs), DeciLM's block_configs, RecurrentGemma's repeated block_types or Ring-linear's
+// groups, else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+// An error names the field read.
 void resolver::attention_blocks(std::size_t layers) {
   node listed = field("layer_types");
   if (!listed.present()) listed = field("layers_block_type");
@@ -194,6 +211,9 @@ void resolver::attention_blocks(std::size_t layers) {
   } else if (class_->block_pattern) {
     types = repeated_blocks(layers);
     source = field(class_->block_pattern).path;
+  } else if (class_->attention_groups) {
+    types = grouped_blocks(layers);
+    source = field(class_->attention_groups).path;
   } else if (class_->blocks == default_blocks::zamba2) {
     types = zamba2_default_blocks(layers);
   } else {

@@ -1214,6 +1214,40 @@ TEST(ModelConfig, KimiLinearHasNoRotaryEmbeddings) {
                       "'kimi_linear'"));
 }
 
+// Ling (bailing_moe): rotate_half over int(head_dim * partial_rotary_factor), in every rope type.
+TEST(ModelConfig, LingRotatesItsPartialFactor) {
+  const std::string ling2 = R"({"model_type": "bailing_moe", "architectures": ["BailingMoeV2ForCausalLM"],
+      "hidden_size": 2048, "num_attention_heads": 16, "head_dim": 128, "partial_rotary_factor": 0.5,
+      "rope_theta": 600000})";
+  const model_rope r = rope(ling2);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 6e5)));
+  EXPECT_TRUE(r.notes.empty());
+  // Ling 1.x: no factor, the whole head (2048 / 16); YaRN over the partial width too.
+  EXPECT_EQ(rope(R"({"model_type": "bailing_moe", "hidden_size": 2048, "num_attention_heads": 16})").rotary_dim, 128u);
+  const model_rope y = rope(R"({"model_type": "bailing_moe", "head_dim": 128, "partial_rotary_factor": 0.5,
+      "rope_scaling": {"type": "yarn", "factor": 4, "original_max_position_embeddings": 32768}})");
+  EXPECT_TRUE(close(y.frequencies, inv_yarn(64, 1e4, 4, 32768, true)));
+}
+
+// Ring-linear: every layer rotates unless linear_rope is false; then only the last layer of each group
+// of layer_group_size, and the layers past the last whole group.
+TEST(ModelConfig, RingLinearRotatesItsLinearLayersUnlessTold) {
+  const std::string ring = R"("model_type": "bailing_moe_linear", "hidden_size": 2048, "num_attention_heads": 16,
+      "head_dim": 128, "partial_rotary_factor": 0.5, "layer_group_size": 5, )";
+  const model_rope r = rope("{" + ring + R"("num_hidden_layers": 20})");
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_TRUE(r.layers_without_rope.empty());
+  const model_rope off = rope("{" + ring + R"("num_hidden_layers": 22, "linear_rope": false})");
+  std::vector<std::size_t> linear;
+  for (std::size_t i = 0; i < 20; ++i)
+    if (i % 5 != 4) linear.push_back(i);  // 20 and 21 are past the last whole group: softmax
+  EXPECT_EQ(off.layers_without_rope, linear);
+  EXPECT_TRUE(rejects("{" + ring + R"("num_hidden_layers": 20, "linear_rope": "no"})", "config.linear_rope", "no"));
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

@@ -1389,6 +1389,38 @@ for (const [flavour, posenc] of flavours) {
     });
 
     test(
+      "Ling and Ring-linear turn a part of the head by rotate_half; Ring-linear's linear layers rotate unless " +
+        'linear_rope is false (their remote modeling files)',
+      () => {
+        const ling2 = { model_type: 'bailing_moe', hidden_size: 2048, num_attention_heads: 16, head_dim: 128 };
+        checkRule(
+          posenc,
+          { ...ling2, partial_rotary_factor: 0.5, rope_theta: 6e5 },
+          {},
+          {
+            rotaryDim: 64,
+            layout: 'half',
+            frequencies: invFreq(64, 6e5),
+            notes: [],
+          },
+        );
+        checkRule(posenc, ling2, {}, { rotaryDim: 128 });
+        const ring = { ...ling2, model_type: 'bailing_moe_linear', partial_rotary_factor: 0.5, layer_group_size: 5 };
+        checkRule(posenc, { ...ring, num_hidden_layers: 20 }, {}, { rotaryDim: 64, layersWithoutRope: [], notes: [] });
+        const linear = [0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, 15, 16, 17, 18];
+        checkRule(
+          posenc,
+          { ...ring, num_hidden_layers: 22, linear_rope: false },
+          {},
+          {
+            layersWithoutRope: linear,
+            notes: [/no RoPE/],
+          },
+        );
+      },
+    );
+
+    test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",
       () => {

@@ -174,6 +174,12 @@ const CLASSES = {
       high_freq_factor: 4,
     },
   },
+  // Ling's remote modeling_bailing_moe_v2.py: config.partial_rotary_factor if hasattr(config, ...) else 1.0,
+  // read by transformers' init functions; apply_rotary_pos_emb turns q[..., :rotary_dim] by rotate_half.
+  bailing_moe: { theta: 10000, partial: 'honoured' },
+  // Ring-linear's remote modeling_bailing_moe_linear.py: the same rotation in the softmax layers and, while
+  // config.linear_rope (default True), in the linear-attention ones.
+  bailing_moe_linear: { theta: 10000, partial: 'honoured', nope: 'ring' },
   // configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64); modeling_glm_moe_dsa.py turns the
   // MLA slice and the indexer by apply_rotary_pos_emb_interleave, never reading rope_interleave.
   glm_moe_dsa: {
@@ -831,9 +837,15 @@ function layerCount(tc) {
   // the class defaults of MllamaTextConfig and Qwen3NextConfig
   const n =
     tc.num_hidden_layers ??
-    { mllama_text_model: 40, qwen3_next: 48, qwen3_5_text: 32, qwen3_5_moe_text: 40, zamba2: 54, recurrent_gemma: 26 }[
-      tc.model_type
-    ];
+    {
+      mllama_text_model: 40,
+      qwen3_next: 48,
+      qwen3_5_text: 32,
+      qwen3_5_moe_text: 40,
+      zamba2: 54,
+      recurrent_gemma: 26,
+      bailing_moe_linear: 24,
+    }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
       `config.num_hidden_layers must be a positive integer for model_type '${tc.model_type}' ` +
@@ -977,6 +989,18 @@ function attentionBlocks(tc, n, cls) {
 }
 
 /**
+ * Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
+ * == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size; the others are linear attention,
+ * which rotates as well unless config.linear_rope is false.
+ */
+function ringLinearLayers(tc, n) {
+  if (tc.linear_rope !== false) return { layerTypes: SINGLE, withoutRope: [] };
+  const g = tc.layer_group_size ?? 1;
+  const softmax = (i) => (i + 1) % g === 0 || i >= Math.floor(n / g) * g;
+  return { layerTypes: SINGLE, withoutRope: Array.from({ length: n }, (_, i) => i).filter((i) => !softmax(i)) };
+}
+
+/**
  * The RoPE layer type of a model and the layers that apply no RoPE. The one RoPE dict of these models
  * belongs to that layer type. Llama 4 rotates in its chunked-attention layers (configuration_llama4.py
  * layer_types: the NoPE layers are the full-attention ones), SmolLM3 in full-attention layers.
@@ -993,6 +1017,7 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
+  if (cls.nope === 'ring') return ringLinearLayers(tc, n);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
 
