@@ -463,6 +463,22 @@ constexpr model_class bailing_moe_linear() {
   return c;
 }
 
+// MiniMax-Text-01 and MiniMax-M1's remote code (configuration_minimax_text_01.py, _minimax_m1.py: base 1e6,
+// 4096 hidden, 32 heads, 131072 positions, 32 layers; head_dim, rotary_dim and attn_type_list come from
+// config.json). modeling_minimax_m1.py: head_dim = getattr(config, 'head_dim', hidden_size // heads),
+// rotary_dim = getattr(config, 'rotary_dim', head_dim), rotate_half over the first rotary_dim features,
+// and a rotary embedding of (dim, base) alone, so rope_scaling is never read; attn_type_list[i] == 0
+// is lightning attention, without RoPE.
+constexpr model_class minimax_m1() {
+  model_class c = with_nope(make(family::llama, 1e6, 4096, 32, 4096 * 32), nope_rule::attention_blocks);
+  c.default_rope_partial = true;
+  c.rotary_dim_partial = true;
+  c.attention_flags = "attn_type_list";
+  c.num_hidden_layers = 32;
+  c.reads_scaling = false;
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -716,6 +732,8 @@ constexpr named_class classes[] = {
     {"minimax_m2", minimax_m2()},
     {"bailing_moe", bailing_moe()},
     {"bailing_moe_linear", bailing_moe_linear()},
+    {"minimax_text_01", minimax_m1()},
+    {"minimax_m1", minimax_m1()},
     {"apertus", apertus()},
     {"chatglm", chatglm()},
     {"nemotron-nas", nemotron_nas()},

@@ -134,6 +134,9 @@ struct model_class {
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
   bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer
+  // attention_blocks: a required key with one flag a layer, 0 for linear attention without RoPE and 1 for
+  // softmax attention (MiniMax's attn_type_list).
+  const char* attention_flags = nullptr;
   // attention_blocks: a group size whose last layer in each group (and every layer past the last whole
   // group) is softmax attention, the others linear attention (Ring-linear's layer_group_size, default 1);
   // the linear layers rotate too unless the boolean key linear_rope says false.
@@ -153,6 +156,7 @@ struct model_class {
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
+  bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
   layout pairs = layout::half;
   const char* pairs_switch = nullptr;  // a boolean key whose false turns halves instead (rope_interleave)
 };

@@ -238,6 +238,7 @@ void resolver::build_ropes() {
   const config_value* s = object_or_null(scaling);
   const config_value* p = object_or_null(parameters);
   if (class_->kind == family::gemma4) return build_gemma4(p, parameters.path);  // no rope_scaling BC
+  if (!class_->reads_scaling) return build_flat(nullptr, scaling.path);         // a note names what it skipped
   // convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
   if (s && !s->members.empty()) return build_flat(s, scaling.path);
   if (p) return build_flat(p, parameters.path);
@@ -778,6 +779,14 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     }
   }
   if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
+  if (!class_->reads_scaling) {
+    for (const char* key : {"rope_scaling", "rope_parameters"}) {
+      const node skipped = field(key);
+      const config_value* object = object_or_null(skipped);
+      if (object && !object->members.empty())
+        out.notes.push_back(skipped.path + " was not applied: " + class_name_ + "'s code never reads it");
+    }
+  }
   if (wrapper_note_) out.notes.push_back(wrapper_note_);
   if (class_->note) out.notes.push_back(class_->note);
   if (class_->theta_ratio_note) {

@@ -148,6 +148,18 @@ std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
   return types;
 }
 
+// MiniMax-M1 / MiniMax-Text-01 (modeling_minimax_m1.py): attn_type_list[i] == 0 builds lightning (linear)
+// attention, which has no rotary embedding; any other value softmax attention with RoPE. The list is
+// required (the model reads config.attn_type_list).
+std::vector<std::string> resolver::flagged_blocks(std::size_t layers) {
+  const node listed = field(class_->attention_flags);
+  if (!listed.present()) fail(listed.path, "one 0 (linear attention) or 1 (softmax attention) per layer", "none");
+  std::vector<std::string> types;
+  for (const node& flag : per_layer(listed, layers, "an array of 0 and 1, one per layer"))
+    types.push_back(integer(flag, 0, 1) == 0 ? "linear_attention" : "full_attention");
+  return types;
+}
+
 // Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
 // == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size, else linear attention, which
 // applies RoPE too unless linear_rope is false.
@@ -185,8 +197,8 @@ std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
 // The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
 // each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
 // and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
-// full_attn_idxs), DeciLM's block_configs, RecurrentGemma's repeated block_types or Ring-linear's
-// groups, else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
+// full_attn_idxs), DeciLM's block_configs, RecurrentGemma's repeated block_types, MiniMax's flags or
+// Ring-linear's groups, else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
 // An error names the field read.
 void resolver::attention_blocks(std::size_t layers) {
   node listed = field("layer_types");
@@ -211,6 +223,9 @@ void resolver::attention_blocks(std::size_t layers) {
   } else if (class_->block_pattern) {
     types = repeated_blocks(layers);
     source = field(class_->block_pattern).path;
+  } else if (class_->attention_flags) {
+    types = flagged_blocks(layers);
+    source = field(class_->attention_flags).path;
   } else if (class_->attention_groups) {
     types = grouped_blocks(layers);
     source = field(class_->attention_groups).path;

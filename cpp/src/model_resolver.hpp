@@ -39,6 +39,7 @@ class resolver {
   void check_alibi();
   std::vector<std::string> repeated_blocks(std::size_t layers);
   std::vector<std::string> decilm_blocks(std::size_t layers);
+  std::vector<std::string> flagged_blocks(std::size_t layers);
   std::vector<std::string> grouped_blocks(std::size_t layers);
 
   void pick_text(const config_value& config);

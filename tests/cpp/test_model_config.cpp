@@ -1248,6 +1248,35 @@ TEST(ModelConfig, RingLinearRotatesItsLinearLayersUnlessTold) {
   EXPECT_TRUE(rejects("{" + ring + R"("num_hidden_layers": 20, "linear_rope": "no"})", "config.linear_rope", "no"));
 }
 
+// MiniMax-M1 / Text-01: rotary_dim of the head by rotate_half, only in the softmax layers of attn_type_list.
+TEST(ModelConfig, MiniMaxM1RotatesItsSoftmaxLayersOnly) {
+  for (const char* type : {"minimax_m1", "minimax_text_01"}) {
+    SCOPED_TRACE(type);
+    const std::string shape = std::string(R"("model_type": ")") + type +
+                              R"(", "hidden_size": 6144, "num_attention_heads": 64, "head_dim": 128,
+        "rotary_dim": 64, "rope_theta": 10000000, "num_hidden_layers": 8, )";
+    const model_rope r = rope("{" + shape + R"("attn_type_list": [0, 0, 0, 1, 0, 0, 0, 1]})");
+    EXPECT_EQ(r.head_dim, 128u);
+    EXPECT_EQ(r.rotary_dim, 64u);
+    EXPECT_EQ(r.pairs, layout::half);
+    EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e7)));
+    EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 1, 2, 4, 5, 6}));
+    ASSERT_EQ(r.notes.size(), 1u);
+    EXPECT_TRUE(has_note(r, "no RoPE"));
+    EXPECT_TRUE(rejects("{" + shape + R"("max_position_embeddings": 4096})", "config.attn_type_list", "none"));
+    EXPECT_TRUE(
+        rejects("{" + shape + R"("attn_type_list": [0, 0, 0, 2, 0, 0, 0, 1]})", "config.attn_type_list[3]", "2"));
+    EXPECT_TRUE(
+        rejects("{" + shape + R"("attn_type_list": [0, 0, 0, 0, 0, 0, 0, 0]})", "config.attn_type_list", "none"));
+    // Its rotary embedding takes (dim, base) alone: a rope_scaling is not applied, and a note says so.
+    const model_rope s = rope("{" + shape + R"("attn_type_list": [1, 1, 1, 1, 1, 1, 1, 1],
+        "rope_scaling": {"type": "linear", "factor": 4}})");
+    EXPECT_EQ(s.rope_type, "default");
+    EXPECT_TRUE(close(s.frequencies, inv_default(64, 1e7)));
+    EXPECT_TRUE(has_note(s, "config.rope_scaling was not applied"));
+  }
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

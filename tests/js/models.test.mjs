@@ -67,6 +67,7 @@ const SPEC_NOTES = [
   /ChatGLM2-6B-32K/,
   /positions from 1/,
   /indexer/,
+  /rope_scaling was not applied/,
 ];
 
 /** notes: an array of strings. */
@@ -1389,8 +1390,8 @@ for (const [flavour, posenc] of flavours) {
     });
 
     test(
-      "Ling and Ring-linear turn a part of the head by rotate_half; Ring-linear's linear layers rotate unless " +
-        'linear_rope is false (their remote modeling files)',
+      "Ling, Ring-linear and MiniMax-M1 turn a part of the head by rotate_half; Ring-linear's linear layers " +
+        "rotate unless linear_rope is false, MiniMax's lightning layers never (their remote modeling files)",
       () => {
         const ling2 = { model_type: 'bailing_moe', hidden_size: 2048, num_attention_heads: 16, head_dim: 128 };
         checkRule(
@@ -1417,6 +1418,35 @@ for (const [flavour, posenc] of flavours) {
             notes: [/no RoPE/],
           },
         );
+        for (const model_type of ['minimax_m1', 'minimax_text_01']) {
+          const m1 = {
+            model_type,
+            hidden_size: 6144,
+            num_attention_heads: 64,
+            head_dim: 128,
+            rotary_dim: 64,
+            rope_theta: 1e7,
+            num_hidden_layers: 8,
+            attn_type_list: [0, 0, 0, 1, 0, 0, 0, 1],
+          };
+          checkRule(
+            posenc,
+            m1,
+            {},
+            {
+              rotaryDim: 64,
+              layout: 'half',
+              frequencies: invFreq(64, 1e7),
+              layersWithoutRope: [0, 1, 2, 4, 5, 6],
+              notes: [/no RoPE/],
+            },
+          );
+          const scaled = { ...m1, rope_scaling: { type: 'linear', factor: 4 } };
+          checkRule(posenc, scaled, {}, { ropeType: 'default', frequencies: invFreq(64, 1e7) });
+          nodeAssert.match(posenc.ropeFromConfig(scaled).notes.join('\n'), /config\.rope_scaling was not applied/);
+          checkError(posenc, without(m1, 'attn_type_list'), {}, /attn_type_list/);
+          checkError(posenc, { ...m1, attn_type_list: [0, 0, 0, 0, 0, 0, 0, 0] }, {}, /no layer/);
+        }
       },
     );
 

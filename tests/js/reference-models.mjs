@@ -180,6 +180,10 @@ const CLASSES = {
   // Ring-linear's remote modeling_bailing_moe_linear.py: the same rotation in the softmax layers and, while
   // config.linear_rope (default True), in the linear-attention ones.
   bailing_moe_linear: { theta: 10000, partial: 'honoured', nope: 'ring' },
+  // MiniMax-M1's remote configuration_minimax_m1.py (rope_theta 1e6) and modeling_minimax_m1.py: rotary_dim =
+  // getattr(config, 'rotary_dim', head_dim), rotate_half over it, MiniMaxM1RotaryEmbedding(dim, base) with no
+  // scaling; attn_type_list[i] == 0 builds lightning attention, without RoPE.
+  minimax_m1: { theta: 1e6, partial: 'honoured', rotaryDimPartial: true, nope: 'minimax', readsScaling: false },
   // configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64); modeling_glm_moe_dsa.py turns the
   // MLA slice and the indexer by apply_rotary_pos_emb_interleave, never reading rope_interleave.
   glm_moe_dsa: {
@@ -518,6 +522,8 @@ CLASSES.deepseek_v32 = {
   ...CLASSES.deepseek_v3,
   classNote: 'the indexer of DeepSeek-V3.2 turns its rope slice by halves (rotate_half)',
 };
+// MiniMax-Text-01's remote code is MiniMax-M1's.
+CLASSES.minimax_text_01 = CLASSES.minimax_m1;
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
@@ -845,6 +851,8 @@ function layerCount(tc) {
       zamba2: 54,
       recurrent_gemma: 26,
       bailing_moe_linear: 24,
+      minimax_m1: 32,
+      minimax_text_01: 32,
     }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
@@ -988,6 +996,16 @@ function attentionBlocks(tc, n, cls) {
   return { layerTypes: SINGLE, withoutRope };
 }
 
+/** MiniMax-M1 (modeling_minimax_m1.py): attn_type_list, required; 0 is lightning attention, without RoPE. */
+function minimaxLayers(tc, n) {
+  const flags = tc.attn_type_list;
+  if (!Array.isArray(flags) || flags.length !== n)
+    throw new RangeError(`config.attn_type_list must have num_hidden_layers (${n}) entries`);
+  const withoutRope = flags.flatMap((flag, i) => (flag === 0 ? [i] : []));
+  if (withoutRope.length === n) throw new RangeError(`no layer of this ${tc.model_type} config is softmax attention`);
+  return { layerTypes: SINGLE, withoutRope };
+}
+
 /**
  * Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
  * == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size; the others are linear attention,
@@ -1017,6 +1035,7 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'llama4') return fromFlags(noRopeFlags(tc, n, true), 'chunked_attention');
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
+  if (cls.nope === 'minimax') return minimaxLayers(tc, n);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
@@ -1063,7 +1082,7 @@ const alphaNote = (p) =>
 
 /** Models with one set of RoPE parameters (case 1 of standardize_rope_params). */
 function singleSet(tc, cls, ctx) {
-  const given = flatRopeDict(tc);
+  const given = cls.readsScaling === false ? {} : flatRopeDict(tc);
   const p = Object.keys(given).length === 0 && cls.ropeDefault ? { ...cls.ropeDefault } : given;
   const sectionTheta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.sectionTheta?.(tc);
   // DBRX: configuration_dbrx.py on main has no rope_theta in DbrxAttentionConfig and builds the rotary
@@ -1083,6 +1102,8 @@ function singleSet(tc, cls, ctx) {
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
   if (cls.classNote) notes.push(cls.classNote);
+  for (const key of ['rope_scaling', 'rope_parameters'])
+    if (cls.readsScaling === false && truthyDict(tc[key])) notes.push(`config.${key} was not applied by the model`);
   if (sectionNote) notes.push(`the base is the attention sub-config's, which transformers 5 no longer reads`);
   if (ratio != null && ratio !== 1)
     notes.push(`rope_ratio multiplies the base (ChatGLM3, GLM-4); ChatGLM2-6B-32K divides the positions by it`);
