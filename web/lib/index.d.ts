@@ -223,13 +223,15 @@ export interface RopeFromConfig {
    * Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
    * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4, Mllama's cross-attention layers,
    * Qwen3-Next's linear-attention layers, the Mamba and convolution blocks of Granite 4.0, Bamba, LFM2 and Zamba2,
-   * RecurrentGemma's recurrent blocks, Llama-Nemotron's layers without attention. Empty for most models.
+   * RecurrentGemma's recurrent blocks, Llama-Nemotron's layers without attention, MiniMax-M1's lightning
+   * layers, Ring-linear's linear layers when `linear_rope` is false. Empty for most models.
    */
   readonly layersWithoutRope: number[];
   /**
    * What the numbers do not say, one sentence each: a `model_type` read with Llama's rules for want of
    * its own, Hunyuan's `alpha` and the length it holds to, the layers without RoPE, a base read where
-   * other readers differ (DBRX's `attn_config.rope_theta`, ChatGLM's `rope_ratio`). Empty when there is
+   * other readers differ (DBRX's `attn_config.rope_theta`, ChatGLM's `rope_ratio`), how DeepSeek-V3.2's and
+   * GLM-5's indexers turn, a `rope_scaling` a model's code never reads (MiniMax-M1). Empty when there is
    * nothing to add.
    */
   readonly notes: string[];

@@ -67,7 +67,8 @@ struct model_rope {
   // Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
   // no_rope_layers, Cohere2's and EXAONE 4's full-attention layers, Mllama's cross-attention and
   // Qwen3-Next's linear-attention layers, the Mamba and convolution blocks of Granite 4.0, Bamba, LFM2 and Zamba2,
-  // RecurrentGemma's recurrent blocks, Llama-Nemotron's layers without attention. Empty for most models.
+  // RecurrentGemma's recurrent blocks, Llama-Nemotron's layers without attention, MiniMax-M1's lightning
+  // layers, Ring-linear's linear layers when linear_rope is false. Empty for most models.
   std::vector<std::size_t> layers_without_rope;
   // What the numbers do not say: a model_type read with Llama's rules for want of its own, a rule
   // that holds only up to a length, the layers without RoPE. Empty when there is nothing to add.
