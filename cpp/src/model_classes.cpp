@@ -479,6 +479,58 @@ constexpr model_class minimax_m1() {
   return c;
 }
 
+// XLM-RoBERTa (configuration_xlm_roberta.py: position_embedding_type "absolute", 768 hidden, 12 heads, 512
+// positions) has learned positions; jina-embeddings-v3's remote code (xlm-roberta-flash-implementation,
+// modeling_xlm_roberta.py) rotates with "rotary": rotary_emb_dim features (default head_dim = hidden_size
+// / heads) at config.rotary_emb_base, which it reads without a default, rotate_half unless
+// rotary_emb_interleaved, xPos when rotary_emb_scale_base is set; positions from 0, no rope_scaling.
+constexpr model_class xlm_roberta() {
+  model_class c = heads_split(make(family::llama, 0, 768, 12, 512));
+  c.rope_switch = "position_embedding_type";
+  c.rope_when = "rotary";
+  c.rope_switch_default = "absolute";
+  c.names.rope_theta = {"rotary_emb_base"};
+  c.names.rotary_dim = {"rotary_emb_dim"};
+  c.default_rope_partial = true;
+  c.rotary_dim_partial = true;
+  c.pairs_switch = "rotary_emb_interleaved";
+  c.xpos_scale = "rotary_emb_scale_base";
+  c.reads_scaling = false;
+  return c;
+}
+
+// nomic-embed-text's remote code: configuration_hf_nomic_bert.py (NomicBertConfig(GPT2Config): n_embd 768,
+// n_head 12, n_positions 1024, n_layer 12, rotary_emb_fraction 0.0, rotary_emb_base 10000,
+// rotary_emb_interleaved False) and modeling_hf_nomic_bert.py: int(head_dim * rotary_emb_fraction)
+// features by rotate_half unless interleaved, positions from 0, no rope_scaling; rotary_scaling_factor
+// raises the base by dynamic NTK past max_trained_positions (said in a note).
+constexpr model_class nomic_bert() {
+  model_class c = partial(heads_split(make(family::llama, 1e4, 768, 12, 1024)), 0);  // 0: no rotary at all
+  c.names.hidden_size = {"hidden_size", "n_embd"};
+  c.names.num_attention_heads = {"num_attention_heads", "n_head"};
+  c.names.max_position_embeddings = {"max_position_embeddings", "n_positions"};
+  c.names.num_hidden_layers = {"num_hidden_layers", "n_layer"};
+  c.names.rope_theta = {"rotary_emb_base"};
+  c.names.partial_rotary_factor = {"rotary_emb_fraction"};
+  c.pairs_switch = "rotary_emb_interleaved";
+  c.reads_scaling = false;
+  c.set_note_key = "rotary_scaling_factor";
+  c.set_note =
+      ": past max_trained_positions (default 2048) tokens the model raises the base by dynamic NTK, base * "
+      "(factor * length / max_trained_positions - factor + 1)^(d / (d - 2)); these frequencies hold up to it";
+  return c;
+}
+
+// NeoBERT's modeling (neobert): precompute_freqs_cis(hidden_size // num_attention_heads, max_length) at
+// theta 10000, read from no key, turned as complex numbers over adjacent pairs; 768 hidden, 12 heads.
+constexpr model_class neobert() {
+  model_class c = interleaved(heads_split(make(family::llama, 1e4, 768, 12, 0)));
+  c.names.rope_theta = {nullptr};
+  c.names.max_position_embeddings = {"max_length"};
+  c.reads_scaling = false;
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -731,6 +783,9 @@ constexpr named_class classes[] = {
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
     {"bailing_moe", bailing_moe()},
+    {"xlm-roberta", xlm_roberta()},
+    {"nomic_bert", nomic_bert()},
+    {"neobert", neobert()},
     {"bailing_moe_linear", bailing_moe_linear()},
     {"minimax_text_01", minimax_m1()},
     {"minimax_m1", minimax_m1()},
@@ -786,7 +841,6 @@ constexpr named_class classes[] = {
     {"distilbert", without_rope("absolute position embeddings, learned or sinusoidal")},
     {"albert", without_rope("learned absolute position embeddings")},
     {"electra", without_rope("learned absolute position embeddings")},
-    {"xlm-roberta", without_rope("learned absolute position embeddings")},
     {"camembert", without_rope("learned absolute position embeddings")},
     {"longformer", without_rope("learned absolute position embeddings")},
     {"bart", without_rope("learned absolute position embeddings")},

@@ -81,7 +81,10 @@ struct config_names {
   config_name num_attention_heads{"num_attention_heads", "n_head"};  // Falcon's old name too
   config_name max_position_embeddings{"max_position_embeddings"};
   config_name num_hidden_layers{"num_hidden_layers"};
-  config_name head_dim{"head_dim"};  // the width RoPE is built on (MLA models: qk_rope_head_dim)
+  config_name head_dim{"head_dim"};      // the width RoPE is built on (MLA models: qk_rope_head_dim)
+  config_name rope_theta{"rope_theta"};  // a null key: the class's base is fixed, no key is read (NeoBERT)
+  config_name partial_rotary_factor{"partial_rotary_factor"};
+  config_name rotary_dim{"rotary_dim"};  // a rotated width, read where rotary_dim_partial says so
 };
 
 // One field of a class's default rope_parameters.
@@ -100,7 +103,7 @@ struct model_class {
   const char* text_key = "text_config";      // the key of the text model's config (InternVL's llm_config)
   const char* note = nullptr;                // said with every reading: what the model does beside this RoPE
   const char* no_rope = nullptr;             // what the model uses instead, for family::none
-  double theta = 10000;                      // default_theta (the full-attention one for Gemma)
+  double theta = 10000;                      // default_theta (the full-attention one for Gemma); 0: required
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
   const char* theta_section_note = nullptr;  // said after that base when it is used
   const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
@@ -158,7 +161,10 @@ struct model_class {
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
   layout pairs = layout::half;
-  const char* pairs_switch = nullptr;  // a boolean key whose false turns halves instead (rope_interleave)
+  const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
+  const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
+  const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note
+  const char* set_note = nullptr;
 };
 
 // The class of a model_type; unknown names read as family::generic (Llama's rules).

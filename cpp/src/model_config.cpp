@@ -61,7 +61,8 @@ node resolver::max_positions() {
 // The base a layer type falls back on: config.rope_theta, else the class's default_theta (the
 // local one for Gemma's sliding layers).
 node resolver::default_theta_for(const std::string& layer_type) {
-  const node top = field("rope_theta");
+  if (!class_->names.rope_theta.key) return made_number(class_->theta, "config.rope_theta");  // never read
+  const node top = named(class_->names.rope_theta);
   if (top.given()) return top;
   if (class_->theta_section) {  // DBRX: attn_config.rope_theta
     const node section = field(class_->theta_section);
@@ -80,13 +81,14 @@ node resolver::default_theta_for(const std::string& layer_type) {
       return made_number(theta * r, ratio.path);
     }
   }
+  if (theta == 0) fail_missing(top.path, "a base (the model's code has no default)");
   return made_number(theta, top.path);
 }
 
 // config.partial_rotary_factor, which becomes an attribute once the config is built; PhiConfig
 // puts 0.5 in its place when config.json has none (kwargs.setdefault). Absent: not given.
 node resolver::top_partial() {
-  const node top = field("partial_rotary_factor");
+  const node top = named(class_->names.partial_rotary_factor);
   if (top.present() || !class_->partial_attribute) return top;
   return made_number(class_->partial_rotary_factor, top.path);
 }
@@ -159,6 +161,7 @@ resolver::resolver(const config_value& config) {
   pick_text(config);
   check_rope_switch();
   check_alibi();
+  check_xpos();
   if (class_->kind == family::gptj) return;
   build_ropes();
   // transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
@@ -182,7 +185,7 @@ void resolver::check_rope_switch() {
   if (value == class_->rope_when) return;
   const auto shown = [&](const std::string& v) { return flag ? v : "'" + v + "'"; };
   fail(n.path, shown(class_->rope_when) + " for a model with rotary position embeddings",
-       (n.present() ? shown(value) : value + " (the default)") + ": the model has no rotary embeddings");
+       shown(value) + (n.present() ? "" : " (the default)") + ": the model has no rotary embeddings");
 }
 
 // Falcon's alibi flag (configuration_falcon.py: rotary = not alibi); Baichuan's 13B models, whose
@@ -202,6 +205,17 @@ void resolver::check_alibi() {
            format_number(class_->alibi_hidden_size) + " (a 13B " + class_name_ +
                " model: ALiBi attention biases, no rotary embeddings)");
     }
+  }
+}
+
+// Jina's rotary_emb_scale_base: xPos multiplies q and k by a decay over the positions as well, which
+// no RoPE option here expresses.
+void resolver::check_xpos() {
+  if (!class_->xpos_scale) return;
+  const node scale = field(class_->xpos_scale);
+  if (scale.present()) {
+    fail(scale.path, "null (xPos scaling, a decay on q and k beside the rotation, is not supported)",
+         describe(*scale.value));
   }
 }
 
@@ -294,7 +308,7 @@ void resolver::convert(rope_dict& d) {
 // MiniMax-M2 names the rotated width: config.rotary_dim becomes partial_rotary_factor = rotary_dim /
 // head_dim when the config gives no factor (configuration_minimax_m2.py).
 void resolver::rotary_dim_as_partial(rope_dict& d) {
-  const node rotary = field("rotary_dim");
+  const node rotary = named(class_->names.rotary_dim);
   if (!rotary.given() || d.get("partial_rotary_factor")) return;
   std::string path;
   const double width = double(head_dim("full_attention", path));
@@ -787,6 +801,12 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
         out.notes.push_back(skipped.path + " was not applied: " + class_name_ + "'s code never reads it");
     }
   }
+  if (class_->set_note_key) {
+    const node set = field(class_->set_note_key);
+    const bool zero = set.present() && set.value->type == kind::number && set.value->number == 0;
+    if (set.present() && !zero && !(set.value->type == kind::boolean && !set.value->boolean))
+      out.notes.push_back(set.path + " = " + describe(*set.value) + class_->set_note);
+  }
   if (wrapper_note_) out.notes.push_back(wrapper_note_);
   if (class_->note) out.notes.push_back(class_->note);
   if (class_->theta_ratio_note) {
@@ -844,7 +864,7 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   out.pairs = class_->pairs;
   if (class_->pairs_switch) {
     const node interleave = field(class_->pairs_switch);
-    if (interleave.present() && !boolean(interleave)) out.pairs = layout::half;
+    if (interleave.present()) out.pairs = boolean(interleave) ? layout::interleaved : layout::half;
   }
   fill_sections(out, *d);
   set_lengths(out, *d);

@@ -37,6 +37,7 @@ class resolver {
   node named(const config_name& name) const;
   void rotary_dim_as_partial(rope_dict& d);
   void check_alibi();
+  void check_xpos();
   std::vector<std::string> repeated_blocks(std::size_t layers);
   std::vector<std::string> decilm_blocks(std::size_t layers);
   std::vector<std::string> flagged_blocks(std::size_t layers);

@@ -1277,6 +1277,56 @@ TEST(ModelConfig, MiniMaxM1RotatesItsSoftmaxLayersOnly) {
   }
 }
 
+// Embedding models that rotate: jina-embeddings-v3 (an XLM-RoBERTa with "rotary" positions), nomic-embed-text
+// and NeoBERT, each by its own code's keys.
+TEST(ModelConfig, JinaV3RotatesWhereXlmRobertaHasLearnedPositions) {
+  const std::string shape = R"("model_type": "xlm-roberta", "hidden_size": 1024, "num_attention_heads": 16,
+      "max_position_embeddings": 8194, )";
+  const model_rope r = rope("{" + shape + R"("position_embedding_type": "rotary", "rotary_emb_base": 20000.0})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 2e4)));
+  EXPECT_TRUE(r.notes.empty());
+  const model_rope half = rope("{" + shape + R"("position_embedding_type": "rotary", "rotary_emb_base": 20000.0,
+      "rotary_emb_dim": 32, "rotary_emb_interleaved": true, "rope_theta": 500000})");
+  EXPECT_EQ(half.rotary_dim, 32u);
+  EXPECT_EQ(half.pairs, layout::interleaved);
+  EXPECT_TRUE(close(half.frequencies, inv_default(32, 2e4)));  // its code reads rotary_emb_base alone
+  // XLM-RoBERTa's own absolute positions, a base its code needs, and xPos are refused.
+  EXPECT_TRUE(rejects("{" + shape + R"("vocab_size": 250002})", "config.position_embedding_type", "'absolute'"));
+  EXPECT_TRUE(rejects("{" + shape + R"("position_embedding_type": "rotary"})", "config.rotary_emb_base", "undefined"));
+  EXPECT_TRUE(rejects("{" + shape + R"("position_embedding_type": "rotary", "rotary_emb_base": 10000,
+      "rotary_emb_scale_base": 512})",
+                      "config.rotary_emb_scale_base", "512"));
+}
+
+TEST(ModelConfig, NomicBertReadsItsGpt2Names) {
+  const std::string nomic = R"("model_type": "nomic_bert", "n_embd": 768, "n_head": 12, "n_positions": 8192,
+      "rotary_emb_base": 1000, "rotary_emb_interleaved": false, )";
+  const model_rope r = rope("{" + nomic + R"("rotary_emb_fraction": 1.0})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::half);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1000)));
+  EXPECT_TRUE(r.notes.empty());
+  EXPECT_EQ(rope("{" + nomic + R"("rotary_emb_fraction": 0.5})").rotary_dim, 32u);
+  const model_rope scaled = rope("{" + nomic + R"("rotary_emb_fraction": 1.0, "rotary_scaling_factor": 2})");
+  EXPECT_TRUE(close(scaled.frequencies, inv_default(64, 1000)));
+  EXPECT_TRUE(has_note(scaled, "config.rotary_scaling_factor = 2: past max_trained_positions"));
+  // NomicBertConfig's rotary_emb_fraction is 0 by default: no rotary embedding to read.
+  EXPECT_TRUE(rejects("{" + nomic + R"("n_layer": 12})", "config.rotary_emb_fraction", "0"));
+}
+
+TEST(ModelConfig, NeoBertTurnsAdjacentPairsAtAFixedBase) {
+  const model_rope r = rope(R"({"model_type": "neobert", "hidden_size": 768, "num_attention_heads": 12,
+      "max_length": 4096, "rope_theta": 500000})");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e4)));  // precompute_freqs_cis' theta, whatever the config says
+  EXPECT_EQ(r.max_position_embeddings, 4096.0);
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,
@@ -1421,9 +1471,9 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
   EXPECT_TRUE(rejects(R"({"model_type": "llava", "text_config": {"model_type": "gpt2"}})",
                       "config.text_config.model_type", "'gpt2'"));
   // Encoders with relative or absolute positions, and models whose order comes from recurrence.
-  for (const char* type : {"deberta-v2", "distilbert", "xlm-roberta", "whisper", "mt5",           "jamba",    "mamba",
-                           "rwkv",       "xglm",       "pegasus_x",   "xlm",     "nystromformer", "big_bird", "led",
-                           "ernie",      "reformer",   "funnel",      "mpnet",   "mega",          "zamba"}) {
+  for (const char* type :
+       {"deberta-v2", "distilbert", "whisper", "mt5", "jamba", "mamba", "rwkv", "xglm", "pegasus_x", "xlm",
+        "nystromformer", "big_bird", "led", "ernie", "reformer", "funnel", "mpnet", "mega", "zamba"}) {
     SCOPED_TRACE(type);
     const std::string cfg =
         std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 64, "num_attention_heads": 2})";

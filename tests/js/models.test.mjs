@@ -1451,6 +1451,54 @@ for (const [flavour, posenc] of flavours) {
     );
 
     test(
+      'Embedding models that rotate: jina-embeddings-v3 (XLM-RoBERTa with rotary positions), nomic-embed-text ' +
+        'and NeoBERT, by the keys of their own code',
+      () => {
+        const xlmr = { model_type: 'xlm-roberta', hidden_size: 1024, num_attention_heads: 16 };
+        const jina = { ...xlmr, position_embedding_type: 'rotary', rotary_emb_base: 20000.0 };
+        checkRule(posenc, jina, {}, { headDim: 64, rotaryDim: 64, layout: 'half', base: 20000, notes: [] });
+        checkRule(
+          posenc,
+          { ...jina, rotary_emb_dim: 32, rotary_emb_interleaved: true, rope_theta: 5e5 },
+          {},
+          {
+            rotaryDim: 32,
+            layout: 'interleaved',
+            frequencies: invFreq(32, 20000),
+          },
+        );
+        checkError(posenc, xlmr, {}, /position_embedding_type/);
+        checkError(posenc, without(jina, 'rotary_emb_base'), {}, /rotary_emb_base/, TypeError);
+        checkError(posenc, { ...jina, rotary_emb_scale_base: 512 }, {}, /rotary_emb_scale_base/);
+        const nomic = {
+          model_type: 'nomic_bert',
+          n_embd: 768,
+          n_head: 12,
+          n_positions: 8192,
+          rotary_emb_base: 1000,
+          rotary_emb_fraction: 1.0,
+        };
+        checkRule(posenc, nomic, {}, { headDim: 64, rotaryDim: 64, layout: 'half', base: 1000, notes: [] });
+        checkRule(
+          posenc,
+          { ...nomic, rotary_scaling_factor: 2 },
+          {},
+          {
+            frequencies: invFreq(64, 1000),
+            notes: [/rotary_scaling_factor = 2/],
+          },
+        );
+        nodeAssert.match(
+          posenc.ropeFromConfig({ ...nomic, rotary_scaling_factor: 2 }).notes.join('\n'),
+          /rotary_scaling_factor = 2: past max_trained_positions/,
+        );
+        checkError(posenc, without(nomic, 'rotary_emb_fraction'), {}, /rotary_emb_fraction/);
+        const neobert = { model_type: 'neobert', hidden_size: 768, num_attention_heads: 12, rope_theta: 5e5 };
+        checkRule(posenc, neobert, {}, { headDim: 64, layout: 'interleaved', frequencies: invFreq(64, 1e4) });
+      },
+    );
+
+    test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",
       () => {

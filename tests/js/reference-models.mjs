@@ -48,7 +48,6 @@ export const NO_ROPE = new Set([
   'distilbert',
   'albert',
   'electra',
-  'xlm-roberta',
   'camembert',
   'longformer',
   'bart',
@@ -82,7 +81,8 @@ export const NO_ROPE = new Set([
 /**
  * What each model class does differently. Fields:
  *   theta:          default rope_theta of the configuration class (used when the config has none)
- *   thetaKey:       config.json key read as rope_theta by the class
+ *   theta:          null when the model's code reads its base without a default (a missing one is an error)
+ *   thetaKey:       config.json key read as rope_theta by the class; fixedTheta: no key is read at all
  *   partial:        'honoured' when the model's compute_default_rope_parameters reads
  *                   partial_rotary_factor, 'ignored' when it uses the whole head (the ROPE_INIT_FUNCTIONS
  *                   of the other rope types read it in every model)
@@ -192,6 +192,45 @@ const CLASSES = {
     headDim: (c) => c.qk_rope_head_dim ?? 64,
     layout: () => 'interleaved',
     classNote: 'the indexer of GLM-5 turns its rope slice in adjacent pairs as well',
+  },
+  // jina-embeddings-v3's remote modeling_xlm_roberta.py (xlm-roberta-flash-implementation): with
+  // position_embedding_type "rotary", RotaryEmbedding(rotary_emb_dim (default head_dim), base=rotary_emb_base,
+  // interleaved=rotary_emb_interleaved, scale_base=rotary_emb_scale_base); plain XLM-RoBERTa is "absolute".
+  'xlm-roberta': {
+    theta: null,
+    thetaKey: 'rotary_emb_base',
+    partial: 'honoured',
+    rotaryDimPartial: true,
+    rotaryDimKey: 'rotary_emb_dim',
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+    layout: (c) => (c.rotary_emb_interleaved ? 'interleaved' : 'half'),
+    ropeSwitch: ['position_embedding_type', 'rotary'],
+    xposKey: 'rotary_emb_scale_base',
+    readsScaling: false,
+  },
+  // nomic-embed-text's remote configuration_hf_nomic_bert.py (NomicBertConfig(GPT2Config), rotary_emb_fraction
+  // 0.0, rotary_emb_base 10000) and modeling_hf_nomic_bert.py: rotary_emb_dim = head_dim * rotary_emb_fraction,
+  // rotate_half unless rotary_emb_interleaved; rotary_scaling_factor: dynamic NTK past max_trained_positions.
+  nomic_bert: {
+    theta: 10000,
+    thetaKey: 'rotary_emb_base',
+    partial: 'honoured',
+    partialKey: 'rotary_emb_fraction',
+    partialDefault: 0,
+    headDim: (c) => Math.floor((c.hidden_size ?? c.n_embd) / (c.num_attention_heads ?? c.n_head)),
+    layout: (c) => (c.rotary_emb_interleaved ? 'interleaved' : 'half'),
+    readsScaling: false,
+    setNote: ['rotary_scaling_factor', 'dynamic NTK past max_trained_positions'],
+  },
+  // NeoBERT: precompute_freqs_cis(hidden_size // num_attention_heads, max_length) with theta 10000 from no
+  // key, view_as_complex over adjacent pairs.
+  neobert: {
+    theta: 10000,
+    fixedTheta: true,
+    partial: 'ignored',
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+    layout: () => 'interleaved',
+    readsScaling: false,
   },
   // configuration_minimax_m2.py: default_theta 5e6, rotary_dim -> partial_rotary_factor (rotary_dim /
   // head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
@@ -783,7 +822,8 @@ function partialFactor(tc, cls, p, type, headDim) {
   if (cls.partial === 'ignored' && type === 'default') return 1;
   const key = cls.partialKey ?? 'partial_rotary_factor';
   // configuration_minimax_m2.py: a rotary_dim without a factor becomes rotary_dim / head_dim
-  const fromRotaryDim = cls.rotaryDimPartial && tc.rotary_dim != null ? tc.rotary_dim / headDim : undefined;
+  const width = tc[cls.rotaryDimKey ?? 'rotary_dim'];
+  const fromRotaryDim = cls.rotaryDimPartial && width != null ? width / headDim : undefined;
   return p.partial_rotary_factor ?? tc[key] ?? fromRotaryDim ?? cls.partialDefault ?? 1;
 }
 
@@ -1084,7 +1124,11 @@ const alphaNote = (p) =>
 function singleSet(tc, cls, ctx) {
   const given = cls.readsScaling === false ? {} : flatRopeDict(tc);
   const p = Object.keys(given).length === 0 && cls.ropeDefault ? { ...cls.ropeDefault } : given;
-  const sectionTheta = p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.sectionTheta?.(tc);
+  const sectionTheta = cls.fixedTheta
+    ? undefined
+    : (p.rope_theta ?? tc[cls.thetaKey ?? 'rope_theta'] ?? cls.sectionTheta?.(tc));
+  if (sectionTheta == null && cls.theta === null)
+    throw new TypeError(`config.${cls.thetaKey} is required: the model's code reads it without a default`);
   // DBRX: configuration_dbrx.py on main has no rope_theta in DbrxAttentionConfig and builds the rotary
   // embedding from the top-level rope_parameters, so transformers 5 would use 10000 for this config
   const sectionNote = p.rope_theta == null && tc[cls.thetaKey ?? 'rope_theta'] == null && sectionTheta != null;
@@ -1102,6 +1146,8 @@ function singleSet(tc, cls, ctx) {
   const notes = withoutRope.length ? [noRopeNote(withoutRope)] : [];
   if (cls.defaultNote && type === 'default') notes.push(cls.defaultNote);
   if (cls.classNote) notes.push(cls.classNote);
+  if (cls.setNote && tc[cls.setNote[0]])
+    notes.push(`config.${cls.setNote[0]} = ${tc[cls.setNote[0]]}: ${cls.setNote[1]}`);
   for (const key of ['rope_scaling', 'rope_parameters'])
     if (cls.readsScaling === false && truthyDict(tc[key])) notes.push(`config.${key} was not applied by the model`);
   if (sectionNote) notes.push(`the base is the attention sub-config's, which transformers 5 no longer reads`);
@@ -1125,6 +1171,8 @@ function singleSet(tc, cls, ctx) {
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
       if (alpha && !(ctx.seqLen > tc.max_position_embeddings)) return hunyuanAlpha(tc, p, headDim);
       const rotaryDim = rotaryWidth(type, headDim, partialFactor(tc, cls, p, type, headDim));
+      if (rotaryDim < 2)
+        throw new RangeError(`${cls.partialKey ?? 'partial_rotary_factor'} leaves ${rotaryDim} features to rotate`);
       // chunked sections split the rotaryDim / 2 frequencies: a default that does not add up fails there
       const total = (sections ?? []).reduce((a, b) => a + b, 0);
       if (sections && !interleaved && !p.mrope_section && total !== rotaryDim / 2)
@@ -1373,6 +1421,8 @@ function familyOf(tc, ctx) {
   if (cls.alibiHidden && tc.hidden_size === cls.alibiHidden) {
     throw new RangeError(`model_type '${type}' with hidden_size ${cls.alibiHidden} (13B) uses ALiBi: it has no RoPE`);
   }
+  if (cls.xposKey && tc[cls.xposKey] != null)
+    throw new RangeError(`config.${cls.xposKey} turns on xPos scaling, which is not rotary embedding alone`);
   if (cls.alibiFlag && tc.alibi) {
     throw new RangeError(`model_type '${type}' with config.alibi true uses ALiBi: it has no rotary embeddings`);
   }
