@@ -531,6 +531,26 @@ constexpr model_class neobert() {
   return c;
 }
 
+// configuration_gpt_neox_japanese.py: rotary_pct 1.0 (GPT-NeoX: 0.25), rotary_emb_base 10000, 2560 hidden,
+// 32 heads, 2048 positions; modeling_gpt_neox_japanese.py turns the first int(head_size * rotary_pct)
+// features by rotate_half.
+constexpr model_class gpt_neox_japanese() {
+  model_class c = gpt_neox();
+  c.partial_rotary_factor = 1;
+  c.hidden_size = 2560;
+  c.num_attention_heads = 32;
+  return c;
+}
+
+// configuration_afmoe.py (Arcee Trinity): default_theta 10000, head_dim 128, layer_types sliding but every
+// global_attn_every_n_layers-th (4) full; modeling_afmoe.py applies RoPE only where is_local_attention (the
+// sliding layers): the full-attention layers are NoPE.
+constexpr model_class afmoe() {
+  model_class c = with_head_dim(with_nope(llama_rules(), nope_rule::sliding_layers), 128);
+  c.sliding_pattern = "global_attn_every_n_layers";
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -714,6 +734,8 @@ constexpr named_class classes[] = {
     {"phi4mm", phi3()},
     {"phi", phi()},
     {"gpt_neox", gpt_neox()},
+    {"gpt_neox_japanese", gpt_neox_japanese()},
+    {"afmoe", afmoe()},
     {"gptj", gptj()},
     {"roformer", roformer()},
     {"codegen", gptj()},  // modeling_codegen.py: GPT-J's create_sinusoidal_positions and rotate_every_two
@@ -759,6 +781,7 @@ constexpr named_class classes[] = {
     {"esm", esm()},
     {"granitemoehybrid", granite_hybrid()},
     {"lfm2", lfm2()},
+    {"lfm2_moe", lfm2()},  // configuration_lfm2_moe.py: default_theta 1e6, LFM2's conv and attention layers
     {"bamba", bamba()},
     {"zamba2", zamba2()},
     // modular_helium.py: rotate_half on x[..., 0::2] / x[..., 1::2] (adjacent pairs), default_theta 1e5,
@@ -797,6 +820,7 @@ constexpr named_class classes[] = {
     {"moonshine", moonshine()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
+    {"mimo", llama_rules()},   // MiMo-7B's remote MiMoConfig(Qwen2Config): Qwen2's rotation, MTP layers beside
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},
     {"olmo2", llama_rules()},

@@ -42,6 +42,7 @@ enum class nope_rule {
   no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
   sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
+  sliding_layers,           // AFMoE: only sliding-attention layers rotate, by layer type whatever sliding_window says
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
   linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
   attention_blocks,         // hybrids: only attention blocks rotate, not Mamba or convolution blocks (layer_types)
@@ -134,6 +135,7 @@ struct model_class {
   // hidden_size is `alibi_hidden_size` (Baichuan's 13B models, which share the model_type).
   const char* alibi_flag = nullptr;
   double alibi_hidden_size = 0;
+  const char* sliding_pattern = "sliding_window_pattern";  // the sliding rules: every n-th layer is global
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
   bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer

@@ -265,6 +265,10 @@ void resolver::find_layers_without_rope() {
     case nope_rule::attention_blocks:
       attention_blocks(layers);
       break;
+    case nope_rule::sliding_layers:
+      rotating = "sliding_attention";
+      layers_not_of_type(listed_layer_types(layers, class_->sliding_pattern, "sliding_attention"), rotating);
+      break;
     default: {
       // An absent sliding_window keeps the class default (4096); null means no window.
       const node window = field("sliding_window");
@@ -274,7 +278,7 @@ void resolver::find_layers_without_rope() {
              "null: no layer would apply RoPE");
       }
       rotating = "sliding_attention";
-      layers_not_of_type(listed_layer_types(layers, "sliding_window_pattern", "sliding_attention"), rotating);
+      layers_not_of_type(listed_layer_types(layers, class_->sliding_pattern, "sliding_attention"), rotating);
     }
   }
   if (ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;

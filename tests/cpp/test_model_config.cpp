@@ -1327,6 +1327,36 @@ TEST(ModelConfig, NeoBertTurnsAdjacentPairsAtAFixedBase) {
   EXPECT_EQ(r.max_position_embeddings, 4096.0);
 }
 
+// Arcee Trinity (afmoe): only its sliding layers rotate; the global ones, every 4th by default, are NoPE.
+TEST(ModelConfig, AfmoeRotatesItsSlidingLayersOnly) {
+  const std::string trinity = R"("model_type": "afmoe", "hidden_size": 2048, "num_attention_heads": 32, )";
+  const model_rope r = rope("{" + trinity + R"("num_hidden_layers": 8})");
+  EXPECT_EQ(r.layer_types, std::vector<std::string>{"sliding_attention"});
+  EXPECT_EQ(r.head_dim, 128u);  // the class default, not 2048 / 32
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{3, 7}));
+  EXPECT_EQ(rope("{" + trinity + R"("num_hidden_layers": 6, "global_attn_every_n_layers": 3})").layers_without_rope,
+            (std::vector<std::size_t>{2, 5}));
+  const model_rope listed = rope("{" + trinity + R"("num_hidden_layers": 3, "sliding_window": null,
+      "layer_types": ["full_attention", "sliding_attention", "sliding_attention"]})");
+  EXPECT_EQ(listed.layers_without_rope, (std::vector<std::size_t>{0}));
+}
+
+TEST(ModelConfig, Lfm2MoeGptNeoxJapaneseAndMiMoByTheirClasses) {
+  const model_rope lfm = rope(R"({"model_type": "lfm2_moe", "hidden_size": 2048, "num_attention_heads": 32,
+      "num_hidden_layers": 4, "layer_types": ["conv", "conv", "full_attention", "conv"]})");
+  EXPECT_EQ(lfm.head_dim, 64u);
+  EXPECT_TRUE(close(lfm.frequencies, inv_default(64, 1e6)));
+  EXPECT_EQ(lfm.layers_without_rope, (std::vector<std::size_t>{0, 1, 3}));
+  const std::string japanese = R"("model_type": "gpt_neox_japanese", "hidden_size": 2560, "num_attention_heads": 32)";
+  EXPECT_EQ(rope("{" + japanese + "}").rotary_dim, 80u);  // rotary_pct 1.0 by default (GPT-NeoX: 0.25)
+  EXPECT_EQ(rope("{" + japanese + R"(, "rotary_pct": 0.5})").rotary_dim, 40u);
+  const model_rope mimo = rope(R"({"model_type": "mimo", "hidden_size": 4096, "num_attention_heads": 32,
+      "rope_theta": 640000})");
+  EXPECT_TRUE(close(mimo.frequencies, inv_default(128, 6.4e5)));
+  EXPECT_TRUE(mimo.notes.empty());
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

@@ -1499,6 +1499,47 @@ for (const [flavour, posenc] of flavours) {
     );
 
     test(
+      "Arcee Trinity rotates its sliding layers only; LFM2-MoE, GPT-NeoX-Japanese and MiMo by their classes' " +
+        'rules (modeling_afmoe.py, configuration_lfm2_moe.py, configuration_gpt_neox_japanese.py)',
+      () => {
+        const trinity = { model_type: 'afmoe', hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 8 };
+        checkRule(
+          posenc,
+          trinity,
+          {},
+          {
+            layerTypes: ['sliding_attention'],
+            headDim: 128,
+            layersWithoutRope: [3, 7],
+            notes: [/no RoPE/],
+          },
+        );
+        checkRule(
+          posenc,
+          { ...trinity, num_hidden_layers: 6, global_attn_every_n_layers: 3 },
+          {},
+          {
+            layersWithoutRope: [2, 5],
+          },
+        );
+        const lfm = { model_type: 'lfm2_moe', hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 4 };
+        checkRule(
+          posenc,
+          { ...lfm, layer_types: ['conv', 'conv', 'full_attention', 'conv'] },
+          {},
+          {
+            base: 1e6,
+            layersWithoutRope: [0, 1, 3],
+          },
+        );
+        const japanese = { model_type: 'gpt_neox_japanese', hidden_size: 2560, num_attention_heads: 32 };
+        checkRule(posenc, japanese, {}, { rotaryDim: 80, notes: [] });
+        checkRule(posenc, { ...japanese, rotary_pct: 0.5, rotary_emb_base: 20000 }, {}, { rotaryDim: 40, base: 20000 });
+        checkRule(posenc, { ...tiny({ model_type: 'mimo' }), rope_theta: 640000 }, {}, { base: 640000, notes: [] });
+      },
+    );
+
+    test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",
       () => {

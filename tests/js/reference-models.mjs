@@ -326,6 +326,11 @@ const CLASSES = {
   // configuration_lfm2.py: default_theta 1e6; layer_types "conv" / "full_attention", else full_attn_idxs, else
   // every layer attends (modeling_lfm2.py: Lfm2ShortConv layers have no attention).
   lfm2: { theta: 1e6, partial: 'ignored', nope: 'blocks', attentionIndices: 'full_attn_idxs' },
+  // configuration_lfm2_moe.py: default_theta 1e6, the same conv / full_attention layers
+  lfm2_moe: { theta: 1e6, partial: 'ignored', nope: 'blocks', attentionIndices: 'full_attn_idxs' },
+  // configuration_afmoe.py: default_theta 10000, head_dim 128, layer_types sliding except every
+  // global_attn_every_n_layers-th; modeling_afmoe.py rotates the sliding (local) layers only.
+  afmoe: { theta: 10000, partial: 'ignored', headDimDefault: 128, nope: 'afmoe' },
   // modular_helium.py: rotate_half over x[..., 0::2] / x[..., 1::2] (adjacent pairs), cos/sin
   // repeat_interleave'd; configuration_helium.py: default_theta 100000, head_dim 128.
   helium: { theta: 1e5, partial: 'ignored', layout: () => 'interleaved', headDimDefault: 128 },
@@ -341,6 +346,14 @@ const CLASSES = {
     partial: 'honoured',
     partialKey: 'rotary_pct',
     partialDefault: 0.25,
+  },
+  // configuration_gpt_neox_japanese.py: the same keys, rotary_pct 1.0 by default
+  gpt_neox_japanese: {
+    theta: 10000,
+    thetaKey: 'rotary_emb_base',
+    partial: 'honoured',
+    partialKey: 'rotary_pct',
+    partialDefault: 1,
   },
 };
 
@@ -535,6 +548,8 @@ export const LLAMA_LIKE = [
   'olmo2',
   'arcee',
   'dots1',
+  // MiMo-7B's remote configuration_mimo.py: MiMoConfig(Qwen2Config), MTP layers beside
+  'mimo',
   // modular_olmoe.py, modular_falcon_h1.py, modular_ministral.py, modeling_doge.py, configuration_mimi.py
   'olmoe',
   'falcon_h1',
@@ -982,8 +997,8 @@ function fullAttentionOnly(tc, n) {
  * `if self.sliding_window is None or self.is_sliding`: without a window every layer rotates.
  * An absent sliding_window key keeps the class default (4096 in both configuration classes).
  */
-function slidingOnly(tc, n, windowlessRotatesAll) {
-  const windowless = has(tc, 'sliding_window') && tc.sliding_window === null;
+function slidingOnly(tc, n, windowlessRotatesAll, patternKey, windowDecides = true) {
+  const windowless = windowDecides && has(tc, 'sliding_window') && tc.sliding_window === null;
   if (windowless && windowlessRotatesAll) return { layerTypes: SINGLE, withoutRope: [] };
   const why = 'only sliding_attention layers rotate';
   if (windowless) {
@@ -991,7 +1006,7 @@ function slidingOnly(tc, n, windowlessRotatesAll) {
       `no layer of this ${tc.model_type} config applies RoPE: ${why}, and config.sliding_window is null`,
     );
   }
-  const types = slidingLayerTypes(tc, n);
+  const types = slidingLayerTypes(tc, n, patternKey);
   const withoutRope = types.flatMap((t, i) => (t === 'sliding_attention' ? [] : [i]));
   if (withoutRope.length === types.length) {
     throw new RangeError(`no layer of this ${tc.model_type} config applies RoPE: ${why}, and no layer is sliding`);
@@ -1076,6 +1091,8 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
   if (cls.nope === 'minimax') return minimaxLayers(tc, n);
+  // modeling_afmoe.py: RoPE `if self.is_local_attention`, by layer type alone
+  if (cls.nope === 'afmoe') return slidingOnly(tc, n, false, 'global_attn_every_n_layers', false);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
