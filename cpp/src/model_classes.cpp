@@ -667,6 +667,18 @@ constexpr model_class olmo3() {
   return c;
 }
 
+// configuration_mimo_v2_flash.py (MiMo-V2-Flash): one RoPE per layer type, full_attention at rope_theta
+// (default 5e6) and sliding_attention at the hub config's swa_rope_theta (1e4, as vLLM reads it), both over
+// int(head_dim * partial_rotary_factor) features (192 * 0.334: 64) by rotate_half; the conversion to
+// transformers puts a legacy rope_scaling into full_attention only. 4096 hidden, 64 heads, 262144 positions.
+constexpr model_class mimo_v2_flash() {
+  model_class c = partial(with_head_dim(make(family::llama, 5e6, 4096, 64, 262144), 192), 0.334);
+  c.local_theta = 1e4;
+  c.by_layer_type = true;
+  c.sliding_theta_key = "swa_rope_theta";
+  return c;
+}
+
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
@@ -820,6 +832,7 @@ constexpr named_class classes[] = {
     {"moonshine", moonshine()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
+    {"mimo_v2_flash", mimo_v2_flash()},
     {"mimo", llama_rules()},   // MiMo-7B's remote MiMoConfig(Qwen2Config): Qwen2's rotation, MTP layers beside
     {"dots1", llama_rules()},  // modular_dots1.py: Qwen3's RoPE, the same for sliding and full layers
     {"olmo", llama_rules()},

@@ -387,7 +387,8 @@ void resolver::restandardize_partial(rope_dict& d, const std::string& type) {
 // Gemma3TextConfig.convert_rope_params_to_dict: a dict per layer type (sliding, full by default),
 // rope_scaling merged into full_attention's, rope_theta for full and rope_local_base_freq for
 // sliding when the dicts lack a base. ModernBertConfig's is the same with rope_scaling merged into
-// both and the bases global_rope_theta and local_rope_theta.
+// both and the bases global_rope_theta and local_rope_theta; MiMo-V2-Flash's sliding base is
+// swa_rope_theta, and both of its layer types take the partial factor.
 void resolver::build_by_layer_type() {
   nested_ = true;
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
@@ -427,6 +428,13 @@ void resolver::build_by_layer_type() {
   const node local = class_->sliding_theta_key ? field(class_->sliding_theta_key) : node{};
   const std::string local_path = class_->sliding_theta_key ? local.path : sliding.path + ".rope_theta";
   sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local_path));
+  if (class_->default_rope_partial) {  // MiMo-V2-Flash: both layer types turn the same part of the head
+    const node partial = top_partial();
+    if (partial.present()) {
+      full.setdefault("partial_rotary_factor", partial);
+      sliding.setdefault("partial_rotary_factor", partial);
+    }
+  }
   for (auto& [name, d] : dicts) {
     standardize_layer(d, name);
     ropes_.emplace_back(name, std::move(d));

@@ -1357,6 +1357,31 @@ TEST(ModelConfig, Lfm2MoeGptNeoxJapaneseAndMiMoByTheirClasses) {
   EXPECT_TRUE(mimo.notes.empty());
 }
 
+// MiMo-V2-Flash: a third of its 192-wide head turns in both layer types, at two bases.
+TEST(ModelConfig, MiMoV2FlashTurnsAThirdOfItsHeadPerLayerType) {
+  const std::string flash = R"({"model_type": "mimo_v2_flash", "hidden_size": 4096, "num_attention_heads": 64,
+      "head_dim": 192, "v_head_dim": 128, "partial_rotary_factor": 0.334, "rope_theta": 5000000,
+      "swa_rope_theta": 10000, "sliding_window": 128, "hybrid_layer_pattern": [0, 1, 1, 1, 1, 0]})";
+  EXPECT_EQ(layer_types(flash), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  const model_rope full = rope(flash, "full_attention"), sliding = rope(flash, "sliding_attention");
+  for (const model_rope* r : {&full, &sliding}) {
+    EXPECT_EQ(r->head_dim, 192u);
+    EXPECT_EQ(r->rotary_dim, 64u);  // int(192 * 0.334)
+    EXPECT_EQ(r->pairs, layout::half);
+    EXPECT_TRUE(r->notes.empty());
+  }
+  EXPECT_TRUE(close(full.frequencies, inv_default(64, 5e6)));
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(64, 1e4)));
+  // Without the keys: the class's defaults; a legacy rope_scaling reaches the full layers only.
+  const std::string bare = R"({"model_type": "mimo_v2_flash"})";
+  EXPECT_EQ(rope(bare, "full_attention").rotary_dim, 64u);
+  EXPECT_TRUE(close(rope(bare, "sliding_attention").frequencies, inv_default(64, 1e4)));
+  const std::string scaled = R"({"model_type": "mimo_v2_flash", "rope_scaling": {"rope_type": "yarn", "factor": 4,
+      "original_max_position_embeddings": 32768}})";
+  EXPECT_TRUE(close(rope(scaled, "full_attention").frequencies, inv_yarn(64, 5e6, 4, 32768, true)));
+  EXPECT_EQ(rope(scaled, "sliding_attention").rope_type, "default");
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

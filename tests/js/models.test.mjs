@@ -1539,6 +1539,33 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {
+      const flash = {
+        model_type: 'mimo_v2_flash',
+        hidden_size: 4096,
+        num_attention_heads: 64,
+        head_dim: 192,
+        partial_rotary_factor: 0.334,
+        rope_theta: 5e6,
+        swa_rope_theta: 1e4,
+      };
+      const both = { headDim: 192, rotaryDim: 64, layout: 'half', notes: [] };
+      checkRule(posenc, flash, { layerType: 'full_attention' }, { ...both, frequencies: invFreq(64, 5e6) });
+      checkRule(posenc, flash, { layerType: 'sliding_attention' }, { ...both, frequencies: invFreq(64, 1e4) });
+      const scaled = {
+        ...flash,
+        rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 },
+      };
+      checkRule(posenc, scaled, { layerType: 'full_attention' }, { ropeType: 'yarn', rotaryDim: 64 });
+      checkRule(posenc, scaled, { layerType: 'sliding_attention' }, { ropeType: 'default' });
+      checkRule(
+        posenc,
+        { model_type: 'mimo_v2_flash' },
+        { layerType: 'sliding_attention' },
+        { base: 1e4, rotaryDim: 64 },
+      );
+    });
+
     test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",

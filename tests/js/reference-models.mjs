@@ -591,6 +591,7 @@ const KNOWN = new Set([
   'roformer',
   'modernbert',
   'olmo3',
+  'mimo_v2_flash',
   'esm',
   'gemma3_text',
   'gemma3n_text',
@@ -1338,6 +1339,21 @@ function olmo3(tc, ctx) {
 }
 
 /**
+ * configuration_mimo_v2_flash.py (MiMo-V2-Flash): full_attention {rope_theta 5e6, partial_rotary_factor 0.334},
+ * sliding_attention {rope_theta 1e4, partial_rotary_factor 0.334}; the hub config writes the sliding base as
+ * swa_rope_theta (vLLM's getattr(config, "swa_rope_theta", rope_theta)) and convert_mimo_v2_flash_weights_to_hf.py
+ * updates full_attention alone with a legacy rope_scaling. head_dim 192; int(head_dim * partial) features turn by
+ * rotate_half in every rope type.
+ */
+function mimoV2Flash(tc, ctx) {
+  const rp = byLayerType(tc, ['full_attention']);
+  rp.full_attention.rope_theta ??= tc.rope_theta ?? 5e6;
+  rp.sliding_attention.rope_theta ??= tc.swa_rope_theta ?? 1e4;
+  for (const t of GEMMA_LAYERS) rp[t].partial_rotary_factor ??= tc.partial_rotary_factor ?? 0.334;
+  return layered(tc, rp, ctx, () => headDimOf(tc, GENERIC, 192), true);
+}
+
+/**
  * configuration_gemma4.py Gemma4TextConfig.__post_init__ (main): when rope_parameters is None it is
  *   {sliding_attention: {rope_type: default, rope_theta: 1e4},
  *    full_attention: {rope_type: proportional, partial_rotary_factor: 0.25, rope_theta: 1e6}}
@@ -1362,7 +1378,7 @@ function gemma4(tc, ctx) {
 }
 
 /** standardize_rope_params, case 2: one dict per layer type; rope_type setdefault per layer. */
-function layered(tc, rp, ctx, headDim) {
+function layered(tc, rp, ctx, headDim, defaultTakesPartial = false) {
   const layerTypes = GEMMA_LAYERS.filter((t) => isObject(rp[t]));
   return {
     layerTypes,
@@ -1375,7 +1391,7 @@ function layered(tc, rp, ctx, headDim) {
         p.original_max_position_embeddings ??= tc.max_position_embeddings;
       const dim = headDim(layerType);
       // Gemma's default computation uses the whole head; the scaled types read the layer dict's factor.
-      const partial = type === 'default' ? 1 : (p.partial_rotary_factor ?? 1);
+      const partial = type === 'default' && !defaultTakesPartial ? 1 : (p.partial_rotary_factor ?? 1);
       return resolve({
         tc,
         p,
@@ -1424,6 +1440,7 @@ function familyOf(tc, ctx) {
   if (type === 'esm') return esm(tc);
   if (type === 'modernbert') return modernbert(tc, ctx);
   if (type === 'olmo3') return olmo3(tc, ctx);
+  if (type === 'mimo_v2_flash') return mimoV2Flash(tc, ctx);
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
