@@ -1810,6 +1810,10 @@ TEST(ModelConfig, RealConfigFiles) {
       // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
       {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},
+      // Ling-lite-1.5: no partial factor, the whole 128-wide head at 600000.
+      {"ling-lite-1.5.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 6e5); }},
+      // nomic-bert-2048: GPT-2's names, the whole 64-wide head at rotary_emb_base 1000.
+      {"nomic-bert-2048.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1000); }},
       // DeepSeek-V3.2: DeepSeek-V3's YaRN on the 64-wide slice.
       {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
