@@ -62,6 +62,25 @@ bool boolean(const node& n) {
   return n.value->boolean;
 }
 
+bool truthy(const node& n) {
+  if (!n.present()) return false;
+  const config_value& v = *n.value;
+  switch (v.type) {
+    case kind::boolean:
+      return v.boolean;
+    case kind::number:
+      return v.number != 0;
+    case kind::string:
+      return !v.string.empty();
+    case kind::array:
+      return !v.items.empty();
+    case kind::object:
+      return !v.members.empty();
+    default:
+      return false;
+  }
+}
+
 const std::string& text(const node& n, const std::string& requirement) {
   if (!n.given()) fail_missing(n.path, requirement);
   if (n.value->type != kind::string) fail(n.path, requirement, describe(*n.value));

@@ -32,6 +32,8 @@ double theta(const node& n);     // rope_theta: finite, > 1 (theta_i = base^(-2i
 double fraction(const node& n);  // in (0, 1]
 std::int64_t integer(const node& n, std::int64_t lo, std::int64_t hi);
 bool boolean(const node& n);
+// Python's truth of the value: absent, null, false, 0, "", [] and {} are false.
+bool truthy(const node& n);
 const std::string& text(const node& n, const std::string& requirement);
 // An object, or absent / null (then nullptr).
 const config_value* object_or_null(const node& n);

@@ -711,8 +711,7 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
   fill_scaling(out, d, out.rope_type, paths, nested_);
   // `rope_parameters.get("alpha")` is tested for truth: 0 and null leave the plain dynamic rule.
   const node* alpha = d.get("alpha");
-  const bool truthy = alpha && alpha->present() && !(alpha->value->type == kind::number && alpha->value->number == 0);
-  const bool hunyuan = class_->kind == family::hunyuan && out.rope_type == "dynamic" && truthy;
+  const bool hunyuan = class_->kind == family::hunyuan && out.rope_type == "dynamic" && alpha && truthy(*alpha);
   if (out.rope_type == "proportional") {
     proportional(out, d);
   } else if (hunyuan && (out.seq_len == 0 || double(out.seq_len) <= *out.scaling.max_position_embeddings)) {
@@ -811,9 +810,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
   }
   if (class_->set_note_key) {
     const node set = field(class_->set_note_key);
-    const bool zero = set.present() && set.value->type == kind::number && set.value->number == 0;
-    if (set.present() && !zero && !(set.value->type == kind::boolean && !set.value->boolean))
-      out.notes.push_back(set.path + " = " + describe(*set.value) + class_->set_note);
+    if (truthy(set)) out.notes.push_back(set.path + " = " + describe(*set.value) + class_->set_note);
   }
   if (wrapper_note_) out.notes.push_back(wrapper_note_);
   if (class_->note) out.notes.push_back(class_->note);

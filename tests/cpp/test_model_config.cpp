@@ -1485,6 +1485,14 @@ TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
   EXPECT_TRUE(has_note(rope(config), "alpha"));
   // past max_position_embeddings: the plain dynamic rule (factor 1), alpha gone
   EXPECT_TRUE(close(rope(config, "", 65536).frequencies, inv_dynamic(128, 1e4, 1.0, 32768, 65536)));
+  // `rope_parameters.get("alpha")` is tested for truth: 0, false and "" leave the plain dynamic rule.
+  for (const char* falsy : {"0", "false", R"("")", "null"}) {
+    std::string plain = config;
+    plain.replace(plain.find("1000.0"), 6, falsy);
+    const model_rope r = rope(plain);
+    EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4))) << falsy;
+    EXPECT_FALSE(has_note(r, "alpha")) << falsy;
+  }
 }
 
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {

@@ -1660,6 +1660,14 @@ for (const [flavour, posenc] of flavours) {
         );
         // without alpha: the ordinary dynamic RoPE
         checkRule(posenc, hunyuan({ type: 'dynamic', factor: 2 }), {}, { frequencies: invFreq(64, 10000) });
+        // `rope_parameters.get("alpha")` is tested for truth: 0, false and "" are no alpha
+        for (const falsy of [0, false, ''])
+          checkRule(
+            posenc,
+            hunyuan({ type: 'dynamic', factor: 2, alpha: falsy }),
+            {},
+            { frequencies: invFreq(64, 1e4) },
+          );
         // factor stays required, as for any dynamic dict
         checkError(posenc, hunyuan({ type: 'dynamic', alpha: 1000 }), {}, /factor/, Error);
       },

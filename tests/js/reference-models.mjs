@@ -1105,8 +1105,9 @@ const noRopeNote = (withoutRope) =>
 // ---------------------------------------------------------------------------------------------
 // Hunyuan's NTK alpha
 
-/** A Hunyuan dynamic dict with a numeric alpha (modeling_hunyuan_v1_dense.py: rope_scaling["alpha"]). */
-const usesAlpha = (cls, type, p) => Boolean(cls.alpha) && type === 'dynamic' && typeof p.alpha === 'number';
+/** A Hunyuan dynamic dict with a numeric alpha (modeling_hunyuan_v1_dense.py: `if rope_scaling.get("alpha")`). */
+const usesAlpha = (cls, type, p) =>
+  Boolean(cls.alpha) && type === 'dynamic' && typeof p.alpha === 'number' && p.alpha !== 0; // Python's truth of it
 
 /**
  * modeling_hunyuan_v1_dense.py HunYuanDenseV1RotaryEmbedding (same in _moe), dynamic with alpha:
