@@ -1535,8 +1535,9 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
                       "config.text_config.model_type", "'gpt2'"));
   // Encoders with relative or absolute positions, and models whose order comes from recurrence.
   for (const char* type :
-       {"deberta-v2", "distilbert", "whisper", "mt5", "jamba", "mamba", "rwkv", "xglm", "pegasus_x", "xlm",
-        "nystromformer", "big_bird", "led", "ernie", "reformer", "funnel", "mpnet", "mega", "zamba"}) {
+       {"deberta-v2", "distilbert",    "whisper",  "mt5",    "jamba", "mamba",    "rwkv",     "xglm",  "pegasus_x",
+        "xlm",        "nystromformer", "big_bird", "led",    "ernie", "reformer", "funnel",   "mpnet", "mega",
+        "zamba",      "openai-gpt",    "ctrl",     "marian", "clip",  "vit",      "layoutlm", "swin"}) {
     SCOPED_TRACE(type);
     const std::string cfg =
         std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 64, "num_attention_heads": 2})";
