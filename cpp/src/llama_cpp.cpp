@@ -195,6 +195,7 @@ class advisor {
   }
 
   void ntk() {
+    if (rope_.fixed_ntk_factor) return fixed_ntk(*rope_.fixed_ntk_factor);
     const double f = factor("ntk");
     const double scaled = rope_.base * std::pow(f, ntk_exponent());
     flag("--rope-freq-base", float_text("rope.base", scaled));
@@ -206,6 +207,26 @@ class advisor {
     note(
         "For a GGUF converted from this config the flag is still needed: 'ntk' is no transformers rope_type, so "
         "convert_hf_to_gguf.py has nothing to write but rope_theta as rope.freq_base.");
+  }
+
+  // GTE's fixed NTK: p * (base * f)^(-2i/d) / f^(2/d) is llama.cpp's p * freq_scale * freq_base^(-2i/d)
+  // with freq_base = base * f and freq_scale = f^(-2/d); the mixed form scales each frequency apart.
+  void fixed_ntk(double f) {
+    if (rope_.fixed_ntk_mixed_b) {
+      note("GTE's mixed NTK (mixed_b = " + format_number(*rope_.fixed_ntk_mixed_b) +
+           ") divides each frequency by its own exp(a (i + 1)^b): llama.cpp's one base and one scale cannot "
+           "express it, so no flag reproduces this RoPE.");
+      return;
+    }
+    const double base = rope_.base * f, scale = std::pow(f, -2.0 / double(dim_));
+    flag("--rope-freq-base", float_text("rope.base", base));
+    flag("--rope-freq-scale", float_text("rope.scaling.factor", scale));
+    note("GTE's fixed NTK turns position p by p * (rope_theta * factor)^(-2i/d) / factor^(2/d): a base of " +
+         approx(base, 10) + " and a frequency scale of factor^(-2/d) = " + approx(scale, 10) +
+         " with d = " + std::to_string(dim_) + " give llama.cpp the same angles, up to float rounding.");
+    note(
+        "Whether a GGUF of this model carries them depends on its converter: compare its rope.freq_base and "
+        "rope.scaling.factor with these flags.");
   }
 
   void dynamic() {

@@ -551,6 +551,19 @@ constexpr model_class afmoe() {
   return c;
 }
 
+// GTE v1.5 and gte-multilingual (Alibaba's remote "new" model: configuration.py, modeling.py):
+// position_embedding_type "rope" by default ("absolute": learned positions), a rotary embedding of
+// int(hidden_size / num_attention_heads) features at rope_theta (default 10000) by rotate_half, and
+// rope_scaling None or {"type": "ntk", "factor", "mixed_b"}: fixed NTK (resolver::fixed_ntk).
+constexpr model_class gte() {
+  model_class c = heads_split(make(family::llama, 1e4, 768, 12, 512));
+  c.rope_switch = "position_embedding_type";
+  c.rope_when = "rope";
+  c.rope_switch_default = "rope";
+  c.fixed_ntk = true;
+  return c;
+}
+
 // configuration_dbrx.py: d_model 2048, n_heads 16, max_seq_len 2048, n_layers 24 (its attribute_map),
 // and the base in the attention sub-config, DbrxAttentionConfig.rope_theta (default 10000; the DBRX
 // checkpoints hold 500000). DBRX's attention reads its base there (modeling_dbrx.py in transformers
@@ -821,6 +834,7 @@ constexpr named_class classes[] = {
     {"xlm-roberta", xlm_roberta()},
     {"nomic_bert", nomic_bert()},
     {"neobert", neobert()},
+    {"new", gte()},
     {"bailing_moe_linear", bailing_moe_linear()},
     {"minimax_text_01", minimax_m1()},
     {"minimax_m1", minimax_m1()},

@@ -653,6 +653,11 @@ std::string resolver::checked_type(const rope_dict& d) const {
   const std::string type = rope_type_of(d);
   const bool known = type == "default" || type == "linear" || type == "dynamic" || type == "yarn" ||
                      type == "longrope" || type == "llama3" || type == "proportional";
+  if (class_->fixed_ntk) {  // GTE's _init_rope: no scaling, or "ntk"; any other type raises ValueError
+    if (type != "default" && type != "ntk")
+      fail(d.at("rope_type").path, "'ntk' (the only scaling GTE's code builds)", "'" + type + "'");
+    return type;
+  }
   if (!known) fail(d.at("rope_type").path, known_types, "'" + type + "'");
   if (class_->kind == family::phi3 && type != "default" && type != "longrope") {  // Phi3Config.validate_rope
     fail(d.at("rope_type").path, "'default' or 'longrope' for phi3 ('su' and 'yarn' read as 'longrope')",
@@ -707,6 +712,7 @@ void resolver::proportional(model_rope& out, const rope_dict& d) {
 
 // Frequencies and attention factor: the core's formulas, its messages renamed to config paths.
 void resolver::compute(model_rope& out, const rope_dict& d) {
+  if (out.rope_type == "ntk") return fixed_ntk(out, d);  // GTE's: checked_type lets no other class through
   field_paths paths;
   fill_scaling(out, d, out.rope_type, paths, nested_);
   // `rope_parameters.get("alpha")` is tested for truth: 0 and null leave the plain dynamic rule.
@@ -774,6 +780,40 @@ void resolver::hunyuan_alpha(model_rope& out, const node& alpha) {
                       format_number(base) + " (Hunyuan's rule) up to max_position_embeddings " +
                       format_number(*out.scaling.max_position_embeddings) +
                       "; beyond it transformers recomputes the frequencies with the plain dynamic rule, without alpha");
+}
+
+// GTE's NTKScalingRotaryEmbedding: its cache is built for max_position_embeddings * factor, which
+// recomputes inv_freq once, at init, when that passes max_position_embeddings (factor > 1): every
+// position then turns by (rope_theta * f)^(-2i/d) / f^(2/d), or with mixed_b by rope_theta^(-2i/d) /
+// exp(a (i + 1)^b), a = ln f / (d/2)^b (kexue.fm/archives/9706, eqs. 6 and 10-13). A factor up to 1
+// leaves the plain frequencies.
+void resolver::fixed_ntk(model_rope& out, const rope_dict& d) {
+  const node& factor = d.at("factor");
+  const double f = positive(factor);
+  const node* mixed = d.get("mixed_b");
+  const std::optional<double> b =
+      mixed && mixed->present() ? std::optional<double>(number(*mixed, "a number")) : std::nullopt;
+  const double dim = double(out.rotary_dim), half = dim / 2;
+  out.attention_factor = 1;
+  out.frequencies = rope_frequencies(out.rotary_dim, out.base);
+  if (!(f > 1)) {
+    out.rope_type = "default";  // what GTE builds: its cache never passes max_position_embeddings
+    out.notes.push_back(factor.path + " = " + format_number(f) + " leaves GTE's plain frequencies (its NTK needs > 1)");
+    return;
+  }
+  out.fixed_ntk_factor = f;
+  out.fixed_ntk_mixed_b = b;
+  for (std::size_t i = 0; i < out.frequencies.size(); ++i) {
+    const double k = double(i);
+    if (!b) {
+      out.frequencies[i] = std::pow(out.base * f, -2 * k / dim) / std::pow(f, 2 / dim);
+    } else {
+      const double a = std::log(f) / std::pow(half, *b);
+      out.frequencies[i] = std::pow(out.base, -2 * k / dim) / std::exp(a * std::pow(k + 1, *b));
+    }
+    if (!std::isfinite(out.frequencies[i]) || !(out.frequencies[i] > 0))
+      fail(b ? mixed->path : factor.path, "a value giving finite frequencies > 0", b ? *b : f);
+  }
 }
 
 // What the numbers do not say: a model_type read with Llama's rules for want of its own, a

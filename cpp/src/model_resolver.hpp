@@ -77,6 +77,7 @@ class resolver {
                           const std::string& source = "");
   void no_rope_layers(std::size_t layers, bool empty_is_default);
   void hunyuan_alpha(model_rope& out, const node& alpha);
+  void fixed_ntk(model_rope& out, const rope_dict& d);
   void phimoe_mscale(model_rope& out, const rope_dict& d);
   void add_notes(model_rope& out, const rope_dict& d) const;
 

@@ -245,6 +245,19 @@ TEST(LlamaCppDynamic, HunyuanAlphaIsOneBaseForEveryPosition) {
   }
 }
 
+// GTE's fixed NTK: p (base f)^(-2i/d) / f^(2/d) = p * f^(-2/d) * (base f)^(-2i/d), llama.cpp's freq_scale and base.
+TEST(LlamaCppNtk, GteFixedNtkIsABaseAndAScale) {
+  const auto a = posenc::llama_cpp_flags(posenc::parse_json(R"({"model_type": "new", "hidden_size": 768,
+      "num_attention_heads": 12, "rope_theta": 500000, "rope_scaling": {"type": "ntk", "factor": 2.0}})"));
+  ASSERT_EQ(a.flags.size(), 2u) << all_notes(a);
+  EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), 1e6));
+  EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-scale"), std::pow(2.0, -2.0 / 64)));
+  const auto mixed = posenc::llama_cpp_flags(posenc::parse_json(R"({"model_type": "new", "hidden_size": 768,
+      "num_attention_heads": 12, "rope_scaling": {"type": "ntk", "factor": 2.0, "mixed_b": 0.5}})"));
+  EXPECT_TRUE(mixed.flags.empty());
+  EXPECT_TRUE(notes_contain(mixed, "cannot express it")) << all_notes(mixed);
+}
+
 TEST(LlamaCppStructure, LayersWithoutRopeAreTheArchitectures) {
   model_rope r = plain(128, 500000);
   EXPECT_FALSE(notes_contain(llama_cpp_flags(r, 0), "apply no RoPE"));

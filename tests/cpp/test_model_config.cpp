@@ -1382,6 +1382,38 @@ TEST(ModelConfig, MiMoV2FlashTurnsAThirdOfItsHeadPerLayerType) {
   EXPECT_EQ(rope(scaled, "sliding_attention").rope_type, "default");
 }
 
+// GTE v1.5 ("new"): its own fixed NTK, derived here from modeling.py's NTKScalingRotaryEmbedding.
+TEST(ModelConfig, GteTurnsByItsFixedNtk) {
+  const std::string shape = R"("model_type": "new", "hidden_size": 768, "num_attention_heads": 12,
+      "max_position_embeddings": 8192, "rope_theta": 500000, )";
+  const model_rope r = rope("{" + shape + R"("rope_scaling": {"type": "ntk", "factor": 2.0}})");
+  EXPECT_EQ(r.rope_type, "ntk");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::half);
+  std::vector<double> fixed;  // (base * f)^(-2i/d) / f^(2/d)
+  for (int i = 0; i < 32; ++i) fixed.push_back(1 / std::pow(1e6, i / 32.0) / std::pow(2.0, 1 / 32.0));
+  EXPECT_TRUE(close(r.frequencies, fixed));
+  EXPECT_TRUE(close(r.attention_factor, 1.0));
+  std::vector<double> mixed;  // base^(-2i/d) / exp(a (i + 1)^b), a = ln f / (d/2)^b
+  for (int i = 0; i < 32; ++i)
+    mixed.push_back(1 / std::pow(5e5, i / 32.0) / std::exp(std::log(2.0) / std::pow(32.0, 0.5) * std::sqrt(i + 1.0)));
+  EXPECT_TRUE(close(
+      rope("{" + shape + R"("rope_scaling": {"type": "ntk", "factor": 2.0, "mixed_b": 0.5}})").frequencies, mixed));
+  // No scaling, or a factor of 1: the plain frequencies (GTE's cache never passes max_position_embeddings).
+  EXPECT_TRUE(close(rope("{" + shape + R"("rope_scaling": null})").frequencies, inv_default(64, 5e5)));
+  const model_rope one = rope("{" + shape + R"("rope_scaling": {"type": "ntk", "factor": 1.0}})");
+  EXPECT_EQ(one.rope_type, "default");
+  EXPECT_TRUE(close(one.frequencies, inv_default(64, 5e5)));
+  EXPECT_TRUE(has_note(one, "plain frequencies"));
+  // Its code builds no other scaling, and "absolute" is learned positions.
+  EXPECT_TRUE(rejects("{" + shape + R"("rope_scaling": {"type": "linear", "factor": 2.0}})", "config.rope_scaling.type",
+                      "'linear'"));
+  EXPECT_TRUE(rejects("{" + shape + R"("position_embedding_type": "absolute"})", "config.position_embedding_type",
+                      "'absolute'"));
+  EXPECT_TRUE(
+      rejects("{" + shape + R"("rope_scaling": {"type": "ntk", "factor": 0}})", "config.rope_scaling.factor", "0"));
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

@@ -1566,6 +1566,33 @@ for (const [flavour, posenc] of flavours) {
       );
     });
 
+    test('GTE v1.5 turns by its own fixed NTK (modeling.py NTKScalingRotaryEmbedding), its one scaling', () => {
+      const gte = {
+        model_type: 'new',
+        hidden_size: 768,
+        num_attention_heads: 12,
+        max_position_embeddings: 8192,
+        rope_theta: 5e5,
+        rope_scaling: { type: 'ntk', factor: 2 },
+      };
+      // (base * f)^(-2i/d) / f^(2/d), written out again
+      const fixed = Array.from({ length: 32 }, (_, i) => 1 / 1e6 ** (i / 32) / 2 ** (1 / 32));
+      checkRule(posenc, gte, {}, { ropeType: 'ntk', headDim: 64, layout: 'half', frequencies: fixed, notes: [] });
+      const mixed = Array.from(
+        { length: 32 },
+        (_, i) => 1 / 5e5 ** (i / 32) / Math.exp((Math.LN2 / 32 ** 0.5) * (i + 1) ** 0.5),
+      );
+      checkRule(posenc, { ...gte, rope_scaling: { type: 'ntk', factor: 2, mixed_b: 0.5 } }, {}, { frequencies: mixed });
+      checkRule(posenc, { ...gte, rope_scaling: null }, {}, { ropeType: 'default', frequencies: invFreq(64, 5e5) });
+      checkRule(posenc, { ...gte, rope_scaling: { type: 'ntk', factor: 1 } }, {}, { ropeType: 'default' });
+      checkError(posenc, { ...gte, rope_scaling: { type: 'linear', factor: 2 } }, {}, /linear/);
+      checkError(posenc, { ...gte, position_embedding_type: 'absolute' }, {}, /absolute/);
+      const { flags } = posenc.llamaCppFlags(gte);
+      nodeAssert.equal(flags[0], '--rope-freq-base 1000000');
+      // factor^(-2/d) as the shortest decimal that reads back as the same float
+      nodeAssert.equal(Math.fround(Number(flags[1].split(' ')[1])), Math.fround(2 ** (-2 / 64)));
+    });
+
     test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",

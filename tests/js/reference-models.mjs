@@ -273,6 +273,16 @@ const CLASSES = {
     readsScaling: false,
     setNote: ['rotary_scaling_factor', 'dynamic NTK past max_trained_positions'],
   },
+  // GTE v1.5 (Alibaba's remote "new" model, modeling.py): position_embedding_type 'rope' by default,
+  // RotaryEmbedding(int(hidden_size / num_attention_heads), base=rope_theta), rotate_half; rope_scaling None
+  // or {type: 'ntk', factor, mixed_b} (gteNtk below).
+  new: {
+    theta: 10000,
+    partial: 'ignored',
+    headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+    ropeSwitch: ['position_embedding_type', 'rope', 'rope'],
+    gteNtk: true,
+  },
   // NeoBERT: precompute_freqs_cis(hidden_size // num_attention_heads, max_length) with theta 10000 from no
   // key, view_as_complex over adjacent pairs.
   neobert: {
@@ -1154,6 +1164,42 @@ const noRopeNote = (withoutRope) =>
   `layers ${withoutRope.join(', ')} apply no RoPE (NoPE): their attention scores carry no position information`;
 
 // ---------------------------------------------------------------------------------------------
+// GTE's fixed NTK
+
+/**
+ * GTE's modeling.py NTKScalingRotaryEmbedding (kexue.fm/archives/9706): its cache is built for
+ * max_position_embeddings * factor, so for factor > 1 inv_freq is recomputed once at init:
+ *   mixed_b None: base = rope_theta * factor; inv_freq = 1 / base ** (arange(0, d, 2) / d) / factor ** (2 / d)
+ *   mixed_b b:    inv_freq = 1 / rope_theta ** (arange(0, d, 2) / d) / exp(a * arange(1, d/2 + 1) ** b),
+ *                 a = ln(factor) / (d / 2) ** b
+ * and every position turns by it; a factor up to 1 keeps the plain frequencies.
+ */
+function gteNtk(p, headDim) {
+  const f = p.factor;
+  if (typeof f !== 'number' || !(f > 0)) throw new RangeError(`rope_scaling.factor must be > 0, got ${f}`);
+  const d = headDim;
+  const plain = defaultInvFreq(d, p.rope_theta);
+  const b = p.mixed_b ?? null;
+  const inv =
+    f <= 1
+      ? plain
+      : b === null
+        ? defaultInvFreq(d, p.rope_theta * f).map((x) => x / f ** (2 / d))
+        : plain.map((x, i) => x / Math.exp((Math.log(f) / (d / 2) ** b) * (i + 1) ** b));
+  return {
+    ropeType: f <= 1 ? 'default' : 'ntk',
+    headDim: d,
+    rotaryDim: d,
+    base: p.rope_theta,
+    layout: 'half',
+    frequencies: Float64Array.from(inv),
+    attentionFactor: 1,
+    sections: null,
+    interleavedSections: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Hunyuan's NTK alpha
 
 /** A Hunyuan dynamic dict with a numeric alpha (modeling_hunyuan_v1_dense.py: `if rope_scaling.get("alpha")`). */
@@ -1205,6 +1251,8 @@ function singleSet(tc, cls, ctx) {
   const ratio = cls.thetaRatio ? tc[cls.thetaRatio] : undefined;
   p.rope_theta = sectionTheta ?? cls.theta * (ratio ?? 1);
   const type = ropeTypeOf(p, cls);
+  if (cls.gteNtk && type !== 'default' && type !== 'ntk')
+    throw new RangeError(`GTE builds no rope_scaling type '${type}' (only 'ntk')`);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
   // Only the multimodal models' rotary embeddings read mrope_section (a Llama-like model ignores it); a
   // class's default applies when the dict has none (Qwen3-VL, Qwen3.5, GLM-4.1V, GLM-4.5V). Whether the
@@ -1240,6 +1288,7 @@ function singleSet(tc, cls, ctx) {
         throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
       const headDim = headDimOf(tc, cls, cls.headDimDefault);
       if (alpha && !(ctx.seqLen > tc.max_position_embeddings)) return hunyuanAlpha(tc, p, headDim);
+      if (cls.gteNtk && type === 'ntk') return gteNtk(p, headDim);
       const rotaryDim = rotaryWidth(type, headDim, partialFactor(tc, cls, p, type, headDim));
       if (rotaryDim < 2)
         throw new RangeError(`${cls.partialKey ?? 'partial_rotary_factor'} leaves ${rotaryDim} features to rotate`);
@@ -1498,7 +1547,7 @@ function familyOf(tc, ctx) {
   if (type === 'gemma4_text') return gemma4(tc, ctx);
   const cls = CLASSES[type] ?? GENERIC;
   // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
-  if (cls.ropeSwitch && tc[cls.ropeSwitch[0]] !== cls.ropeSwitch[1]) {
+  if (cls.ropeSwitch && (tc[cls.ropeSwitch[0]] ?? cls.ropeSwitch[2]) !== cls.ropeSwitch[1]) {
     const [key, on] = cls.ropeSwitch;
     throw new RangeError(
       `model_type '${type}' with ${key} ${JSON.stringify(tc[key] ?? null)} (not '${on}') has no RoPE`,

@@ -205,7 +205,11 @@ export interface RopeFromConfig {
   readonly layerTypes: string[];
   /** The layer type this object describes. */
   readonly layerType: string;
-  readonly ropeType: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional';
+  /**
+   * The init function's name. `'ntk'` is GTE's fixed NTK, (base * f)^(-2i/d) / f^(2/d): not the
+   * `scaling: { type: 'ntk' }` of `rope()` (base * f^(d/(d-2))); `options` carries its frequencies.
+   */
+  readonly ropeType: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'ntk';
   readonly headDim: number;
   /** Features per head that rotate (frequencies.length * 2). */
   readonly rotaryDim: number;

@@ -84,6 +84,11 @@ struct model_rope {
   std::optional<bool> truncate;                            // yarn's truncate as the config gives it
   std::int64_t seq_len = 0;                                // the sequence length dynamic and longrope were resolved for
   std::optional<double> ntk_alpha;                         // Hunyuan's alpha, when it set the base
+  // GTE's "ntk" (kexue.fm/archives/9706, vLLM's NTKScalingRotaryEmbedding): the factor f, when it set the
+  // frequencies to (base * f)^(-2i/d) / f^(2/d), or with mixed_b to base^(-2i/d) / exp(a (i + 1)^b),
+  // a = ln f / (d/2)^b. Not the core's static "ntk", base * f^(d/(d-2)).
+  std::optional<double> fixed_ntk_factor;
+  std::optional<double> fixed_ntk_mixed_b;
 };
 
 // The layer types with their own RoPE: ["full_attention"] for most models (gpt-oss too: its
