@@ -49,6 +49,15 @@ constexpr model_class with_head_dim(model_class c, double head_dim) {
   return c;
 }
 
+// RoPE only when config[key] reads `when` (its class default `fallback` when absent or null): ESM's and
+// GTE's position_embedding_type, Zamba2's use_mem_rope. Anything else is refused.
+constexpr model_class rope_switched(model_class c, const char* key, const char* when, const char* fallback) {
+  c.rope_switch = key;
+  c.rope_when = when;
+  c.rope_switch_default = fallback;
+  return c;
+}
+
 // head_dim is hidden_size // num_attention_heads whatever config.head_dim says.
 constexpr model_class heads_split(model_class c) {
   c.head_dim_from_heads = true;
@@ -485,10 +494,8 @@ constexpr model_class minimax_m1() {
 // / heads) at config.rotary_emb_base, which it reads without a default, rotate_half unless
 // rotary_emb_interleaved, xPos when rotary_emb_scale_base is set; positions from 0, no rope_scaling.
 constexpr model_class xlm_roberta() {
-  model_class c = heads_split(make(family::llama, 0, 768, 12, 512));
-  c.rope_switch = "position_embedding_type";
-  c.rope_when = "rotary";
-  c.rope_switch_default = "absolute";
+  model_class c =
+      rope_switched(heads_split(make(family::llama, 0, 768, 12, 512)), "position_embedding_type", "rotary", "absolute");
   c.names.rope_theta = {"rotary_emb_base"};
   c.names.rotary_dim = {"rotary_emb_dim"};
   c.default_rope_partial = true;
@@ -556,10 +563,8 @@ constexpr model_class afmoe() {
 // int(hidden_size / num_attention_heads) features at rope_theta (default 10000) by rotate_half, and
 // rope_scaling None or {"type": "ntk", "factor", "mixed_b"}: fixed NTK (resolver::fixed_ntk).
 constexpr model_class gte() {
-  model_class c = heads_split(make(family::llama, 1e4, 768, 12, 512));
-  c.rope_switch = "position_embedding_type";
-  c.rope_when = "rope";
-  c.rope_switch_default = "rope";
+  model_class c =
+      rope_switched(heads_split(make(family::llama, 1e4, 768, 12, 512)), "position_embedding_type", "rope", "rope");
   c.fixed_ntk = true;
   return c;
 }
@@ -596,11 +601,9 @@ constexpr model_class roformer() {
 // modeling_esm.py RotaryEmbedding(dim=attention_head_size): 1 / 10000^(2i/d) fixed, rotate_half
 // over the whole head (hidden_size // num_attention_heads), no rope_theta or scaling read.
 constexpr model_class esm() {
-  model_class c = make(family::gptj, 1e4, 768, 12, 1026);
+  model_class c =
+      rope_switched(make(family::gptj, 1e4, 768, 12, 1026), "position_embedding_type", "rotary", "absolute");
   c.whole_head = true;
-  c.rope_switch = "position_embedding_type";
-  c.rope_when = "rotary";
-  c.rope_switch_default = "absolute";
   return c;
 }
 
@@ -608,10 +611,8 @@ constexpr model_class esm() {
 // (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
 constexpr model_class granite_hybrid() {
-  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
-  c.rope_switch = "position_embedding_type";
-  c.rope_when = "rope";
-  c.rope_switch_default = "null";
+  model_class c =
+      rope_switched(with_nope(llama_rules(), nope_rule::attention_blocks), "position_embedding_type", "rope", "null");
   c.blocks = default_blocks::mamba;  // layer_types: ["mamba"] * num_hidden_layers when absent
   return c;
 }
@@ -644,12 +645,10 @@ constexpr model_class bamba() {
 // always 2 * hidden_size // num_attention_heads (the shared block attends over 2 * hidden_size); only
 // the "hybrid" layers of layers_block_type run that attention.
 constexpr model_class zamba2() {
-  model_class c = with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope_rule::attention_blocks);
+  model_class c = rope_switched(with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope_rule::attention_blocks),
+                                "use_mem_rope", "true", "false");
   c.head_dim_from_heads = true;
   c.attention_width = 2;
-  c.rope_switch = "use_mem_rope";
-  c.rope_when = "true";
-  c.rope_switch_default = "false";
   c.blocks = default_blocks::zamba2;
   c.num_hidden_layers = 54;
   return c;
