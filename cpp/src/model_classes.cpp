@@ -67,23 +67,14 @@ constexpr model_class heads_split(model_class c) {
 // The class's rope_parameters when config.json has none.
 template <std::size_t N>
 constexpr model_class with_default_rope(model_class c, const char* type, const rope_default (&fields)[N]) {
-  static_assert(N <= std::tuple_size<decltype(c.default_rope)>::value, "more default fields than room");
   c.default_rope_type = type;
-  for (std::size_t i = 0; i < N; ++i) c.default_rope[i] = fields[i];
+  c.default_rope = fields;
   c.default_rope_count = N;
   return c;
 }
 
 constexpr model_class as_wrapper(model_class c, text_source text) {
   c.text = text;
-  return c;
-}
-
-constexpr model_class without_rope(const char* what) {
-  model_class c;
-  c.kind = family::none;
-  c.listed = true;
-  c.no_rope = what;
   return c;
 }
 
@@ -231,24 +222,25 @@ constexpr model_class glm4v_moe() {
 
 // configuration_ministral3.py: 4096 / 32 heads, head_dim 128, 262144 positions, and a YaRN
 // rope_parameters by default (__post_init__), with Llama 4's query temperature beta.
+constexpr rope_default ministral3_rope[] = {{"rope_theta", 1e6},
+                                            {"factor", 16},
+                                            {"original_max_position_embeddings", 16384},
+                                            {"beta_fast", 32},
+                                            {"beta_slow", 1},
+                                            {"mscale", 1},
+                                            {"mscale_all_dim", 1},
+                                            {"llama_4_scaling_beta", 0.1}};
 constexpr model_class ministral3() {
-  return with_default_rope(with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128), "yarn",
-                           {{"rope_theta", 1e6},
-                            {"factor", 16},
-                            {"original_max_position_embeddings", 16384},
-                            {"beta_fast", 32},
-                            {"beta_slow", 1},
-                            {"mscale", 1},
-                            {"mscale_all_dim", 1},
-                            {"llama_4_scaling_beta", 0.1}});
+  return with_default_rope(with_head_dim(make(family::llama, 1e6, 4096, 32, 262144), 128), "yarn", ministral3_rope);
 }
 
 // configuration_gpt_oss.py: default_theta 150000, head_dim 64, and a YaRN rope_parameters by
 // default (factor 32 over 4096 positions, truncate false).
+constexpr rope_default gpt_oss_rope[] = {
+    {"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
 constexpr model_class gpt_oss() {
-  model_class c = with_default_rope(
-      with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64), "yarn",
-      {{"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}});
+  model_class c =
+      with_default_rope(with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64), "yarn", gpt_oss_rope);
   c.default_rope_truncate = false;
   return c;
 }
@@ -432,14 +424,12 @@ constexpr model_class recurrent_gemma() {
 // configuration_apertus.py: default_theta 1.2e7 and, when the config has none, rope_parameters
 // {rope_type llama3, factor 8, original_max_position_embeddings 8192, low_freq_factor 1,
 // high_freq_factor 4}; modeling_apertus.py: Llama's rotate_half after the q/k norms.
-constexpr model_class apertus() {
-  return with_default_rope(llama_rules(1.2e7), "llama3",
-                           {{"rope_theta", 1.2e7},
-                            {"factor", 8},
-                            {"original_max_position_embeddings", 8192},
-                            {"low_freq_factor", 1},
-                            {"high_freq_factor", 4}});
-}
+constexpr rope_default apertus_rope[] = {{"rope_theta", 1.2e7},
+                                         {"factor", 8},
+                                         {"original_max_position_embeddings", 8192},
+                                         {"low_freq_factor", 1},
+                                         {"high_freq_factor", 4}};
+constexpr model_class apertus() { return with_default_rope(llama_rules(1.2e7), "llama3", apertus_rope); }
 
 // configuration_minimax_m2.py: default_theta 5e6, rotary_dim taken as partial_rotary_factor =
 // rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by rotate_half
@@ -814,8 +804,6 @@ constexpr named_class classes[] = {
     // configuration_bitnet.py: default_theta 5e5; configuration_seed_oss.py: head_dim 128; Llama's RoPE.
     {"bitnet", llama_rules(5e5)},
     {"seed_oss", with_head_dim(llama_rules(), 128)},
-    // modeling_nemotron_h.py: NemotronHAttention is Jamba's, with no position encoding.
-    {"nemotron_h", without_rope("attention without position encoding beside Mamba layers")},
     // Models whose modeling files use Llama's RoPE as it is.
     {"mixtral", llama_rules()},
     {"qwen2_moe", llama_rules()},
@@ -873,103 +861,115 @@ constexpr named_class classes[] = {
     {"emu3_text_model", llama_rules(1e6)},
     {"aria", as_wrapper(llama_rules(), text_source::sub_or_defaults)},
     {"aria_text", llama_rules()},
-    {"gpt2", without_rope("learned absolute position embeddings")},
-    {"gpt_neo", without_rope("learned absolute position embeddings")},
-    {"gpt_bigcode", without_rope("learned absolute position embeddings")},
-    {"opt", without_rope("learned absolute position embeddings")},
-    {"bert", without_rope("learned absolute position embeddings")},
-    {"roberta", without_rope("learned absolute position embeddings")},
-    {"bloom", without_rope("ALiBi attention biases")},
-    {"mpt", without_rope("ALiBi attention biases")},
-    {"t5", without_rope("relative position buckets")},
-    {"mt5", without_rope("relative position buckets")},
-    {"umt5", without_rope("relative position buckets")},
-    {"longt5", without_rope("relative position buckets")},
-    {"deberta", without_rope("disentangled relative position embeddings")},
-    {"deberta-v2", without_rope("disentangled relative position embeddings")},
-    {"xlnet", without_rope("Transformer-XL relative position encodings")},
-    {"distilbert", without_rope("absolute position embeddings, learned or sinusoidal")},
-    {"albert", without_rope("learned absolute position embeddings")},
-    {"electra", without_rope("learned absolute position embeddings")},
-    {"camembert", without_rope("learned absolute position embeddings")},
-    {"longformer", without_rope("learned absolute position embeddings")},
-    {"bart", without_rope("learned absolute position embeddings")},
-    {"mbart", without_rope("learned absolute position embeddings")},
-    {"whisper", without_rope("sinusoidal (encoder) and learned (decoder) absolute position embeddings")},
+};
+
+// Models without rotary embeddings, and what each uses instead (ALiBi, learned or sinusoidal absolute
+// positions, relative biases or buckets, no attention): rope() refuses them by name.
+struct without_rope_model {
+  const char* model_type;
+  const char* what;
+};
+
+constexpr without_rope_model without_rope_models[] = {
+    // modeling_nemotron_h.py: NemotronHAttention is Jamba's, with no position encoding.
+    {"nemotron_h", "attention without position encoding beside Mamba layers"},
+    {"gpt2", "learned absolute position embeddings"},
+    {"gpt_neo", "learned absolute position embeddings"},
+    {"gpt_bigcode", "learned absolute position embeddings"},
+    {"opt", "learned absolute position embeddings"},
+    {"bert", "learned absolute position embeddings"},
+    {"roberta", "learned absolute position embeddings"},
+    {"bloom", "ALiBi attention biases"},
+    {"mpt", "ALiBi attention biases"},
+    {"t5", "relative position buckets"},
+    {"mt5", "relative position buckets"},
+    {"umt5", "relative position buckets"},
+    {"longt5", "relative position buckets"},
+    {"deberta", "disentangled relative position embeddings"},
+    {"deberta-v2", "disentangled relative position embeddings"},
+    {"xlnet", "Transformer-XL relative position encodings"},
+    {"distilbert", "absolute position embeddings, learned or sinusoidal"},
+    {"albert", "learned absolute position embeddings"},
+    {"electra", "learned absolute position embeddings"},
+    {"camembert", "learned absolute position embeddings"},
+    {"longformer", "learned absolute position embeddings"},
+    {"bart", "learned absolute position embeddings"},
+    {"mbart", "learned absolute position embeddings"},
+    {"whisper", "sinusoidal (encoder) and learned (decoder) absolute position embeddings"},
     // modeling_jamba.py: JambaAttention applies no position encoding; its Mamba layers see the order.
-    {"jamba", without_rope("attention without position encoding beside Mamba layers")},
+    {"jamba", "attention without position encoding beside Mamba layers"},
     // Kimi Linear's remote modeling_kimi.py (assert self.use_nope) and modeling_kimi_linear.py: no rotary
     // embedding; a kimi_k3 config holds one as its text_config.
-    {"kimi_linear", without_rope("no positions at all: NoPE multi-head latent attention beside KDA linear attention")},
-    {"mamba", without_rope("state-space layers instead of attention")},
-    {"mamba2", without_rope("state-space layers instead of attention")},
-    {"falcon_mamba", without_rope("state-space layers instead of attention")},
-    {"rwkv", without_rope("recurrent time mixing instead of attention")},
+    {"kimi_linear", "no positions at all: NoPE multi-head latent attention beside KDA linear attention"},
+    {"mamba", "state-space layers instead of attention"},
+    {"mamba2", "state-space layers instead of attention"},
+    {"falcon_mamba", "state-space layers instead of attention"},
+    {"rwkv", "recurrent time mixing instead of attention"},
     // modeling_<model>.py of each: the position encoding its embeddings or attention use instead.
-    {"xglm", without_rope("sinusoidal absolute position embeddings")},
-    {"pegasus_x", without_rope("sinusoidal absolute position embeddings")},
-    {"xlm", without_rope("learned (or sinusoidal) absolute position embeddings")},
-    {"nystromformer", without_rope("learned absolute position embeddings")},
-    {"big_bird", without_rope("learned absolute position embeddings")},
-    {"led", without_rope("learned absolute position embeddings")},
-    {"ernie", without_rope("learned absolute position embeddings")},
-    {"reformer", without_rope("axial (or learned) absolute position embeddings")},
-    {"funnel", without_rope("Transformer-XL relative position encodings")},
-    {"mpnet", without_rope("learned absolute positions and relative position buckets")},
+    {"xglm", "sinusoidal absolute position embeddings"},
+    {"pegasus_x", "sinusoidal absolute position embeddings"},
+    {"xlm", "learned (or sinusoidal) absolute position embeddings"},
+    {"nystromformer", "learned absolute position embeddings"},
+    {"big_bird", "learned absolute position embeddings"},
+    {"led", "learned absolute position embeddings"},
+    {"ernie", "learned absolute position embeddings"},
+    {"reformer", "axial (or learned) absolute position embeddings"},
+    {"funnel", "Transformer-XL relative position encodings"},
+    {"mpnet", "learned absolute positions and relative position buckets"},
     // modeling_mega.py: "rotary" there turns two learned vectors into an additive bias, not q and k.
-    {"mega", without_rope("a relative position bias (rotated learned vectors, not q and k)")},
+    {"mega", "a relative position bias (rotated learned vectors, not q and k)"},
     // modeling_zamba.py: ZambaAttention takes no cos and sin; its Mamba layers see the order.
-    {"zamba", without_rope("attention without position encoding beside Mamba layers")},
+    {"zamba", "attention without position encoding beside Mamba layers"},
     // More models whose modeling_<model>.py encodes positions another way: they are refused, not read as Llama.
-    {"openai-gpt", without_rope("learned absolute position embeddings")},
-    {"biogpt", without_rope("learned absolute position embeddings")},
-    {"megatron-bert", without_rope("learned absolute position embeddings")},
-    {"ibert", without_rope("learned absolute position embeddings")},
-    {"data2vec-text", without_rope("learned absolute position embeddings")},
-    {"roc_bert", without_rope("learned absolute position embeddings")},
-    {"xmod", without_rope("learned absolute position embeddings")},
-    {"rembert", without_rope("learned absolute position embeddings")},
-    {"squeezebert", without_rope("learned absolute position embeddings")},
-    {"mobilebert", without_rope("learned absolute position embeddings")},
-    {"canine", without_rope("learned absolute position embeddings")},
-    {"luke", without_rope("learned absolute position embeddings")},
-    {"bert-generation", without_rope("learned absolute position embeddings")},
-    {"ernie_m", without_rope("learned absolute position embeddings")},
-    {"fnet", without_rope("learned absolute position embeddings")},
-    {"yoso", without_rope("learned absolute position embeddings")},
-    {"mra", without_rope("learned absolute position embeddings")},
-    {"blenderbot", without_rope("learned absolute position embeddings")},
-    {"blenderbot-small", without_rope("learned absolute position embeddings")},
-    {"plbart", without_rope("learned absolute position embeddings")},
-    {"mvp", without_rope("learned absolute position embeddings")},
-    {"bigbird_pegasus", without_rope("learned absolute position embeddings")},
-    {"clip", without_rope("learned absolute position embeddings")},
-    {"clip_text_model", without_rope("learned absolute position embeddings")},
-    {"clip_vision_model", without_rope("learned absolute position embeddings")},
-    {"siglip", without_rope("learned absolute position embeddings")},
-    {"siglip_text_model", without_rope("learned absolute position embeddings")},
-    {"siglip_vision_model", without_rope("learned absolute position embeddings")},
-    {"vit", without_rope("learned absolute position embeddings")},
-    {"deit", without_rope("learned absolute position embeddings")},
-    {"dinov2", without_rope("learned absolute position embeddings")},
-    {"ctrl", without_rope("sinusoidal absolute position embeddings")},
-    {"marian", without_rope("sinusoidal absolute position embeddings")},
-    {"fsmt", without_rope("sinusoidal absolute position embeddings")},
-    {"m2m_100", without_rope("sinusoidal absolute position embeddings")},
-    {"nllb-moe", without_rope("sinusoidal absolute position embeddings")},
-    {"pegasus", without_rope("sinusoidal absolute position embeddings")},
-    {"speech_to_text", without_rope("sinusoidal absolute position embeddings")},
-    {"layoutlm", without_rope("learned absolute and 2-D layout position embeddings")},
-    {"layoutlmv2", without_rope("learned absolute and 2-D layout embeddings, relative position biases")},
-    {"layoutlmv3", without_rope("learned absolute and 2-D layout embeddings, relative position biases")},
-    {"markuplm", without_rope("learned absolute and XPath embeddings")},
-    {"lilt", without_rope("learned absolute and layout position embeddings")},
-    {"tapas", without_rope("learned absolute and table position embeddings")},
-    {"nezha", without_rope("functional (sinusoidal) relative position encodings")},
-    {"prophetnet", without_rope("learned absolute positions and relative n-gram buckets")},
-    {"transfo-xl", without_rope("Transformer-XL relative position encodings")},
-    {"beit", without_rope("relative position biases")},
-    {"swin", without_rope("relative position biases")},
+    {"openai-gpt", "learned absolute position embeddings"},
+    {"biogpt", "learned absolute position embeddings"},
+    {"megatron-bert", "learned absolute position embeddings"},
+    {"ibert", "learned absolute position embeddings"},
+    {"data2vec-text", "learned absolute position embeddings"},
+    {"roc_bert", "learned absolute position embeddings"},
+    {"xmod", "learned absolute position embeddings"},
+    {"rembert", "learned absolute position embeddings"},
+    {"squeezebert", "learned absolute position embeddings"},
+    {"mobilebert", "learned absolute position embeddings"},
+    {"canine", "learned absolute position embeddings"},
+    {"luke", "learned absolute position embeddings"},
+    {"bert-generation", "learned absolute position embeddings"},
+    {"ernie_m", "learned absolute position embeddings"},
+    {"fnet", "learned absolute position embeddings"},
+    {"yoso", "learned absolute position embeddings"},
+    {"mra", "learned absolute position embeddings"},
+    {"blenderbot", "learned absolute position embeddings"},
+    {"blenderbot-small", "learned absolute position embeddings"},
+    {"plbart", "learned absolute position embeddings"},
+    {"mvp", "learned absolute position embeddings"},
+    {"bigbird_pegasus", "learned absolute position embeddings"},
+    {"clip", "learned absolute position embeddings"},
+    {"clip_text_model", "learned absolute position embeddings"},
+    {"clip_vision_model", "learned absolute position embeddings"},
+    {"siglip", "learned absolute position embeddings"},
+    {"siglip_text_model", "learned absolute position embeddings"},
+    {"siglip_vision_model", "learned absolute position embeddings"},
+    {"vit", "learned absolute position embeddings"},
+    {"deit", "learned absolute position embeddings"},
+    {"dinov2", "learned absolute position embeddings"},
+    {"ctrl", "sinusoidal absolute position embeddings"},
+    {"marian", "sinusoidal absolute position embeddings"},
+    {"fsmt", "sinusoidal absolute position embeddings"},
+    {"m2m_100", "sinusoidal absolute position embeddings"},
+    {"nllb-moe", "sinusoidal absolute position embeddings"},
+    {"pegasus", "sinusoidal absolute position embeddings"},
+    {"speech_to_text", "sinusoidal absolute position embeddings"},
+    {"layoutlm", "learned absolute and 2-D layout position embeddings"},
+    {"layoutlmv2", "learned absolute and 2-D layout embeddings, relative position biases"},
+    {"layoutlmv3", "learned absolute and 2-D layout embeddings, relative position biases"},
+    {"markuplm", "learned absolute and XPath embeddings"},
+    {"lilt", "learned absolute and layout position embeddings"},
+    {"tapas", "learned absolute and table position embeddings"},
+    {"nezha", "functional (sinusoidal) relative position encodings"},
+    {"prophetnet", "learned absolute positions and relative n-gram buckets"},
+    {"transfo-xl", "Transformer-XL relative position encodings"},
+    {"beit", "relative position biases"},
+    {"swin", "relative position biases"},
 };
 
 }  // namespace
@@ -980,6 +980,13 @@ const model_class& model_class_of(std::string_view model_type) {
     if (model_type == entry.model_type) return entry.c;
   }
   return generic;
+}
+
+const char* without_rope(std::string_view model_type) {
+  for (const auto& entry : without_rope_models) {
+    if (model_type == entry.model_type) return entry.what;
+  }
+  return nullptr;
 }
 
 }  // namespace posenc::detail

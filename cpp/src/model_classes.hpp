@@ -32,7 +32,6 @@ enum class family {
   gptj,         // own rotary: rotary_dim, base 10000, interleaved, no rope_scaling (CodeGen, RoFormer too)
   hunyuan,      // dynamic with `alpha`: base * alpha^(d/(d-2)) up to max_position_embeddings
   phimoe,       // longrope whose attention factor is short_mscale, or long_mscale past the original length
-  none,         // no rotary embeddings at all
 };
 
 // Which layers apply no RoPE (NoPE), and how the config says so.
@@ -103,7 +102,6 @@ struct model_class {
   const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
   const char* text_key = "text_config";      // the key of the text model's config (InternVL's llm_config)
   const char* note = nullptr;                // said with every reading: what the model does beside this RoPE
-  const char* no_rope = nullptr;             // what the model uses instead, for family::none
   double theta = 10000;                      // default_theta (the full-attention one for Gemma); 0: required
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
   const char* theta_section_note = nullptr;  // said after that base when it is used
@@ -155,8 +153,8 @@ struct model_class {
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
   const char* default_rope_type = "yarn";
-  std::array<rope_default, 8> default_rope{};
-  std::size_t default_rope_count = 0;  // 0: none
+  const rope_default* default_rope = nullptr;  // a constant array, kept out of every other row
+  std::size_t default_rope_count = 0;          // 0: none
   bool default_rope_truncate = true;
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
@@ -172,5 +170,8 @@ struct model_class {
 
 // The class of a model_type; unknown names read as family::generic (Llama's rules).
 const model_class& model_class_of(std::string_view model_type);
+// What a model without rotary embeddings uses instead ("learned absolute position embeddings"), or
+// nullptr for a model_type that is not known to have none.
+const char* without_rope(std::string_view model_type);
 
 }  // namespace posenc::detail

@@ -105,12 +105,12 @@ node resolver::named(const config_name& name) const {
 void resolver::pick_text(const config_value& config) {
   const node type{config.find("model_type"), "config.model_type"};
   if (type.present()) model_type_ = text(type, "a string");
+  if (const char* what = detail::without_rope(model_type_)) {
+    fail("config.model_type", "a model with rotary position embeddings",
+         "'" + model_type_ + "' (" + what + ": the model has no rotary embeddings)");
+  }
   class_ = &detail::model_class_of(model_type_);
   class_name_ = model_type_;
-  if (class_->kind == family::none) {
-    fail("config.model_type", "a model with rotary position embeddings",
-         "'" + model_type_ + "' (" + class_->no_rope + ": the model has no rotary embeddings)");
-  }
   text_ = &config;
   const bool wrapper = class_->text != text_source::self;
   if (!wrapper && class_->kind != family::generic) return;
@@ -136,11 +136,11 @@ void resolver::pick_text(const config_value& config) {
     const node sub_type = member(object, sub.path, "model_type");
     if (sub_type.present()) {
       const std::string& name = text(sub_type, "a string");
-      const model_class& c = detail::model_class_of(name);
-      if (c.kind == family::none) {
+      if (const char* what = detail::without_rope(name)) {
         fail(sub_type.path, "a model with rotary position embeddings",
-             "'" + name + "' (" + c.no_rope + ": the model has no rotary embeddings)");
+             "'" + name + "' (" + what + ": the model has no rotary embeddings)");
       }
+      const model_class& c = detail::model_class_of(name);
       if (c.kind != family::generic || class_->kind == family::generic) {
         if (&c != class_) wrapper_note_ = class_->note;  // PaliGemma's, kept beside its Gemma's
         class_ = &c;
