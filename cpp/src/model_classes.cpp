@@ -109,9 +109,30 @@ constexpr model_class gemma3n() {
 
 // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (64); modeling_deepseek_v2.py rotates
 // q_pe and k_pe as complex numbers (adjacent pairs) and scales the softmax by qk_head_dim^-0.5 alone.
+// transformers' class has no use_mla; DeepSeek-VL2's own DeepseekV2Config has, and its modeling_deepseek.py
+// takes transformers' LlamaAttention when it is false.
 constexpr model_class deepseek_v2() {
   model_class c = interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 0, 0, 0), 64));
   c.names.head_dim = {"qk_rope_head_dim"};
+  c.mla_switch = "use_mla";
+  return c;
+}
+
+// DeepSeek-VL2's remote code (deepseek_vl_v2): DeepseekV2Config(**language_config), whose own defaults
+// are 30 layers, 32 heads, qk_rope_head_dim 64, rope_theta 10000 and use_mla True.
+constexpr model_class deepseek_vl_v2() {
+  model_class c = as_wrapper(deepseek_v2(), text_source::sub_or_defaults);
+  c.text_key = "language_config";
+  c.num_attention_heads = 32;
+  c.num_hidden_layers = 30;
+  return c;
+}
+
+// Janus and Janus-Pro's remote modeling_vlm.py (multi_modality): LlamaConfig(**language_config) and a
+// LlamaForCausalLM; the published language_config leaves the sizes to LlamaConfig (4096 hidden, 32 heads).
+constexpr model_class janus() {
+  model_class c = as_wrapper(make(family::llama, 1e4, 4096, 32, 2048), text_source::sub_or_defaults);
+  c.text_key = "language_config";
   return c;
 }
 
@@ -727,6 +748,8 @@ constexpr named_class classes[] = {
     {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},
+    {"deepseek_vl_v2", deepseek_vl_v2()},
+    {"multi_modality", janus()},
     // Kimi K2's config.json maps AutoConfig and the model to DeepSeek-V3's remote code
     // (configuration_deepseek.DeepseekV3Config, modeling_deepseek.py).
     {"kimi_k2", deepseek_v3()},

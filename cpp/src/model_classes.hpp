@@ -161,6 +161,9 @@ struct model_class {
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
   bool fixed_ntk = false;     // rope_scaling is GTE's "ntk" (model_rope::fixed_ntk_factor) or nothing
+  // A boolean key whose false means Llama's attention over the whole head instead of this class's
+  // (DeepSeek-VL2's use_mla: its tiny model's LlamaAttention); absent keeps the class.
+  const char* mla_switch = nullptr;
   layout pairs = layout::half;
   const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused

@@ -159,6 +159,10 @@ void resolver::pick_text(const config_value& config) {
 resolver::resolver(const config_value& config) {
   if (config.type != kind::object) fail("config", "a JSON object", describe(config));
   pick_text(config);
+  if (class_->mla_switch) {  // DeepSeek-VL2's use_mla false: transformers' LlamaAttention over the whole head
+    const node mla = field(class_->mla_switch);
+    if (mla.present() && !boolean(mla)) class_ = &model_class_of("llama");
+  }
   check_rope_switch();
   check_alibi();
   check_xpos();
@@ -922,7 +926,10 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
 double resolver::softmax_scale() {
   const node nope = field("qk_nope_head_dim"), rope = field("qk_rope_head_dim");
   const bool v2 = class_->kind == family::deepseek_v2;
-  if (v2 || class_->kind == family::deepseek_v3 || (nope.present() && rope.present())) {
+  // a zero rope slice is no MLA (DeepSeek-VL2-tiny's config writes 0 for both beside use_mla false)
+  const bool mla_sizes =
+      nope.present() && rope.present() && !(rope.value->type == kind::number && rope.value->number == 0);
+  if (v2 || class_->kind == family::deepseek_v3 || mla_sizes) {
     // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
     // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim). DeepseekV2Attention
     // has no mscale: its attention factor multiplies the complex frequencies instead.

@@ -1414,6 +1414,32 @@ TEST(ModelConfig, GteTurnsByItsFixedNtk) {
       rejects("{" + shape + R"("rope_scaling": {"type": "ntk", "factor": 0}})", "config.rope_scaling.factor", "0"));
 }
 
+// Janus-Pro and DeepSeek-VL2 keep their language model in language_config.
+TEST(ModelConfig, JanusAndDeepSeekVl2ReadTheirLanguageConfig) {
+  // Janus-Pro-7B's language_config as published: LlamaConfig's sizes for the rest.
+  const model_rope janus = rope(R"({"model_type": "multi_modality", "language_config": {
+      "max_position_embeddings": 16384, "model_type": "llama", "num_hidden_layers": 30, "vocab_size": 102400}})");
+  EXPECT_EQ(janus.head_dim, 128u);
+  EXPECT_EQ(janus.pairs, layout::half);
+  EXPECT_TRUE(close(janus.frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(janus.notes.empty());
+  // DeepSeek-VL2-small: MLA by default, the 64-wide slice in adjacent pairs.
+  const model_rope small = rope(R"({"model_type": "deepseek_vl_v2", "language_config": {"model_type": "deepseek_v2",
+      "hidden_size": 2048, "num_attention_heads": 16, "num_hidden_layers": 27, "q_lora_rank": null}})");
+  EXPECT_EQ(small.head_dim, 64u);
+  EXPECT_EQ(small.pairs, layout::interleaved);
+  // DeepSeek-VL2-tiny: use_mla false is transformers' LlamaAttention over the whole 1280 / 10 head.
+  const std::string tiny = R"({"model_type": "deepseek_vl_v2", "language_config": {"model_type": "deepseek_v2",
+      "hidden_size": 1280, "num_attention_heads": 10, "num_hidden_layers": 12, "use_mla": false,
+      "qk_nope_head_dim": 0, "qk_rope_head_dim": 0, "v_head_dim": 0}})";
+  const model_rope t = rope(tiny);
+  EXPECT_EQ(t.head_dim, 128u);
+  EXPECT_EQ(t.rotary_dim, 128u);
+  EXPECT_EQ(t.pairs, layout::half);
+  EXPECT_TRUE(close(t.frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(close(softmax(tiny), 1 / std::sqrt(128.0)));
+}
+
 TEST(ModelConfig, InternVlReadsItsLlmConfig) {
   const model_rope r = rope(R"({"model_type": "internvl_chat", "hidden_size": 896, "llm_config": {
       "model_type": "qwen2", "hidden_size": 896, "num_attention_heads": 14, "max_position_embeddings": 32768,

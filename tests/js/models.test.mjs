@@ -1593,6 +1593,40 @@ for (const [flavour, posenc] of flavours) {
       nodeAssert.equal(Math.fround(Number(flags[1].split(' ')[1])), Math.fround(2 ** (-2 / 64)));
     });
 
+    test('Janus-Pro and DeepSeek-VL2 keep their language model in language_config (their remote code)', () => {
+      const janus = {
+        model_type: 'multi_modality',
+        language_config: { max_position_embeddings: 16384, model_type: 'llama', num_hidden_layers: 30 },
+      };
+      checkRule(posenc, janus, {}, { headDim: 128, layout: 'half', frequencies: invFreq(128, 1e4), notes: [] });
+      const small = { model_type: 'deepseek_v2', hidden_size: 2048, num_attention_heads: 16, num_hidden_layers: 27 };
+      checkRule(
+        posenc,
+        { model_type: 'deepseek_vl_v2', language_config: small },
+        {},
+        { headDim: 64, layout: 'interleaved' },
+      );
+      const tiny = {
+        model_type: 'deepseek_v2',
+        hidden_size: 1280,
+        num_attention_heads: 10,
+        use_mla: false,
+        qk_nope_head_dim: 0,
+        qk_rope_head_dim: 0,
+      };
+      checkRule(
+        posenc,
+        { model_type: 'deepseek_vl_v2', language_config: tiny },
+        {},
+        {
+          headDim: 128,
+          rotaryDim: 128,
+          layout: 'half',
+          frequencies: invFreq(128, 1e4),
+        },
+      );
+    });
+
     test(
       "Llama's rotation with each class's own defaults: Gemma's head 256, bases of Yi, CSM and Emu3, heads " +
         "split whatever head_dim says, JetMoE's kv_channels, EXAONE's num_layers",

@@ -706,6 +706,14 @@ function textConfig(cfg) {
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
   const omni = { qwen2_5_omni: 'qwen2_5_omni_text', qwen3_omni_moe: 'qwen3_omni_moe_text' }[cfg.model_type];
+  // Janus's modeling_vlm.py LlamaConfig(**language_config); DeepSeek-VL2's DeepseekV2Config(**language_config)
+  const language = { multi_modality: 'llama', deepseek_vl_v2: 'deepseek_v2' }[cfg.model_type];
+  if (language) {
+    const tc = isObject(cfg.language_config) ? cfg.language_config : {};
+    // configuration_llama.py's sizes fill a Janus language_config that leaves them out
+    const sizes = language === 'llama' ? { hidden_size: 4096, num_attention_heads: 32 } : {};
+    return { ...sizes, ...tc, model_type: tc.model_type ?? language };
+  }
   // InternVL's remote configuration_internvl_chat.py: the language model's config is llm_config
   if (cfg.model_type === 'internvl_chat') {
     const tc = isObject(cfg.llm_config) ? cfg.llm_config : {};
@@ -1545,7 +1553,8 @@ function familyOf(tc, ctx) {
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
-  const cls = CLASSES[type] ?? GENERIC;
+  // DeepSeek-VL2's modeling_deepseek.py: use_mla false takes transformers' LlamaAttention
+  const cls = type === 'deepseek_v2' && tc.use_mla === false ? CLASSES.llama : (CLASSES[type] ?? GENERIC);
   // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
   if (cls.ropeSwitch && (tc[cls.ropeSwitch[0]] ?? cls.ropeSwitch[2]) !== cls.ropeSwitch[1]) {
     const [key, on] = cls.ropeSwitch;
