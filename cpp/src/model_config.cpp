@@ -797,7 +797,7 @@ void resolver::fixed_ntk(model_rope& out, const rope_dict& d) {
   const node* mixed = d.get("mixed_b");
   const std::optional<double> b =
       mixed && mixed->present() ? std::optional<double>(number(*mixed, "a number")) : std::nullopt;
-  const double dim = double(out.rotary_dim), half = dim / 2;
+  const double dim = double(out.rotary_dim);
   out.attention_factor = 1;
   out.frequencies = rope_frequencies(out.rotary_dim, out.base);
   if (!(f > 1)) {
@@ -807,14 +807,14 @@ void resolver::fixed_ntk(model_rope& out, const rope_dict& d) {
   }
   out.fixed_ntk_factor = f;
   out.fixed_ntk_mixed_b = b;
+  if (!b) {  // the core's base^(-2i/d) at GTE's scaled base, then the one divisor of every frequency
+    const double scaled = out.base * f;
+    if (!std::isfinite(scaled)) fail(factor.path, "a value giving a finite base rope_theta * factor", f);
+    out.frequencies = rope_frequencies(out.rotary_dim, scaled);
+  }
+  const double a = b ? std::log(f) / std::pow(dim / 2, *b) : 0;
   for (std::size_t i = 0; i < out.frequencies.size(); ++i) {
-    const double k = double(i);
-    if (!b) {
-      out.frequencies[i] = std::pow(out.base * f, -2 * k / dim) / std::pow(f, 2 / dim);
-    } else {
-      const double a = std::log(f) / std::pow(half, *b);
-      out.frequencies[i] = std::pow(out.base, -2 * k / dim) / std::exp(a * std::pow(k + 1, *b));
-    }
+    out.frequencies[i] /= b ? std::exp(a * std::pow(double(i + 1), *b)) : std::pow(f, 2 / dim);
     if (!std::isfinite(out.frequencies[i]) || !(out.frequencies[i] > 0))
       fail(b ? mixed->path : factor.path, "a value giving finite frequencies > 0", b ? *b : f);
   }
