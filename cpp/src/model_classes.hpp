@@ -4,7 +4,6 @@
 // transformers main (v5, dataclass configs with rope_parameters).
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
