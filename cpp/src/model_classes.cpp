@@ -711,6 +711,90 @@ constexpr model_class cohere2() {
   return c;
 }
 
+// configuration_cwm.py: default_theta 1e6, head_dim 128, and when the config has no rope_parameters a
+// llama3 RoPE (factor 16 over 8192 positions, low 1, high 4); modeling_cwm.py: Llama's attention in
+// its sliding and full layers alike.
+constexpr rope_default cwm_rope[] = {
+    {"factor", 16}, {"original_max_position_embeddings", 8192}, {"low_freq_factor", 1}, {"high_freq_factor", 4}};
+constexpr model_class cwm() { return with_default_rope(with_head_dim(llama_rules(1e6), 128), "llama3", cwm_rope); }
+
+// configuration_minimax.py (transformers' port of MiniMax-Text-01): default_theta 1e6, layer_types
+// full_attention for even layers and linear_attention for odd ones by default; modeling_minimax.py: the
+// lightning (linear) layers never use position_embeddings. The port builds its RoPE over the whole head
+// and reads no rotary_dim; the checkpoints' own code (and vLLM) turn the first rotary_dim features, as
+// MiniMax-M2's class does, so a rotary_dim in the config is honoured here and a note names the difference.
+constexpr model_class minimax() {
+  model_class c = with_nope(llama_rules(1e6), nope_rule::linear_attention_layers);
+  c.default_rope_partial = true;
+  c.rotary_dim_partial = true;
+  c.full_interval_key = nullptr;
+  c.full_interval = 2;
+  c.full_first = true;
+  c.num_hidden_layers = 32;
+  c.set_note_key = "rotary_dim";
+  c.set_note =
+      ": turned here as MiniMax's own code turns it; transformers' minimax port reads no rotary_dim and "
+      "turns the whole head";
+  return c;
+}
+
+// configuration_mistral4.py: MLA with qk_rope_head_dim 64 and qk_nope_head_dim 64, rope_interleave
+// (default true), default_theta 1e4, and when the config has none a YaRN rope_parameters (factor 128 over
+// 8192 positions, beta 32 / 1, mscale 1 / 1, llama_4_scaling_beta 0.1) whose partial_rotary_factor is the
+// rope slice's share of the head; modular_mistral4.py: the slice turns whole (interleaved pairs unless
+// rope_interleave is false), scaling = qk_head_dim^-0.5 with no mscale, and a Llama 4 query temperature.
+constexpr rope_default mistral4_rope[] = {{"factor", 128},
+                                          {"original_max_position_embeddings", 8192},
+                                          {"beta_fast", 32},
+                                          {"beta_slow", 1},
+                                          {"mscale", 1},
+                                          {"mscale_all_dim", 1},
+                                          {"llama_4_scaling_beta", 0.1}};
+constexpr model_class mistral4() {
+  model_class c = with_default_rope(interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 4096, 32, 1048576), 64)),
+                                    "yarn", mistral4_rope);
+  c.names.head_dim = {"qk_rope_head_dim"};
+  c.pairs_switch = "rope_interleave";
+  c.mla_nope = 64;
+  c.mla_share = true;
+  return c;
+}
+
+// configuration_nanochat.py: no default_theta (1e4), head_dim = hidden_size // heads; modeling_nanochat.py:
+// rotate_half returns (x2, -x1), so q * cos + rotate_half(q) * sin turns each pair by -m * theta_i.
+constexpr model_class nanochat() {
+  model_class c = heads_split(make(family::llama, 1e4, 768, 6, 2048));
+  c.note =
+      "nanochat turns the other way (its rotate_half is (x2, -x1)): its q and k at position m are this "
+      "rotation's inverse, the same frequencies with the sign of every sin flipped, so its logit for (m, n) "
+      "is the one this RoPE gives for (n, m)";
+  return c;
+}
+
+// StepFun's Step-3 (model_type step3_vl, its text model in text_config as step3_text; the checkpoint's
+// remote configuration_step3.py, read with vLLM's step3_text.py): head_dim 256 (not hidden / heads:
+// 7168 / 64), rope_theta 500000, max_position_embedding (singular) 65536; every layer turns the whole
+// head with rotate_half.
+constexpr model_class step3_text() {
+  model_class c = with_head_dim(make(family::llama, 5e5, 7168, 64, 65536), 256);
+  c.names.max_position_embeddings = {"max_position_embeddings", "max_position_embedding"};
+  return c;
+}
+
+// configuration_t5gemma.py: the encoder's and the decoder's fields each in their own T5GemmaModuleConfig
+// (model_type t5_gemma_module: head_dim 256, 2304 hidden, 8 heads, one flat rope_parameters at 1e4 for
+// sliding and full layers alike); modeling_t5gemma.py: self-attention turns q and k with rotate_half,
+// cross-attention takes no positions. The decoder is read; the encoder is its own config.
+constexpr model_class t5gemma_module() { return with_head_dim(make(family::llama, 1e4, 2304, 8, 8192), 256); }
+constexpr model_class t5gemma() {
+  model_class c = as_wrapper(t5gemma_module(), text_source::sub_or_defaults);
+  c.text_key = "decoder";
+  c.note =
+      "T5Gemma: this is the decoder's self-attention RoPE (config.decoder); the encoder's is read from "
+      "config.encoder, and cross-attention turns nothing";
+  return c;
+}
+
 constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
@@ -884,6 +968,32 @@ constexpr named_class classes[] = {
     {"emu3_text_model", llama_rules(1e6)},
     {"aria", as_wrapper(llama_rules(), text_source::sub_or_defaults)},
     {"aria_text", llama_rules()},
+    {"cwm", cwm()},
+    {"minimax", minimax()},
+    {"mistral4", mistral4()},
+    {"nanochat", nanochat()},
+    {"step3_vl", as_wrapper(step3_text(), text_source::sub_or_defaults)},
+    {"step3_text", step3_text()},
+    {"t5gemma", t5gemma()},
+    {"t5_gemma_module", t5gemma_module()},
+    // configuration_diffllama.py, configuration_jais2.py (Jais2Config(LlamaConfig), no default_theta on main),
+    // modular_hyperclovax.py (Granite's attention), and DeepSeek LLM / DeepSeekMoE's remote
+    // modeling_deepseek.py (model_type deepseek): Llama's RoPE at base 1e4, head_dim or hidden / heads.
+    {"diffllama", llama_rules()},
+    {"jais2", llama_rules()},
+    {"hyperclovax", llama_rules()},
+    {"deepseek", llama_rules()},
+    // modular_flex_olmo.py: default_theta 500000, OLMo 2's attention (q/k norms, then Llama's rotation).
+    {"flex_olmo", llama_rules(5e5)},
+    // modular_hy_v3.py: default_theta 11158840, head_dim 128, Apertus' attention (Llama's rotation).
+    {"hy_v3", with_head_dim(llama_rules(11158840), 128)},
+    // modular_solar_open.py: SolarOpenConfig(Glm4MoeConfig) with default_theta 1e6, head_dim 128 and
+    // partial_rotary_factor 1.0; SolarOpenAttention is LlamaAttention, which turns the whole head.
+    {"solar_open", with_head_dim(llama_rules(1e6), 128)},
+    // modular_exaone_moe.py: ExaoneMoeConfig(Exaone4Config), ExaoneMoeAttention(Exaone4Attention).
+    {"exaone_moe", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
+    // modular_youtu.py: YoutuConfig(DeepseekV3Config), YoutuAttention(DeepseekV3Attention).
+    {"youtu", deepseek_v3()},
 };
 
 // Models without rotary embeddings, and what each uses instead (ALiBi, learned or sinusoidal absolute

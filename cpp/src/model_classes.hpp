@@ -144,6 +144,12 @@ struct model_class {
   // the linear layers rotate too unless the boolean key linear_rope says false.
   const char* attention_groups = nullptr;
   const char* linear_rope = nullptr;
+  // linear_attention_layers without layer_types: every full_interval-th layer is full attention, the last of
+  // each group or, with full_first, the first (MiniMax's port: full, linear, full, ...), the interval read
+  // from full_interval_key when it is not null.
+  const char* full_interval_key = "full_attention_interval";
+  std::int64_t full_interval = 4;
+  bool full_first = false;
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
   const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;
@@ -163,6 +169,10 @@ struct model_class {
   // A boolean key whose false means Llama's attention over the whole head instead of this class's
   // (DeepSeek-VL2's use_mla: its tiny model's LlamaAttention); absent keeps the class.
   const char* mla_switch = nullptr;
+  double mla_nope = 128;  // the MLA models' qk_nope_head_dim default (the softmax scale's qk_head_dim)
+  // partial_rotary_factor is the MLA rope slice's share of qk_head_dim, not a part of the slice: the slice
+  // turns whole, and a factor naming any other width is refused (Mistral 4's qk_rope / (qk_nope + qk_rope)).
+  bool mla_share = false;
   layout pairs = layout::half;
   const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused

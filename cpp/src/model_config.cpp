@@ -680,6 +680,7 @@ void resolver::set_dims(model_rope& out, const rope_dict& d) {
   std::string head_path;
   out.head_dim = head_dim(out.layer_type, head_path);
   const node* partial = d.get("partial_rotary_factor");
+  if (class_->mla_share) return mla_slice(out, partial, head_path);
   const bool reads_partial = out.rope_type != "default" || class_->default_rope_partial;
   if (reads_partial && partial) out.partial_rotary_factor = fraction(*partial);
   if (out.rope_type == "proportional") {
@@ -695,6 +696,25 @@ void resolver::set_dims(model_rope& out, const rope_dict& d) {
     fail(partial->path, "a factor giving an even rotary dim of at least 2 from head_dim " + head, p);
   }
   fail(head_path, "an even integer of at least 2", double(out.head_dim));
+}
+
+// Mistral 4: the rope slice (qk_rope_head_dim) turns whole. transformers builds it as int(qk_head_dim *
+// partial_rotary_factor) features of qk_head_dim = qk_nope_head_dim + qk_rope_head_dim, so a factor must
+// name the slice's width; any other would not fit the slice it turns.
+void resolver::mla_slice(model_rope& out, const node* partial, const std::string& head_path) {
+  if (out.head_dim < 2 || out.head_dim % 2 != 0) fail(head_path, "an even integer of at least 2", double(out.head_dim));
+  out.rotary_dim = out.head_dim;
+  if (!partial || !partial->present()) return;
+  const double p = fraction(*partial);
+  const node nope = field("qk_nope_head_dim");
+  const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : class_->mla_nope;
+  const double width = double(out.head_dim);
+  if (std::floor((n + width) * p) != width) {
+    fail(partial->path,
+         "qk_rope_head_dim / (qk_nope_head_dim + qk_rope_head_dim) = " + format_number(width / (n + width)) +
+             " (the rope slice turns whole)",
+         p);
+  }
 }
 
 // _compute_proportional_rope_parameters: int(partial * head_dim // 2) pairs rotate with exponents
@@ -933,7 +953,7 @@ double resolver::softmax_scale() {
     // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
     // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim). DeepseekV2Attention
     // has no mscale: its attention factor multiplies the complex frequencies instead.
-    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : 128;
+    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : class_->mla_nope;
     const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : 64;
     if (!(n + r > 0)) fail(rope.path, "> 0 together with " + nope.path, r);
     double scale = 1.0 / std::sqrt(n + r);

@@ -49,15 +49,15 @@ std::vector<std::string> zamba2_default_blocks(std::size_t layers) {
 // config.layer_types (one per layer), else the class's default: every `interval_key`-th layer
 // (default 4) full attention, the others `other` (Cohere2's and EXAONE 4's sliding_window_pattern
 // with sliding layers, Qwen3-Next's full_attention_interval with linear-attention layers).
-std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const char* interval_key,
-                                                      const char* other) const {
+std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const char* interval_key, const char* other,
+                                                      std::int64_t every_default, bool first) const {
   const node listed = field("layer_types");
   std::vector<std::string> types;
   if (listed.present()) {
     for (const node& n : per_layer(listed, layers, "an array of strings or null")) types.push_back(text(n, "a string"));
     return types;
   }
-  const node pattern = field(interval_key);
+  const node pattern = interval_key ? field(interval_key) : node{};
   if (pattern.present() && pattern.value->type == kind::string) {
     // EXAONE 4's published form: "LLLG", one letter a layer, repeated (L local = sliding, G global).
     const std::string& letters = pattern.value->string;
@@ -70,9 +70,9 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
       types.push_back(letters[i % letters.size()] == 'L' ? other : "full_attention");
     return types;
   }
-  const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
+  const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : every_default;
   for (std::size_t i = 0; i < layers; ++i) {
-    types.push_back(std::int64_t(i + 1) % every != 0 ? other : "full_attention");
+    types.push_back(std::int64_t(first ? i : i + 1) % every != 0 ? other : "full_attention");
   }
   return types;
 }
@@ -260,7 +260,9 @@ void resolver::find_layers_without_rope() {
       no_rope_layers(layers, false);
       break;
     case nope_rule::linear_attention_layers:
-      layers_not_of_type(listed_layer_types(layers, "full_attention_interval", "linear_attention"), rotating);
+      layers_not_of_type(listed_layer_types(layers, class_->full_interval_key, "linear_attention",
+                                            class_->full_interval, class_->full_first),
+                         rotating);
       break;
     case nope_rule::attention_blocks:
       attention_blocks(layers);

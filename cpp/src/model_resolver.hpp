@@ -62,6 +62,7 @@ class resolver {
   const rope_dict* pick(std::string& layer_type, std::int64_t seq_len) const;
   std::string checked_type(const rope_dict& d) const;
   void set_dims(model_rope& out, const rope_dict& d);
+  void mla_slice(model_rope& out, const node* partial, const std::string& head_path);
   void proportional(model_rope& out, const rope_dict& d);
   void compute(model_rope& out, const rope_dict& d);
   void set_lengths(model_rope& out, const rope_dict& d);
@@ -72,7 +73,8 @@ class resolver {
   void check_rope_switch();
   void attention_blocks(std::size_t layers);
   void cross_attention_layers(std::size_t layers);
-  std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other) const;
+  std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other,
+                                              std::int64_t every_default = 4, bool first = false) const;
   void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating,
                           const std::string& source = "");
   void no_rope_layers(std::size_t layers, bool empty_is_default);

@@ -1553,6 +1553,120 @@ TEST(ModelConfig, HunyuanAlphaUpToMaxPositionEmbeddings) {
   }
 }
 
+// CWM: llama3 by default at 1e6 over a 128-wide head; its sliding layers rotate as the full ones do.
+TEST(ModelConfig, CwmDefaultsToLlama3) {
+  const model_rope r = rope(R"({"model_type": "cwm", "hidden_size": 6144, "num_attention_heads": 48,
+                                "num_hidden_layers": 8})");
+  EXPECT_EQ(r.rope_type, "llama3");
+  EXPECT_EQ(r.base, 1e6);
+  EXPECT_TRUE(close(r.frequencies, inv_llama3(128, 1e6, 16, 1, 4, 8192)));
+  EXPECT_TRUE(r.layers_without_rope.empty());
+  EXPECT_TRUE(r.notes.empty());
+}
+
+// transformers' minimax port: full attention on even layers by default, lightning (no RoPE) on odd ones.
+TEST(ModelConfig, MiniMaxPortRotatesItsFullAttentionLayers) {
+  const std::string text = R"("model_type": "minimax", "hidden_size": 512, "num_attention_heads": 4, )";
+  const model_rope r = rope("{" + text + R"("num_hidden_layers": 6})");
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e6)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1, 3, 5}));
+  EXPECT_TRUE(r.notes.size() == 1 && has_note(r, "(layersWithoutRope: 1, 3, 5)"));
+  const model_rope listed = rope("{" + text + R"("num_hidden_layers": 3, "full_attention_interval": 1,
+      "layer_types": ["linear_attention", "linear_attention", "full_attention"]})");
+  EXPECT_EQ(listed.layers_without_rope, (std::vector<std::size_t>{0, 1}));  // the interval key is not its own
+  // the checkpoint's rotary_dim (64 of 128), turned as MiniMax's code turns it, with a note on the port
+  const model_rope partial = rope("{" + text + R"("num_hidden_layers": 2, "rotary_dim": 64})");
+  EXPECT_EQ(partial.rotary_dim, 64u);
+  EXPECT_TRUE(close(partial.frequencies, inv_default(64, 1e6)));
+  EXPECT_TRUE(has_note(partial, "config.rotary_dim = 64: turned here as MiniMax's own code"));
+  EXPECT_TRUE(rejects("{" + text + R"("num_hidden_layers": 2, "layer_types": ["linear_attention",
+      "linear_attention"]})",
+                      "config.layer_types", "none: no layer would apply RoPE"));
+}
+
+// Mistral 4: DeepSeek's MLA slice (64 features, adjacent pairs), YaRN 128 over 8192 by default, a softmax
+// scale of qk_head_dim^-0.5 alone, and a partial factor that must name the slice.
+TEST(ModelConfig, Mistral4TurnsItsMlaSlice) {
+  const std::string mla = R"("model_type": "mistral4", "hidden_size": 4096, "num_attention_heads": 32)";
+  const model_rope r = rope("{" + mla + "}");
+  EXPECT_EQ(r.rope_type, "yarn");
+  EXPECT_EQ(r.head_dim, 64u);
+  EXPECT_EQ(r.rotary_dim, 64u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 128, 8192, true)));
+  EXPECT_TRUE(close(r.attention_factor, 1.0));
+  EXPECT_TRUE(has_note(r, "llama_4_scaling_beta = 0.1"));
+  EXPECT_TRUE(close(softmax("{" + mla + "}"), 1 / std::sqrt(128.0)));  // qk_nope 64 + qk_rope 64, no mscale
+  const model_rope given = rope("{" + mla + R"(, "rope_interleave": false, "rope_parameters": {"rope_type":
+      "yarn", "rope_theta": 10000, "factor": 128, "original_max_position_embeddings": 8192, "beta_fast": 32,
+      "beta_slow": 1, "mscale": 1, "mscale_all_dim": 1, "partial_rotary_factor": 0.5}})");
+  EXPECT_EQ(given.rotary_dim, 64u);  // 0.5 of qk_head_dim 128: the slice itself, not half of it
+  EXPECT_EQ(given.pairs, layout::half);
+  EXPECT_TRUE(close(given.frequencies, inv_yarn(64, 1e4, 128, 8192, true)));
+  EXPECT_TRUE(rejects("{" + mla + R"(, "rope_parameters": {"rope_type": "default", "partial_rotary_factor": 0.25}})",
+                      "config.rope_parameters.partial_rotary_factor", "0.25"));
+  EXPECT_EQ(rope("{" + mla + R"(, "qk_rope_head_dim": 32, "qk_nope_head_dim": 96, "rope_parameters":
+      {"rope_type": "default", "partial_rotary_factor": 0.25}})")
+                .rotary_dim,
+            32u);
+}
+
+// nanochat turns each pair by -m theta: the frequencies are Llama's, a note says the direction.
+TEST(ModelConfig, NanochatSaysItTurnsTheOtherWay) {
+  const model_rope r = rope(R"({"model_type": "nanochat", "hidden_size": 1280, "num_attention_heads": 10,
+                                "head_dim": 64})");
+  EXPECT_EQ(r.head_dim, 128u);  // hidden_size // heads, whatever head_dim says
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  EXPECT_TRUE(has_note(r, "nanochat turns the other way"));
+}
+
+// Step-3 (step3_vl with a step3_text text_config): a 256-wide head, base 500000.
+TEST(ModelConfig, Step3ReadsItsTextConfig) {
+  const model_rope r = rope(R"({"model_type": "step3_vl", "text_config": {"model_type": "step3_text",
+      "hidden_size": 7168, "num_attention_heads": 64, "max_position_embedding": 65536}})");
+  EXPECT_EQ(r.head_dim, 256u);  // not 7168 / 64 = 112
+  EXPECT_TRUE(close(r.frequencies, inv_default(256, 5e5)));
+  EXPECT_EQ(r.max_position_embeddings, 65536.0);
+  EXPECT_TRUE(r.notes.empty());
+}
+
+// T5Gemma: the decoder's self-attention RoPE, with a note on the encoder's.
+TEST(ModelConfig, T5GemmaReadsItsDecoder) {
+  const model_rope r = rope(R"({"model_type": "t5gemma", "encoder": {"model_type": "t5_gemma_module",
+      "rope_theta": 20000}, "decoder": {"model_type": "t5_gemma_module", "hidden_size": 2304,
+      "num_attention_heads": 8}})");
+  EXPECT_EQ(r.head_dim, 256u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(256, 1e4)));
+  EXPECT_TRUE(has_note(r, "the encoder's is read from config.encoder"));
+  EXPECT_TRUE(close(rope(R"({"model_type": "t5gemma"})").frequencies, inv_default(256, 1e4)));
+}
+
+// Models read as Llama, or as a known class, with their own defaults.
+TEST(ModelConfig, NewClassesKeepTheirDefaults) {
+  const auto base = [](const char* type, const char* extra = "") {
+    return rope(std::string(R"({"model_type": ")") + type +
+                R"(", "hidden_size": 512, "num_attention_heads": 4, "num_hidden_layers": 4)" + extra + "}");
+  };
+  for (const char* type : {"diffllama", "jais2", "hyperclovax", "deepseek"}) {
+    const model_rope r = base(type);
+    EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4))) << type;
+    EXPECT_TRUE(r.notes.empty()) << type;
+  }
+  EXPECT_TRUE(close(base("flex_olmo").frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(close(base("hy_v3", R"(, "head_dim": 64)").frequencies, inv_default(64, 11158840)));
+  EXPECT_EQ(base("hy_v3").head_dim, 128u);
+  const model_rope solar = base("solar_open", R"(, "partial_rotary_factor": 1.0)");
+  EXPECT_EQ(solar.rotary_dim, 128u);  // GLM-4-MoE's config without its half head
+  EXPECT_TRUE(close(solar.frequencies, inv_default(128, 1e6)));
+  EXPECT_EQ(base("exaone_moe", R"(, "sliding_window": 4096)").layers_without_rope, (std::vector<std::size_t>{3}));
+  const model_rope youtu = base("youtu", R"(, "qk_rope_head_dim": 64)");
+  EXPECT_EQ(youtu.head_dim, 64u);
+  EXPECT_EQ(youtu.pairs, layout::interleaved);
+  const model_rope legacy = base("deepseek", R"(, "rope_scaling": {"type": "linear", "factor": 4})");
+  EXPECT_TRUE(close(legacy.frequencies, inv_linear(128, 1e4, 4)));
+}
+
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   model_rope r = rope(R"({"model_type": "foo_bar", "hidden_size": 64, "num_attention_heads": 2,
                           "partial_rotary_factor": 0.5})");

@@ -1539,6 +1539,105 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test('CWM defaults to llama3 at 1e6; the minimax port rotates its full-attention layers', () => {
+      const cwm = { model_type: 'cwm', hidden_size: 6144, num_attention_heads: 48, num_hidden_layers: 8 };
+      checkRule(posenc, cwm, {}, { ropeType: 'llama3', base: 1e6, headDim: 128, layersWithoutRope: [], notes: [] });
+      const minimax = { model_type: 'minimax', hidden_size: 512, num_attention_heads: 4, num_hidden_layers: 6 };
+      checkRule(
+        posenc,
+        minimax,
+        {},
+        { rotaryDim: 128, frequencies: invFreq(128, 1e6), layersWithoutRope: [1, 3, 5], notes: [/no RoPE/] },
+      );
+      const listed = {
+        ...minimax,
+        num_hidden_layers: 3,
+        full_attention_interval: 1,
+        layer_types: ['linear_attention', 'linear_attention', 'full_attention'],
+      };
+      checkRule(posenc, listed, {}, { layersWithoutRope: [0, 1] });
+      checkRule(
+        posenc,
+        { ...minimax, num_hidden_layers: 2, rotary_dim: 64 },
+        {},
+        { rotaryDim: 64, frequencies: invFreq(64, 1e6), notes: [/no RoPE/, /rotary_dim = 64: turned here as MiniMax/] },
+      );
+      checkError(posenc, { ...minimax, layer_types: Array(6).fill('linear_attention') }, {}, /full_attention/);
+    });
+
+    test('Mistral 4 turns its MLA slice whole, YaRN 128 by default; its partial factor names the slice', () => {
+      const mla = { model_type: 'mistral4', hidden_size: 4096, num_attention_heads: 32 };
+      checkRule(
+        posenc,
+        mla,
+        {},
+        {
+          ropeType: 'yarn',
+          base: 1e4,
+          headDim: 64,
+          rotaryDim: 64,
+          layout: 'interleaved',
+          attentionFactor: 1,
+          notes: [/llama_4_scaling_beta/],
+        },
+      );
+      const given = {
+        ...mla,
+        rope_interleave: false,
+        rope_parameters: {
+          rope_type: 'yarn',
+          rope_theta: 10000,
+          factor: 128,
+          original_max_position_embeddings: 8192,
+          beta_fast: 32,
+          beta_slow: 1,
+          mscale: 1,
+          mscale_all_dim: 1,
+          partial_rotary_factor: 0.5,
+        },
+      };
+      checkRule(posenc, given, {}, { rotaryDim: 64, layout: 'half' });
+      const plain = (p, extra = {}) => ({ ...mla, ...extra, rope_parameters: { rope_type: 'default', ...p } });
+      checkRule(posenc, plain({ partial_rotary_factor: 0.5 }), {}, { rotaryDim: 64, frequencies: invFreq(64, 1e4) });
+      checkRule(
+        posenc,
+        plain({ partial_rotary_factor: 0.25 }, { qk_rope_head_dim: 32, qk_nope_head_dim: 96 }),
+        {},
+        { rotaryDim: 32, frequencies: invFreq(32, 1e4) },
+      );
+      checkError(posenc, plain({ partial_rotary_factor: 0.25 }), {}, /partial_rotary_factor/);
+    });
+
+    test('nanochat, Step-3, T5Gemma and the models read as a known class keep their own rules', () => {
+      const nanochat = { model_type: 'nanochat', hidden_size: 1280, num_attention_heads: 10, head_dim: 64 };
+      checkRule(posenc, nanochat, {}, { headDim: 128, frequencies: invFreq(128, 1e4), notes: [/other way/] });
+      const step3 = {
+        model_type: 'step3_vl',
+        text_config: { model_type: 'step3_text', hidden_size: 7168, num_attention_heads: 64 },
+      };
+      checkRule(posenc, step3, {}, { headDim: 256, frequencies: invFreq(256, 5e5), notes: [] });
+      const t5 = {
+        model_type: 't5gemma',
+        encoder: { model_type: 't5_gemma_module', rope_theta: 20000 },
+        decoder: { model_type: 't5_gemma_module', hidden_size: 2304, num_attention_heads: 8 },
+      };
+      checkRule(posenc, t5, {}, { headDim: 256, frequencies: invFreq(256, 1e4), notes: [/config\.encoder/] });
+      const small = (model_type, extra = {}) => ({ ...tiny({ model_type, num_hidden_layers: 4 }), ...extra });
+      for (const type of ['diffllama', 'jais2', 'hyperclovax', 'deepseek'])
+        checkRule(posenc, small(type), {}, { frequencies: invFreq(32, 1e4), notes: [] });
+      checkRule(posenc, small('flex_olmo'), {}, { base: 5e5, notes: [] });
+      checkRule(posenc, small('hy_v3'), {}, { base: 11158840, headDim: 128 });
+      checkRule(posenc, small('solar_open', { partial_rotary_factor: 1 }), {}, { base: 1e6, rotaryDim: 128 });
+      checkRule(posenc, small('exaone_moe', { sliding_window: 4096 }), {}, { layersWithoutRope: [3] });
+      checkRule(posenc, small('youtu', { qk_rope_head_dim: 16 }), {}, { headDim: 16, layout: 'interleaved' });
+      checkRule(
+        posenc,
+        small('deepseek', { rope_scaling: { type: 'linear', factor: 4 } }),
+        {},
+        { ropeType: 'linear', frequencies: invFreq(32, 1e4).map((v) => v / 4) },
+      );
+    });
+
     test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {
       const flash = {
         model_type: 'mimo_v2_flash',

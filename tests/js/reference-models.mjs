@@ -619,6 +619,12 @@ export const LLAMA_LIKE = [
   'mimi',
   // InternLM3's remote modeling (internlm3-8b-instruct): Llama's rotary embedding and rotate_half
   'internlm3',
+  // configuration_diffllama.py, configuration_jais2.py, modular_hyperclovax.py, and DeepSeek LLM / DeepSeekMoE's
+  // remote modeling_deepseek.py (model_type deepseek)
+  'diffllama',
+  'jais2',
+  'hyperclovax',
+  'deepseek',
 ];
 
 // Phi-4-multimodal: configuration_phi4_multimodal.py (transformers) and the checkpoint's remote
@@ -640,6 +646,73 @@ CLASSES.deepseek_v32 = {
 // MiniMax-Text-01's remote code is MiniMax-M1's.
 CLASSES.minimax_text_01 = CLASSES.minimax_m1;
 
+// configuration_cwm.py: default_theta 1e6, head_dim 128, rope_parameters llama3 (factor 16 over 8192,
+// low 1, high 4) when the config has none; its sliding layers rotate as its full ones do.
+CLASSES.cwm = {
+  theta: 1e6,
+  partial: 'ignored',
+  headDimDefault: 128,
+  ropeDefault: {
+    rope_type: 'llama3',
+    factor: 16,
+    original_max_position_embeddings: 8192,
+    low_freq_factor: 1,
+    high_freq_factor: 4,
+  },
+};
+// configuration_minimax.py / modeling_minimax.py (transformers' port): layer_types full_attention for
+// even layers and linear_attention (no RoPE) for odd ones by default. The port ignores rotary_dim; the
+// checkpoint's own code turns rotary_dim features, which is what a rotary_dim in the config gives here.
+CLASSES.minimax = {
+  theta: 1e6,
+  partial: 'honoured',
+  rotaryDimPartial: true,
+  nope: 'minimax_port',
+  setNote: ['rotary_dim', "turned here as MiniMax's own code turns it"],
+};
+// configuration_mistral4.py / modular_mistral4.py: MLA; the rope slice (qk_rope_head_dim, 64) turns whole,
+// in adjacent pairs unless rope_interleave is false; rope_parameters by default YaRN factor 128 over 8192
+// at 1e4 (beta 32 / 1, mscale 1 / 1, llama_4_scaling_beta 0.1); partial_rotary_factor is the slice's share
+// of qk_head_dim = qk_nope_head_dim + qk_rope_head_dim.
+CLASSES.mistral4 = {
+  theta: 10000,
+  partial: 'mlaShare',
+  nopeDefault: 64,
+  headDim: (c) => c.qk_rope_head_dim ?? 64,
+  layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+  ropeDefault: {
+    rope_type: 'yarn',
+    rope_theta: 10000,
+    factor: 128,
+    original_max_position_embeddings: 8192,
+    beta_fast: 32,
+    beta_slow: 1,
+    mscale: 1,
+    mscale_all_dim: 1,
+    llama_4_scaling_beta: 0.1,
+  },
+};
+// configuration_nanochat.py / modeling_nanochat.py: base 1e4, head_dim = hidden_size // heads, and
+// rotate_half = cat(x2, -x1): each pair turns by -m * theta_i.
+CLASSES.nanochat = {
+  theta: 10000,
+  partial: 'ignored',
+  headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+  classNote: 'nanochat turns the other way',
+};
+// Step-3's remote configuration_step3.py (read with vLLM's step3_text.py): head_dim 256, rope_theta 500000.
+CLASSES.step3_text = { theta: 5e5, partial: 'ignored', headDimDefault: 256 };
+// configuration_t5gemma.py: T5GemmaModuleConfig, head_dim 256, one flat rope_parameters (base 1e4).
+CLASSES.t5_gemma_module = { theta: 10000, partial: 'ignored', headDimDefault: 256 };
+// modular_flex_olmo.py: default_theta 500000; modular_hy_v3.py: 11158840 and head_dim 128;
+// modular_solar_open.py: 1e6, head_dim 128, LlamaAttention over the whole head.
+CLASSES.flex_olmo = { theta: 5e5, partial: 'ignored' };
+CLASSES.hy_v3 = { theta: 11158840, partial: 'ignored', headDimDefault: 128 };
+CLASSES.solar_open = { theta: 1e6, partial: 'ignored', headDimDefault: 128 };
+// modular_exaone_moe.py: Exaone4's config and attention; modular_youtu.py: DeepSeek-V3's.
+CLASSES.exaone_moe = CLASSES.exaone4;
+CLASSES.youtu = CLASSES.deepseek_v3;
+
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
 
@@ -657,6 +730,8 @@ const KNOWN = new Set([
   'gemma3_text',
   'gemma3n_text',
   'gemma4_text',
+  'step3_vl',
+  't5gemma',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -702,6 +777,8 @@ function textConfig(cfg) {
     // configuration_fuyu.py: a flat hub config becomes a persimmon text_config
     fuyu: 'persimmon',
     aria: 'aria_text',
+    // Step-3's remote configuration_step3.py: Step3VLConfig's text_config is a step3_text config
+    step3_vl: 'step3_text',
   };
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
@@ -713,6 +790,11 @@ function textConfig(cfg) {
     // configuration_llama.py's sizes fill a Janus language_config that leaves them out
     const sizes = language === 'llama' ? { hidden_size: 4096, num_attention_heads: 32 } : {};
     return { ...sizes, ...tc, model_type: tc.model_type ?? language };
+  }
+  // configuration_t5gemma.py: the decoder's T5GemmaModuleConfig (its defaults when absent)
+  if (cfg.model_type === 't5gemma') {
+    const tc = isObject(cfg.decoder) ? cfg.decoder : {};
+    return { ...tc, model_type: tc.model_type ?? 't5_gemma_module' };
   }
   // InternVL's remote configuration_internvl_chat.py: the language model's config is llm_config
   if (cfg.model_type === 'internvl_chat') {
@@ -904,12 +986,26 @@ function originalMax(tc, cls, p) {
 
 /** The partial rotary factor the model actually applies for this rope type (see CLASSES). */
 function partialFactor(tc, cls, p, type, headDim) {
+  if (cls.partial === 'mlaShare') return mlaShare(tc, cls, p, headDim);
   if (cls.partial === 'ignored' && type === 'default') return 1;
   const key = cls.partialKey ?? 'partial_rotary_factor';
   // configuration_minimax_m2.py: a rotary_dim without a factor becomes rotary_dim / head_dim
   const width = tc[cls.rotaryDimKey ?? 'rotary_dim'];
   const fromRotaryDim = cls.rotaryDimPartial && width != null ? width / headDim : undefined;
   return p.partial_rotary_factor ?? tc[key] ?? fromRotaryDim ?? cls.partialDefault ?? 1;
+}
+
+/**
+ * Mistral 4 (modular_mistral4.py): cos/sin are built over int(qk_head_dim * partial_rotary_factor) features
+ * and turn q_rot, the qk_rope_head_dim slice, so the factor must name that slice; the slice turns whole.
+ */
+function mlaShare(tc, cls, p, slice) {
+  const factor = p.partial_rotary_factor ?? tc.partial_rotary_factor;
+  if (factor == null) return 1;
+  const qkHead = (tc.qk_nope_head_dim ?? cls.nopeDefault) + slice;
+  if (Math.floor(qkHead * factor) !== slice)
+    throw new RangeError(`partial_rotary_factor must be qk_rope_head_dim / qk_head_dim, got ${factor}`);
+  return 1;
 }
 
 /** Runs the init function of `type` for a rotation of `dim` features (or a head of `dim` for proportional). */
@@ -978,6 +1074,7 @@ function layerCount(tc) {
       bailing_moe_linear: 24,
       minimax_m1: 32,
       minimax_text_01: 32,
+      minimax: 32,
     }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
@@ -1132,6 +1229,18 @@ function minimaxLayers(tc, n) {
 }
 
 /**
+ * transformers' minimax port (configuration_minimax.py): layer_types, else "full_attention" if bool((i + 1) % 2)
+ * else "linear_attention"; MiniMaxLightningAttention never uses position_embeddings.
+ */
+function minimaxPortLayers(tc, n) {
+  const types =
+    tc.layer_types ?? Array.from({ length: n }, (_, i) => ((i + 1) % 2 ? 'full_attention' : 'linear_attention'));
+  const withoutRope = types.flatMap((t, i) => (t === 'full_attention' ? [] : [i]));
+  if (withoutRope.length === n) throw new RangeError(`no layer of this minimax config is full_attention`);
+  return { layerTypes: SINGLE, withoutRope };
+}
+
+/**
  * Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
  * == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size; the others are linear attention,
  * which rotates as well unless config.linear_rope is false.
@@ -1161,6 +1270,7 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'smollm3') return fromFlags(noRopeFlags(tc, n, false), 'full_attention');
   if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
   if (cls.nope === 'minimax') return minimaxLayers(tc, n);
+  if (cls.nope === 'minimax_port') return minimaxPortLayers(tc, n);
   // modeling_afmoe.py: RoPE `if self.is_local_attention`, by layer type alone
   if (cls.nope === 'afmoe') return slidingOnly(tc, n, false, 'global_attn_every_n_layers', false);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
@@ -1595,6 +1705,8 @@ export function referenceRope(config, { layerType, seqLen } = {}) {
   const fam = family(tc, { seqLen });
   // modeling_paligemma.py: position_ids = cache_position.unsqueeze(0) + 1 ("PaliGemma positions are 1-indexed")
   if (parse(config).model_type === 'paligemma') fam.notes.push('PaliGemma numbers positions from 1');
+  // modeling_t5gemma.py: the encoder's self-attention has its own config, cross-attention takes no positions
+  if (parse(config).model_type === 't5gemma') fam.notes.push("the encoder's is read from config.encoder");
   const chosen = layerType ?? (fam.layerTypes.includes('full_attention') ? 'full_attention' : fam.layerTypes[0]);
   return {
     layerTypes: [...fam.layerTypes],
