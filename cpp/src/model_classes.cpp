@@ -727,7 +727,7 @@ constexpr model_class minimax() {
   model_class c = with_nope(llama_rules(1e6), nope_rule::linear_attention_layers);
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
-  c.full_interval_key = nullptr;
+  c.interval_unkeyed = true;
   c.full_interval = 2;
   c.full_first = true;
   c.num_hidden_layers = 32;

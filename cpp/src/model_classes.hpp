@@ -97,11 +97,22 @@ struct model_class {
   family kind = family::generic;
   config_names names;
   bool listed = false;  // in the table (an unknown model_type is read with Llama's rules, and says so)
+  // The fields whose defaults are not zero come first, together: the table of rows is constant data,
+  // and the runs of zeros after them cost the wasm module nothing.
+  const char* text_key = "text_config";  // the key of the text model's config (InternVL's llm_config)
+  double theta = 10000;                  // default_theta (the full-attention one for Gemma); 0: required
+  const char* full_theta_key = "rope_theta";
+  std::int64_t attention_width = 1;  // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
+  const char* sliding_pattern = "sliding_window_pattern";  // the sliding rules: every n-th layer is global
+  const char* default_rope_type = "yarn";
+  bool default_rope_truncate = true;
+  bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
+  layout pairs = layout::half;
+  // Class defaults for fields a config.json may omit (0: none, the field is required).
+  double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
   text_source text = text_source::self;
   const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
-  const char* text_key = "text_config";      // the key of the text model's config (InternVL's llm_config)
   const char* note = nullptr;                // said with every reading: what the model does beside this RoPE
-  double theta = 10000;                      // default_theta (the full-attention one for Gemma); 0: required
   const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
   const char* theta_section_note = nullptr;  // said after that base when it is used
   const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
@@ -111,17 +122,13 @@ struct model_class {
   // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
   // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.
   bool by_layer_type = false;
-  const char* full_theta_key = "rope_theta";
   const char* sliding_theta_key = nullptr;
   bool scale_sliding = false;
-  // Class defaults for fields a config.json may omit (0: none, the field is required).
-  double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
   double partial_rotary_factor = 0;   // class default (0: none)
   bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool rotary_dim_partial = false;    // config.rotary_dim sets partial_rotary_factor = rotary_dim / head_dim
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
-  std::int64_t attention_width = 1;   // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
   bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
   // A config key whose value decides whether the model rotates at all (ESM's and Granite 4.0's
   // position_embedding_type): RoPE when it reads `rope_when`, its class default when absent or null.
@@ -132,7 +139,6 @@ struct model_class {
   // hidden_size is `alibi_hidden_size` (Baichuan's 13B models, which share the model_type).
   const char* alibi_flag = nullptr;
   double alibi_hidden_size = 0;
-  const char* sliding_pattern = "sliding_window_pattern";  // the sliding rules: every n-th layer is global
   const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
   const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
   bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer
@@ -144,11 +150,11 @@ struct model_class {
   // the linear layers rotate too unless the boolean key linear_rope says false.
   const char* attention_groups = nullptr;
   const char* linear_rope = nullptr;
-  // linear_attention_layers without layer_types: every full_interval-th layer is full attention, the last of
-  // each group or, with full_first, the first (MiniMax's port: full, linear, full, ...), the interval read
-  // from full_interval_key when it is not null.
-  const char* full_interval_key = "full_attention_interval";
-  std::int64_t full_interval = 4;
+  // linear_attention_layers without layer_types: every full_interval-th layer (0: 4) is full attention, the
+  // last of each group or, with full_first, the first (MiniMax's port: full, linear, full, ...), the interval
+  // read from full_attention_interval unless interval_unkeyed.
+  bool interval_unkeyed = false;
+  std::int64_t full_interval = 0;
   bool full_first = false;
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
   const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
@@ -157,23 +163,19 @@ struct model_class {
   mrope_sections mrope = mrope_sections::none;
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
-  const char* default_rope_type = "yarn";
-  const rope_default* default_rope = nullptr;  // a constant array, kept out of every other row
-  std::size_t default_rope_count = 0;          // 0: none
-  bool default_rope_truncate = true;
+  const rope_default* default_rope = nullptr;   // a constant array, kept out of every other row
+  std::size_t default_rope_count = 0;           // 0: none
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
   bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
-  bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
-  bool fixed_ntk = false;     // rope_scaling is GTE's "ntk" (model_rope::fixed_ntk_factor) or nothing
+  bool fixed_ntk = false;                       // rope_scaling is GTE's "ntk" (model_rope::fixed_ntk_factor) or nothing
   // A boolean key whose false means Llama's attention over the whole head instead of this class's
   // (DeepSeek-VL2's use_mla: its tiny model's LlamaAttention); absent keeps the class.
   const char* mla_switch = nullptr;
-  double mla_nope = 128;  // the MLA models' qk_nope_head_dim default (the softmax scale's qk_head_dim)
+  double mla_nope = 0;  // the MLA models' qk_nope_head_dim default (0: 128), in the softmax scale's qk_head_dim
   // partial_rotary_factor is the MLA rope slice's share of qk_head_dim, not a part of the slice: the slice
   // turns whole, and a factor naming any other width is refused (Mistral 4's qk_rope / (qk_nope + qk_rope)).
   bool mla_share = false;
-  layout pairs = layout::half;
   const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
   const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note

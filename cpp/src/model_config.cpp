@@ -707,7 +707,8 @@ void resolver::mla_slice(model_rope& out, const node* partial, const std::string
   if (!partial || !partial->present()) return;
   const double p = fraction(*partial);
   const node nope = field("qk_nope_head_dim");
-  const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : class_->mla_nope;
+  const double n =
+      nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : (class_->mla_nope > 0 ? class_->mla_nope : 128);
   const double width = double(out.head_dim);
   if (std::floor((n + width) * p) != width) {
     fail(partial->path,
@@ -953,7 +954,8 @@ double resolver::softmax_scale() {
     // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
     // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim). DeepseekV2Attention
     // has no mscale: its attention factor multiplies the complex frequencies instead.
-    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : class_->mla_nope;
+    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim)))
+                                  : (class_->mla_nope > 0 ? class_->mla_nope : 128);
     const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : 64;
     if (!(n + r > 0)) fail(rope.path, "> 0 together with " + nope.path, r);
     double scale = 1.0 / std::sqrt(n + r);

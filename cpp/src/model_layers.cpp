@@ -260,9 +260,10 @@ void resolver::find_layers_without_rope() {
       no_rope_layers(layers, false);
       break;
     case nope_rule::linear_attention_layers:
-      layers_not_of_type(listed_layer_types(layers, class_->full_interval_key, "linear_attention",
-                                            class_->full_interval, class_->full_first),
-                         rotating);
+      layers_not_of_type(
+          listed_layer_types(layers, class_->interval_unkeyed ? nullptr : "full_attention_interval", "linear_attention",
+                             class_->full_interval ? class_->full_interval : 4, class_->full_first),
+          rotating);
       break;
     case nope_rule::attention_blocks:
       attention_blocks(layers);
