@@ -93,10 +93,19 @@ constexpr model_class gemma3() {
 
 // configuration_gemma4.py: Gemma4TextConfig; default rope_parameters sliding {default, 1e4},
 // full {proportional, partial_rotary_factor 0.25, 1e6}; global_head_dim 512.
+template <std::size_t N>
+constexpr model_class with_layer_ropes(model_class c, const layer_rope (&ropes)[N]) {
+  c.layer_ropes = ropes;
+  c.layer_rope_count = N;
+  return c;
+}
+
+constexpr layer_rope gemma4_ropes[] = {{"sliding_attention", "default", 1e4},
+                                       {"full_attention", "proportional", 1e6, 0.25}};
 constexpr model_class gemma4() {
   model_class c = with_head_dim(make(family::gemma4, 1e6, 2304, 8, 131072), 256);
   c.local_theta = 1e4;
-  return c;
+  return with_layer_ropes(c, gemma4_ropes);
 }
 
 // configuration_gemma3n.py: default_theta {"global": 1e6, "local": 1e4}, head_dim 256, per layer
@@ -711,6 +720,14 @@ constexpr model_class cohere2() {
   return c;
 }
 
+// configuration_gemma2.py (and VaultGemmaConfig(Gemma2Config)): head_dim 256; modeling_gemma2.py:
+// scaling = query_pre_attn_scalar ** -0.5 (default 256; Gemma 2 27B's 144 with a 128-wide head).
+constexpr model_class gemma2() {
+  model_class c = with_head_dim(llama_rules(), 256);
+  c.query_scalar = true;
+  return c;
+}
+
 // configuration_cwm.py: default_theta 1e6, head_dim 128, and when the config has no rope_parameters a
 // llama3 RoPE (factor 16 over 8192 positions, low 1, high 4); modeling_cwm.py: Llama's attention in
 // its sliding and full layers alike.
@@ -785,13 +802,133 @@ constexpr model_class step3_text() {
 // (model_type t5_gemma_module: head_dim 256, 2304 hidden, 8 heads, one flat rope_parameters at 1e4 for
 // sliding and full layers alike); modeling_t5gemma.py: self-attention turns q and k with rotate_half,
 // cross-attention takes no positions. The decoder is read; the encoder is its own config.
-constexpr model_class t5gemma_module() { return with_head_dim(make(family::llama, 1e4, 2304, 8, 8192), 256); }
+constexpr model_class t5gemma_module() {
+  model_class c = with_head_dim(make(family::llama, 1e4, 2304, 8, 8192), 256);
+  c.query_scalar = true;  // T5GemmaSelfAttention: query_pre_attn_scalar ** -0.5
+  return c;
+}
 constexpr model_class t5gemma() {
   model_class c = as_wrapper(t5gemma_module(), text_source::sub_or_defaults);
   c.text_key = "decoder";
   c.note =
       "T5Gemma: this is the decoder's self-attention RoPE (config.decoder); the encoder's is read from "
       "config.encoder, and cross-attention turns nothing";
+  return c;
+}
+
+// configuration_t5gemma2.py: T5Gemma2Config keeps the decoder in `decoder` (T5Gemma2DecoderConfig,
+// model_type t5gemma2_decoder) and the encoder's text model in encoder.text_config (t5gemma2_text); both are
+// Gemma 3's text rules (default_theta 1e6 / rope_local_base_freq 1e4 by layer type, sliding_window_pattern 6,
+// head_dim 256, query_pre_attn_scalar 256). The decoder's merged attention turns its own keys, not the
+// encoder's.
+constexpr model_class t5gemma2() {
+  model_class c = as_wrapper(gemma3(), text_source::sub_or_defaults);
+  c.text_key = "decoder";
+  c.note =
+      "T5Gemma 2: this is the decoder's RoPE (config.decoder); the encoder's is read from "
+      "config.encoder.text_config, and the decoder's merged attention turns its own keys, not the encoder's";
+  return c;
+}
+
+// configuration_dia.py: DiaConfig keeps the decoder in decoder_config (dia_decoder: 2048 hidden, 16
+// heads, head_dim 128, 3072 positions) and the encoder in encoder_config (dia_encoder: 1024, 16, 128, 1024);
+// no default_theta (1e4). modeling_dia.py: DiaSelfAttention is Llama's rotation with scaling = 1, and
+// DiaCrossAttention takes no positions.
+constexpr model_class dia_part(double hidden, double max_positions) {
+  model_class c = with_head_dim(make(family::llama, 1e4, hidden, 16, max_positions), 128);
+  c.unit_softmax = true;
+  return c;
+}
+constexpr model_class dia() {
+  model_class c = as_wrapper(dia_part(2048, 3072), text_source::sub_or_defaults);
+  c.text_key = "decoder_config";
+  c.note =
+      "Dia: this is the decoder's self-attention RoPE (config.decoder_config); the encoder's is read from "
+      "config.encoder_config, and cross-attention turns nothing";
+  return c;
+}
+
+// configuration_blt.py: four sub-configs, each with head_dim = hidden_size // heads: global_config
+// (blt_global_transformer, 2048 / 16, 4096 positions), encoder_config and decoder_config (blt_local_encoder /
+// blt_local_decoder, 1024 / 16, 24576 positions), all default_theta 500000, and patcher_config (blt_patcher,
+// 768 / 12, 8192 positions, base 1e4). modeling_blt.py: repeat_interleave'd cos/sin with Cohere's
+// rotate_half (adjacent pairs) in every self-attention; the cross-attention between bytes and patches
+// takes no positions.
+constexpr model_class blt_part(double theta, double hidden, double heads, double max_positions) {
+  return interleaved(heads_split(make(family::llama, theta, hidden, heads, max_positions)));
+}
+constexpr model_class blt() {
+  model_class c = as_wrapper(blt_part(5e5, 2048, 16, 4096), text_source::sub_or_defaults);
+  c.text_key = "global_config";
+  c.note =
+      "BLT: this is the global transformer's RoPE (config.global_config, over patch positions); the local "
+      "encoder, local decoder and entropy patcher turn by their own (encoder_config, decoder_config, "
+      "patcher_config)";
+  return c;
+}
+
+// Qwen (the first generation, model_type qwen): the checkpoints' remote configuration_qwen.py /
+// modeling_qwen.py. RotaryEmbedding(kv_channels * rotary_pct, base=rotary_emb_base) over the first
+// features of the head (kv_channels, default 128), rotate_half; no rope_scaling.
+constexpr model_class qwen() {
+  model_class c = with_head_dim(make(family::llama, 1e4, 2048, 16, 8192), 128);
+  c.names.head_dim = {"kv_channels"};
+  c.names.rope_theta = {"rotary_emb_base"};
+  c.names.partial_rotary_factor = {"rotary_pct"};
+  c.partial_rotary_factor = 1.0;
+  c.partial_attribute = true;
+  c.default_rope_partial = true;
+  c.reads_scaling = false;
+  c.note =
+      "with use_dynamic_ntk (its default) Qwen's code raises the base past seq_length tokens, to rotary_emb_base "
+      "* a^(d / (d - 2)) with a = 2^ceil(log2(length / seq_length) + 1) - 1 for a prompt of that length, and "
+      "with use_logn_attn it scales its queries by log_seq_length(position) there; these frequencies hold up "
+      "to seq_length";
+  return c;
+}
+
+// configuration_laguna.py: head_dim 128 (a field, not hidden / heads), layer_types all full_attention by
+// default, and rope_parameters {full_attention: default at 500000 over half the head, sliding_attention:
+// default at 1e4 over the whole head}; convert_rope_params_to_dict returns its kwargs, so no legacy key is
+// read. modeling_laguna.py turns the first int(head_dim * partial_rotary_factor) features by rotate_half.
+constexpr layer_rope laguna_ropes[] = {{"full_attention", "default", 5e5, 0.5},
+                                       {"sliding_attention", "default", 1e4, 1.0}};
+constexpr model_class laguna() {
+  model_class c = with_layer_ropes(with_head_dim(make(family::llama, 5e5, 2048, 48, 131072), 128), laguna_ropes);
+  c.default_rope_partial = true;
+  return c;
+}
+
+// configuration_mellum.py: MellumConfig(Qwen3MoeConfig), head_dim 128, layer_types all full_attention by
+// default, rope_parameters {full_attention: 500000, sliding_attention: 1e4} and no legacy key read;
+// modeling_mellum.py: Qwen3's rotation over the whole head.
+constexpr layer_rope mellum_ropes[] = {{"full_attention", "default", 5e5}, {"sliding_attention", "default", 1e4}};
+constexpr model_class mellum() {
+  return with_layer_ropes(with_head_dim(make(family::llama, 5e5, 2304, 32, 131072), 128), mellum_ropes);
+}
+
+// configuration_olmo_hybrid.py: OlmoHybridConfig(LlamaConfig) without head_dim (hidden_size // heads),
+// layer_types linear_attention but every 4th (i % 4 == 3) full_attention, and the last one when no other
+// is; modular_olmo_hybrid.py: only the full-attention layers turn, and with no rope_theta (the released
+// checkpoints' null) it builds no rotary embedding at all.
+constexpr model_class olmo_hybrid() {
+  model_class c = with_nope(heads_split(make(family::llama, 1e4, 3840, 30, 65536)), nope_rule::linear_attention_layers);
+  c.interval_unkeyed = true;
+  c.last_full = true;
+  c.num_hidden_layers = 32;
+  c.null_theta_nope = true;
+  return c;
+}
+
+// Step-3.5 (step3p5, the text config of step3p7; configuration_step3p7.py / modular_step3p7.py): head_dim
+// 128, 4096 hidden, 64 heads, 45 layers, layer_types all full_attention by default, default_theta 1e4; its
+// hub configs list rope_theta and partial_rotary_factors per layer, one value per layer type in effect.
+// The rotation turns the first int(head_dim * factor) features by rotate_half.
+constexpr model_class step3p5() {
+  model_class c = with_head_dim(make(family::llama, 1e4, 4096, 64, 128000), 128);
+  c.num_hidden_layers = 45;
+  c.partial_list = "partial_rotary_factors";
+  c.default_rope_partial = true;
   return c;
 }
 
@@ -917,8 +1054,8 @@ constexpr named_class classes[] = {
     {"qwen3_moe", llama_rules()},
     // configuration_gemma.py / _gemma2.py / _vaultgemma.py: head_dim 256 by default, not hidden / heads.
     {"gemma", with_head_dim(llama_rules(), 256)},
-    {"gemma2", with_head_dim(llama_rules(), 256)},
-    {"vaultgemma", with_head_dim(llama_rules(), 256)},
+    {"gemma2", gemma2()},
+    {"vaultgemma", gemma2()},
     {"granite", llama_rules()},
     {"granitemoe", llama_rules()},
     {"starcoder2", llama_rules()},
@@ -976,6 +1113,27 @@ constexpr named_class classes[] = {
     {"step3_text", step3_text()},
     {"t5gemma", t5gemma()},
     {"t5_gemma_module", t5gemma_module()},
+    {"t5gemma2", t5gemma2()},
+    {"t5gemma2_decoder", gemma3()},
+    {"t5gemma2_text", gemma3()},
+    {"dia", dia()},
+    {"dia_decoder", dia_part(2048, 3072)},
+    {"dia_encoder", dia_part(1024, 1024)},
+    {"blt", blt()},
+    {"blt_global_transformer", blt_part(5e5, 2048, 16, 4096)},
+    {"blt_local_encoder", blt_part(5e5, 1024, 16, 24576)},
+    {"blt_local_decoder", blt_part(5e5, 1024, 16, 24576)},
+    {"blt_patcher", blt_part(1e4, 768, 12, 8192)},
+    {"qwen", qwen()},
+    {"laguna", laguna()},
+    {"mellum", mellum()},
+    {"olmo_hybrid", olmo_hybrid()},
+    {"step3p7", as_wrapper(step3p5(), text_source::sub_or_defaults)},
+    {"step3p5", step3p5()},
+    // MiniCPM-V and MiniCPM-o (remote configuration_minicpm.py): the language model's fields at the top level,
+    // a MiniCPM, Llama, Qwen2 or Qwen3 config by version, each turned by Llama's rotation.
+    {"minicpmv", llama_rules()},
+    {"minicpmo", llama_rules()},
     // configuration_diffllama.py, configuration_jais2.py (Jais2Config(LlamaConfig), no default_theta on main),
     // modular_hyperclovax.py (Granite's attention), and DeepSeek LLM / DeepSeekMoE's remote
     // modeling_deepseek.py (model_type deepseek): Llama's RoPE at base 1e4, head_dim or hidden / heads.

@@ -86,6 +86,15 @@ struct config_names {
   config_name rotary_dim{"rotary_dim"};  // a rotated width, read where rotary_dim_partial says so
 };
 
+// One layer type's default rope_parameters, for classes whose config builds them per layer type and
+// reads no legacy key (Gemma 4, Laguna, Mellum): partial 0 leaves partial_rotary_factor out.
+struct layer_rope {
+  const char* layer_type;
+  const char* rope_type;
+  double theta;
+  double partial = 0;
+};
+
 // One field of a class's default rope_parameters.
 struct rope_default {
   const char* key = nullptr;
@@ -118,6 +127,13 @@ struct model_class {
   const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
   const char* theta_ratio_note = nullptr;    // said when that ratio is not 1
   double local_theta = 0;                    // Gemma's sliding-attention default
+  // rope_parameters keyed by layer type when the config has none; with them no legacy rope_theta,
+  // rope_scaling or partial_rotary_factor is read (a constant array, kept out of every other row).
+  const layer_rope* layer_ropes = nullptr;
+  std::size_t layer_rope_count = 0;
+  // Step-3.5: without rope_parameters, rope_theta and this key may list one value a layer, zipped with
+  // layer_types (the last layer of a type sets it), rope_scaling reaching full_attention only.
+  const char* partial_list = nullptr;
   // One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does
   // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
   // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.
@@ -156,6 +172,9 @@ struct model_class {
   bool interval_unkeyed = false;
   std::int64_t full_interval = 0;
   bool full_first = false;
+  bool last_full = false;  // and the last layer is full attention when no other is (OLMo Hybrid)
+  // a null rope_theta means the attention applies no RoPE in any layer: refused (OLMo Hybrid's checkpoints)
+  bool null_theta_nope = false;
   default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
   const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
   nope_rule nope = nope_rule::none;
@@ -166,7 +185,8 @@ struct model_class {
   const rope_default* default_rope = nullptr;   // a constant array, kept out of every other row
   std::size_t default_rope_count = 0;           // 0: none
   std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
-  bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4)
+  bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4, Dia)
+  bool query_scalar = false;                    // the scaling is query_pre_attn_scalar^-0.5, default 256 (Gemma 2)
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   bool fixed_ntk = false;                       // rope_scaling is GTE's "ntk" (model_rope::fixed_ntk_factor) or nothing
   // A boolean key whose false means Llama's attention over the whole head instead of this class's

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -255,8 +256,9 @@ void resolver::build_ropes() {
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
   const config_value* s = object_or_null(scaling);
   const config_value* p = object_or_null(parameters);
-  if (class_->kind == family::gemma4) return build_gemma4(p, parameters.path);  // no rope_scaling BC
-  if (!class_->reads_scaling) return build_flat(nullptr, scaling.path);         // a note names what it skipped
+  if (class_->layer_rope_count) return build_layer_defaults(p, parameters.path);  // no legacy keys
+  if (class_->partial_list) return build_layer_lists(p, parameters.path, s, scaling.path);
+  if (!class_->reads_scaling) return build_flat(nullptr, scaling.path);  // a note names what it skipped
   // convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
   if (s && !s->members.empty()) return build_flat(s, scaling.path);
   if (p) return build_flat(p, parameters.path);
@@ -445,19 +447,70 @@ void resolver::build_by_layer_type() {
   }
 }
 
-// Gemma4TextConfig: rope_parameters as given (keyed by layer type), else its defaults.
-void resolver::build_gemma4(const config_value* parameters, const std::string& path) {
+// Gemma4TextConfig, LagunaConfig, MellumConfig: rope_parameters as given (keyed by layer type), else the
+// class's dict for each layer type; their configs never merge a legacy rope_theta or rope_scaling.
+void resolver::build_layer_defaults(const config_value* parameters, const std::string& path) {
   if (parameters) return build_flat(parameters, path);
   nested_ = true;
-  rope_dict sliding{path + ".sliding_attention", {}}, full{path + ".full_attention", {}};
-  sliding.set("rope_type", made_string("default", sliding.path + ".rope_type"));
-  sliding.set("rope_theta", made_number(class_->local_theta, sliding.path + ".rope_theta"));
-  full.set("rope_type", made_string("proportional", full.path + ".rope_type"));
-  full.set("partial_rotary_factor", made_number(0.25, full.path + ".partial_rotary_factor"));
-  full.set("rope_theta", made_number(class_->theta, full.path + ".rope_theta"));
-  ropes_.emplace_back("sliding_attention", std::move(sliding));
-  ropes_.emplace_back("full_attention", std::move(full));
+  for (std::size_t i = 0; i < class_->layer_rope_count; ++i) {
+    const layer_rope& l = class_->layer_ropes[i];
+    rope_dict d{path + "." + l.layer_type, {}};
+    d.set("rope_type", made_string(l.rope_type, d.path + ".rope_type"));
+    d.set("rope_theta", made_number(l.theta, d.path + ".rope_theta"));
+    if (l.partial > 0) d.set("partial_rotary_factor", made_number(l.partial, d.path + ".partial_rotary_factor"));
+    ropes_.emplace_back(l.layer_type, std::move(d));
+  }
   for (auto& rope : ropes_) standardize_layer(rope.second, rope.first);
+}
+
+// Step3p7TextConfig (step3p5): rope_parameters as given, else a dict per layer type of layer_types, whose
+// rope_theta and partial_rotary_factor come from rope_theta and partial_rotary_factors, each a number or
+// a list of one value a layer (the hub's lists go on past num_hidden_layers, into its multi-token-prediction
+// layers); dict(zip(layer_types, values)) keeps the last layer of each type. rope_scaling updates
+// full_attention's dict only.
+void resolver::build_layer_lists(const config_value* parameters, const std::string& parameters_path,
+                                 const config_value* scaling, const std::string& scaling_path) {
+  if (parameters && !keyed_by_layer_types(*parameters)) return build_flat(parameters, parameters_path);
+  nested_ = true;
+  if (parameters) {
+    for (const auto& m : parameters->members) {
+      const node entry{&m.second, parameters_path + "." + m.first};
+      ropes_.emplace_back(m.first, dict_of(object_or_null(entry), entry.path));
+    }
+    return merge_full_scaling(scaling, scaling_path);
+  }
+  const std::vector<std::string> types = listed_layer_types(layers(), nullptr, "full_attention", 1);
+  const node theta = named(class_->names.rope_theta), partial = field(class_->partial_list);
+  const auto value_at = [&](const node& n, std::size_t i) {
+    if (n.value->type != kind::array) return n;
+    if (n.value->items.size() < types.size()) {
+      fail(n.path + ".length", "at least config.num_hidden_layers = " + std::to_string(types.size()),
+           double(n.value->items.size()));
+    }
+    return item(n, i);
+  };
+  const std::string path = "config.rope_parameters";
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    auto it = std::find_if(ropes_.begin(), ropes_.end(), [&](const auto& r) { return r.first == types[i]; });
+    if (it == ropes_.end()) {
+      ropes_.emplace_back(types[i], rope_dict{path + "." + types[i], {}});
+      it = std::prev(ropes_.end());
+      it->second.set("rope_type", made_string("default", it->second.path + ".rope_type"));
+    }
+    it->second.set("rope_theta", theta.present() ? value_at(theta, i) : made_number(class_->theta, theta.path));
+    if (partial.present()) it->second.set("partial_rotary_factor", value_at(partial, i));
+  }
+  merge_full_scaling(scaling, scaling_path);
+}
+
+// A legacy rope_scaling updates the full-attention dict, then each dict is standardized.
+void resolver::merge_full_scaling(const config_value* scaling, const std::string& scaling_path) {
+  for (auto& [name, d] : ropes_) {
+    if (scaling && name == "full_attention") {
+      for (const auto& m : scaling->members) d.set(m.first, {&m.second, scaling_path + "." + m.first});
+    }
+    standardize_layer(d, name);
+  }
 }
 
 // hidden_size // num_attention_heads, under the class's names for them (GPT-J: n_embd // n_head).
@@ -928,7 +981,11 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   out.model_type = model_type_;
   out.seq_len = seq_len;
   out.rope_type = checked_type(*d);
-  out.base = theta(d->at("rope_theta"));
+  const node base = d->at("rope_theta");
+  if (class_->null_theta_nope && base.given() && base.value->is_null()) {
+    fail(base.path, "a base (with null the model builds no rotary embedding: no layer applies RoPE)", "null");
+  }
+  out.base = theta(base);
   set_dims(out, *d);
   compute(out, *d);
   out.pairs = class_->pairs;
@@ -974,8 +1031,8 @@ double resolver::softmax_scale() {
     return scale;
   }
   if (class_->kind == family::gemma4 || class_->unit_softmax) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
-  if (class_->kind == family::gemma3) {
-    // Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
+  if (class_->kind == family::gemma3 || class_->query_scalar) {
+    // Gemma2Attention, Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
     node q = field("query_pre_attn_scalar");
     if (!q.given()) q = made_number(256, q.path);
     return 1.0 / std::sqrt(positive(q));

@@ -74,6 +74,8 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
   for (std::size_t i = 0; i < layers; ++i) {
     types.push_back(std::int64_t(first ? i : i + 1) % every != 0 ? other : "full_attention");
   }
+  if (class_->last_full && layers > 0 && std::find(types.begin(), types.end(), "full_attention") == types.end())
+    types.back() = "full_attention";
   return types;
 }
 
@@ -241,12 +243,17 @@ void resolver::attention_blocks(std::size_t layers) {
 // Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
 // layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
 // linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
+// num_hidden_layers, or the class's default.
+std::size_t resolver::layers() {
+  node count = named(class_->names.num_hidden_layers);
+  if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
+  return std::size_t(integer(count, 1, max_layers));
+}
+
 void resolver::find_layers_without_rope() {
   const nope_rule rule = class_->nope;
   if (rule == nope_rule::none) return;
-  node count = named(class_->names.num_hidden_layers);
-  if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
-  const std::size_t layers = std::size_t(integer(count, 1, max_layers));
+  const std::size_t layers = this->layers();
   std::string rotating = "full_attention";
   switch (rule) {
     case nope_rule::cross_attention_layers:

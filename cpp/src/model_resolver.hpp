@@ -46,7 +46,11 @@ class resolver {
   void pick_text(const config_value& config);
   void build_ropes();
   void build_by_layer_type();
-  void build_gemma4(const config_value* parameters, const std::string& path);
+  void build_layer_defaults(const config_value* parameters, const std::string& path);
+  void build_layer_lists(const config_value* parameters, const std::string& parameters_path,
+                         const config_value* scaling, const std::string& scaling_path);
+  void merge_full_scaling(const config_value* scaling, const std::string& scaling_path);
+  std::size_t layers();
   void build_flat(const config_value* source, const std::string& path);
   void convert(rope_dict& d);
   void standardize_flat(rope_dict& d);

@@ -1667,6 +1667,114 @@ TEST(ModelConfig, NewClassesKeepTheirDefaults) {
   EXPECT_TRUE(close(legacy.frequencies, inv_linear(128, 1e4, 4)));
 }
 
+// T5Gemma 2's decoder and Dia's decoder: each read from its sub-config, with a note on the encoder.
+TEST(ModelConfig, EncoderDecoderModelsReadTheirDecoder) {
+  const model_rope t5 = rope(R"({"model_type": "t5gemma2", "decoder": {"model_type": "t5gemma2_decoder",
+      "num_hidden_layers": 6, "rope_scaling": {"rope_type": "linear", "factor": 2}}})",
+                             "sliding_attention");
+  EXPECT_TRUE(close(t5.frequencies, inv_default(256, 1e4)));  // rope_scaling reaches the full layers only
+  EXPECT_TRUE(has_note(t5, "config.encoder.text_config"));
+  const model_rope full = rope(R"({"model_type": "t5gemma2", "decoder": {"model_type": "t5gemma2_decoder",
+      "num_hidden_layers": 6, "rope_scaling": {"rope_type": "linear", "factor": 2}}})",
+                               "full_attention");
+  EXPECT_TRUE(close(full.frequencies, inv_linear(256, 1e6, 2)));
+  const model_rope dia = rope(R"({"model_type": "dia", "encoder_config": {"model_type": "dia_encoder"},
+      "decoder_config": {"model_type": "dia_decoder", "rope_theta": 20000}})");
+  EXPECT_EQ(dia.head_dim, 128u);
+  EXPECT_TRUE(close(dia.frequencies, inv_default(128, 2e4)));
+  EXPECT_TRUE(has_note(dia, "config.encoder_config"));
+  EXPECT_TRUE(close(rope(R"({"model_type": "dia_encoder"})").frequencies, inv_default(128, 1e4)));
+}
+
+// BLT: the global transformer in adjacent pairs at 500000; the patcher at 1e4.
+TEST(ModelConfig, BltTurnsAdjacentPairs) {
+  const model_rope global = rope(R"({"model_type": "blt", "global_config": {"hidden_size": 4096,
+      "num_attention_heads": 32, "head_dim": 64}})");
+  EXPECT_EQ(global.head_dim, 128u);  // hidden_size // heads
+  EXPECT_EQ(global.pairs, layout::interleaved);
+  EXPECT_TRUE(close(global.frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(has_note(global, "config.global_config"));
+  const model_rope patcher = rope(R"({"model_type": "blt_patcher"})");
+  EXPECT_EQ(patcher.head_dim, 64u);
+  EXPECT_TRUE(close(patcher.frequencies, inv_default(64, 1e4)));
+}
+
+// Qwen's first generation: kv_channels wide, rotary_pct of it, at rotary_emb_base; rope_scaling unread.
+TEST(ModelConfig, QwenFirstGenerationReadsItsOwnKeys) {
+  const std::string qwen = R"("model_type": "qwen", "hidden_size": 4096, "num_attention_heads": 32)";
+  const model_rope r = rope("{" + qwen + R"(, "kv_channels": 128, "rotary_emb_base": 10000, "rope_theta": 5})");
+  EXPECT_EQ(r.rotary_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));  // rope_theta is not Qwen's key
+  EXPECT_TRUE(has_note(r, "use_dynamic_ntk"));
+  const model_rope part = rope("{" + qwen + R"(, "rotary_pct": 0.5, "rotary_emb_base": 20000,
+      "rope_scaling": {"type": "linear", "factor": 4}})");
+  EXPECT_EQ(part.rotary_dim, 64u);
+  EXPECT_TRUE(close(part.frequencies, inv_default(64, 2e4)));
+  EXPECT_EQ(
+      rope(R"({"model_type": "minicpmv", "hidden_size": 2560, "num_attention_heads": 32, "head_dim": 128})").head_dim,
+      128u);
+}
+
+// Laguna and Mellum: a dict per layer type by default, and no legacy key read.
+TEST(ModelConfig, LagunaAndMellumDefaultPerLayerType) {
+  const std::string laguna = R"("model_type": "laguna", "hidden_size": 2048, "num_attention_heads": 48)";
+  const model_rope full =
+      rope("{" + laguna + R"(, "rope_theta": 1e6, "partial_rotary_factor": 1.0})", "full_attention");
+  EXPECT_EQ(full.head_dim, 128u);
+  EXPECT_EQ(full.rotary_dim, 64u);  // half the head at 500000, whatever the legacy keys say
+  EXPECT_TRUE(close(full.frequencies, inv_default(64, 5e5)));
+  const model_rope sliding = rope("{" + laguna + "}", "sliding_attention");
+  EXPECT_EQ(sliding.rotary_dim, 128u);
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(128, 1e4)));
+  const model_rope given = rope("{" + laguna + R"(, "rope_parameters": {"full_attention": {"rope_type": "default",
+      "rope_theta": 1e6, "partial_rotary_factor": 0.25}, "sliding_attention": {"rope_type": "default",
+      "rope_theta": 1e4}}})",
+                                "full_attention");
+  EXPECT_EQ(given.rotary_dim, 32u);
+  EXPECT_TRUE(close(given.frequencies, inv_default(32, 1e6)));
+  const std::string mellum = R"("model_type": "mellum", "hidden_size": 2304, "num_attention_heads": 32)";
+  EXPECT_TRUE(
+      close(rope("{" + mellum + R"(, "rope_theta": 1e6})", "full_attention").frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(close(rope("{" + mellum + "}", "sliding_attention").frequencies, inv_default(128, 1e4)));
+}
+
+// OLMo Hybrid: only every 4th layer attends with RoPE (the last when none is); a null base is no RoPE at all.
+TEST(ModelConfig, OlmoHybridRotatesItsFullAttentionLayers) {
+  const std::string olmo = R"("model_type": "olmo_hybrid", "hidden_size": 3840, "num_attention_heads": 30)";
+  const model_rope r = rope("{" + olmo + R"(, "num_hidden_layers": 8, "head_dim": 64})");
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 1, 2, 4, 5, 6}));
+  EXPECT_EQ(rope("{" + olmo + R"(, "num_hidden_layers": 3})").layers_without_rope,
+            (std::vector<std::size_t>{0, 1}));  // no i % 4 == 3: the last layer is full attention
+  EXPECT_TRUE(rejects("{" + olmo + R"(, "rope_parameters": {"rope_type": "default", "rope_theta": null}})",
+                      "config.rope_parameters.rope_theta", "null"));
+  EXPECT_TRUE(rejects("{" + olmo + R"(, "rope_theta": null})", "config.rope_theta", "null"));
+  EXPECT_TRUE(close(rope("{" + olmo + R"(, "rope_parameters": null})").frequencies, inv_default(128, 1e4)));
+}
+
+// Step-3.5: per-layer lists of bases and partial factors, collapsed by layer type (the last layer wins),
+// the multi-token-prediction entries past num_hidden_layers left out, rope_scaling on full layers only.
+TEST(ModelConfig, Step35CollapsesItsPerLayerLists) {
+  const std::string step = R"({"model_type": "step3p7", "text_config": {"model_type": "step3p5",
+      "num_hidden_layers": 4, "layer_types": ["full_attention", "sliding_attention", "sliding_attention",
+      "full_attention"], "rope_theta": [5e6, 1e4, 2e4, 6e6, 9, 9], "partial_rotary_factors": [0.5, 1.0, 1.0, 0.5,
+      0.1, 0.1], "rope_scaling": {"rope_type": "linear", "factor": 2}}})";
+  const model_rope full = rope(step, "full_attention");
+  EXPECT_EQ(full.rope_type, "linear");
+  EXPECT_EQ(full.rotary_dim, 64u);
+  EXPECT_TRUE(close(full.frequencies, inv_linear(64, 6e6, 2)));  // the last full layer's
+  const model_rope sliding = rope(step, "sliding_attention");
+  EXPECT_EQ(sliding.rope_type, "default");
+  EXPECT_EQ(sliding.rotary_dim, 128u);
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(128, 2e4)));
+  const model_rope plain = rope(R"({"model_type": "step3p5", "rope_theta": 5e5})");
+  EXPECT_EQ(plain.layer_types, std::vector<std::string>{"full_attention"});
+  EXPECT_TRUE(close(plain.frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(rejects(R"({"model_type": "step3p5", "num_hidden_layers": 4, "rope_theta": [1e4, 1e4]})",
+                      "config.rope_theta.length", "2"));
+}
+
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   model_rope r = rope(R"({"model_type": "foo_bar", "hidden_size": 64, "num_attention_heads": 2,
                           "partial_rotary_factor": 0.5})");
@@ -1852,6 +1960,16 @@ TEST(ModelConfig, SoftmaxScale) {
   EXPECT_TRUE(close(softmax(gptj), 1 / std::sqrt(256.0)));
   EXPECT_TRUE(close(softmax(gemma3_1b), 1 / 16.0));
   EXPECT_TRUE(close(softmax(R"({"model_type": "gemma3_text", "query_pre_attn_scalar": 144})"), 1 / 12.0));
+  // Gemma 2 27B: a 128-wide head, scaled by query_pre_attn_scalar 144 (modeling_gemma2.py), not by 128
+  EXPECT_TRUE(close(softmax(R"({"model_type": "gemma2", "hidden_size": 4608, "num_attention_heads": 32,
+                                "head_dim": 128, "query_pre_attn_scalar": 144})"),
+                    1 / 12.0));
+  EXPECT_TRUE(
+      close(softmax(R"({"model_type": "vaultgemma", "hidden_size": 1152, "num_attention_heads": 4})"), 1 / 16.0));
+  EXPECT_TRUE(close(softmax(R"({"model_type": "gemma", "hidden_size": 3072, "num_attention_heads": 16,
+                                "query_pre_attn_scalar": 144})"),
+                    1 / 16.0));  // Gemma 1 scales by its head_dim (256)
+  EXPECT_TRUE(close(softmax(R"({"model_type": "dia", "decoder_config": {"model_type": "dia_decoder"}})"), 1.0));
   // DeepSeek-V3 without scaling: qk_head_dim^-0.5 only; with any non-default type, mscale_all_dim.
   EXPECT_TRUE(close(softmax(R"({"model_type": "deepseek_v3"})"), 1 / std::sqrt(192.0)));
   const double m = get_mscale(4, 0.707);

@@ -1638,6 +1638,121 @@ for (const [flavour, posenc] of flavours) {
       );
     });
 
+    test("T5Gemma 2, Dia and BLT are read from their decoder's (BLT: global) sub-config, with a note", () => {
+      const t5 = {
+        model_type: 't5gemma2',
+        decoder: {
+          model_type: 't5gemma2_decoder',
+          num_hidden_layers: 6,
+          rope_scaling: { rope_type: 'linear', factor: 2 },
+        },
+      };
+      checkRule(
+        posenc,
+        t5,
+        { layerType: 'sliding_attention' },
+        { headDim: 256, frequencies: invFreq(256, 1e4), notes: [/encoder\.text_config/] },
+      );
+      checkRule(
+        posenc,
+        t5,
+        { layerType: 'full_attention' },
+        { ropeType: 'linear', frequencies: invFreq(256, 1e6).map((v) => v / 2) },
+      );
+      const dia = {
+        model_type: 'dia',
+        encoder_config: { model_type: 'dia_encoder' },
+        decoder_config: { model_type: 'dia_decoder', rope_theta: 20000 },
+      };
+      checkRule(posenc, dia, {}, { headDim: 128, frequencies: invFreq(128, 2e4), notes: [/encoder_config/] });
+      const blt = { model_type: 'blt', global_config: { hidden_size: 4096, num_attention_heads: 32, head_dim: 64 } };
+      checkRule(
+        posenc,
+        blt,
+        {},
+        { headDim: 128, layout: 'interleaved', frequencies: invFreq(128, 5e5), notes: [/global transformer/] },
+      );
+      checkRule(posenc, { model_type: 'blt_patcher' }, {}, { headDim: 64, frequencies: invFreq(64, 1e4), notes: [] });
+    });
+
+    test("Qwen's first generation reads kv_channels, rotary_pct and rotary_emb_base, never rope_scaling", () => {
+      const qwen = { model_type: 'qwen', hidden_size: 4096, num_attention_heads: 32 };
+      checkRule(
+        posenc,
+        { ...qwen, kv_channels: 128, rotary_emb_base: 10000, rope_theta: 5 },
+        {},
+        { rotaryDim: 128, frequencies: invFreq(128, 1e4), notes: [/use_dynamic_ntk/] },
+      );
+      checkRule(
+        posenc,
+        { ...qwen, rotary_pct: 0.5, rotary_emb_base: 20000, rope_scaling: { type: 'linear', factor: 4 } },
+        {},
+        { rotaryDim: 64, frequencies: invFreq(64, 2e4) },
+      );
+      checkRule(posenc, { ...tiny({ model_type: 'minicpmv' }), head_dim: 128 }, {}, { headDim: 128, notes: [] });
+    });
+
+    test('Laguna and Mellum build a dict per layer type and read no legacy key (configuration_laguna.py)', () => {
+      const laguna = { model_type: 'laguna', hidden_size: 2048, num_attention_heads: 48 };
+      const legacy = { ...laguna, rope_theta: 1e6, partial_rotary_factor: 1 };
+      const full = { layerType: 'full_attention' };
+      checkRule(posenc, legacy, full, { headDim: 128, rotaryDim: 64, frequencies: invFreq(64, 5e5), notes: [] });
+      checkRule(posenc, laguna, { layerType: 'sliding_attention' }, { rotaryDim: 128, frequencies: invFreq(128, 1e4) });
+      const given = {
+        ...laguna,
+        rope_parameters: {
+          full_attention: { rope_type: 'default', rope_theta: 1e6, partial_rotary_factor: 0.25 },
+          sliding_attention: { rope_type: 'default', rope_theta: 1e4 },
+        },
+      };
+      checkRule(posenc, given, full, { rotaryDim: 32, frequencies: invFreq(32, 1e6) });
+      const mellum = { model_type: 'mellum', hidden_size: 2304, num_attention_heads: 32, rope_theta: 1e6 };
+      checkRule(posenc, mellum, full, { frequencies: invFreq(128, 5e5) });
+      checkRule(posenc, mellum, { layerType: 'sliding_attention' }, { frequencies: invFreq(128, 1e4) });
+    });
+
+    test('OLMo Hybrid rotates its full-attention layers only, and a null base is no RoPE at all', () => {
+      const olmo = { model_type: 'olmo_hybrid', hidden_size: 3840, num_attention_heads: 30 };
+      checkRule(
+        posenc,
+        { ...olmo, num_hidden_layers: 8, head_dim: 64 },
+        {},
+        { headDim: 128, frequencies: invFreq(128, 1e4), layersWithoutRope: [0, 1, 2, 4, 5, 6] },
+      );
+      checkRule(posenc, { ...olmo, num_hidden_layers: 3 }, {}, { layersWithoutRope: [0, 1] });
+      checkError(posenc, { ...olmo, rope_parameters: { rope_type: 'default', rope_theta: null } }, {}, /null/);
+      checkError(posenc, { ...olmo, rope_theta: null }, {}, /null/);
+      checkRule(posenc, { ...olmo, rope_parameters: null }, {}, { frequencies: invFreq(128, 1e4) });
+    });
+
+    test('Step-3.5 collapses its per-layer bases and partial factors by layer type (configuration_step3p7.py)', () => {
+      const step = {
+        model_type: 'step3p7',
+        text_config: {
+          model_type: 'step3p5',
+          num_hidden_layers: 4,
+          layer_types: ['full_attention', 'sliding_attention', 'sliding_attention', 'full_attention'],
+          rope_theta: [5e6, 1e4, 2e4, 6e6, 9, 9],
+          partial_rotary_factors: [0.5, 1, 1, 0.5, 0.1, 0.1],
+          rope_scaling: { rope_type: 'linear', factor: 2 },
+        },
+      };
+      checkRule(
+        posenc,
+        step,
+        { layerType: 'full_attention' },
+        { ropeType: 'linear', rotaryDim: 64, frequencies: invFreq(64, 6e6).map((v) => v / 2) },
+      );
+      checkRule(
+        posenc,
+        step,
+        { layerType: 'sliding_attention' },
+        { ropeType: 'default', rotaryDim: 128, frequencies: invFreq(128, 2e4) },
+      );
+      checkRule(posenc, { model_type: 'step3p5', rope_theta: 5e5 }, {}, { layerTypes: ['full_attention'] });
+      checkError(posenc, { model_type: 'step3p5', num_hidden_layers: 4, rope_theta: [1e4, 1e4] }, {}, /rope_theta/);
+    });
+
     test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {
       const flash = {
         model_type: 'mimo_v2_flash',

@@ -625,6 +625,9 @@ export const LLAMA_LIKE = [
   'jais2',
   'hyperclovax',
   'deepseek',
+  // MiniCPM-V / MiniCPM-o (remote configuration_minicpm.py): a MiniCPM, Llama, Qwen2 or Qwen3 config at the top
+  'minicpmv',
+  'minicpmo',
 ];
 
 // Phi-4-multimodal: configuration_phi4_multimodal.py (transformers) and the checkpoint's remote
@@ -711,6 +714,40 @@ CLASSES.hy_v3 = { theta: 11158840, partial: 'ignored', headDimDefault: 128 };
 CLASSES.solar_open = { theta: 1e6, partial: 'ignored', headDimDefault: 128 };
 // modular_exaone_moe.py: Exaone4's config and attention; modular_youtu.py: DeepSeek-V3's.
 CLASSES.exaone_moe = CLASSES.exaone4;
+// configuration_olmo_hybrid.py: head_dim = hidden_size // heads; only full_attention layers turn.
+CLASSES.olmo_hybrid = {
+  theta: 10000,
+  partial: 'ignored',
+  headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+  nope: 'olmo_hybrid',
+};
+// configuration_dia.py: DiaDecoderConfig / DiaEncoderConfig, head_dim 128, base 1e4 (scaling 1, not RoPE).
+CLASSES.dia_decoder = { theta: 10000, partial: 'ignored', headDimDefault: 128 };
+CLASSES.dia_encoder = CLASSES.dia_decoder;
+// configuration_blt.py / modeling_blt.py: head_dim = hidden_size // heads, repeat_interleave'd cos/sin
+// with Cohere's rotate_half (adjacent pairs); default_theta 500000 except the patcher's (1e4).
+const bltPart = (theta, hidden, heads) => ({
+  theta,
+  partial: 'ignored',
+  headDim: (c) => Math.floor((c.hidden_size ?? hidden) / (c.num_attention_heads ?? heads)),
+  layout: () => 'interleaved',
+});
+CLASSES.blt_global_transformer = bltPart(5e5, 2048, 16);
+CLASSES.blt_local_encoder = bltPart(5e5, 1024, 16);
+CLASSES.blt_local_decoder = bltPart(5e5, 1024, 16);
+CLASSES.blt_patcher = bltPart(10000, 768, 12);
+// Qwen's remote configuration_qwen.py / modeling_qwen.py: RotaryEmbedding(kv_channels * rotary_pct,
+// base=rotary_emb_base), rotate_half, no rope_scaling; dynamic NTK and logn past seq_length (a note).
+CLASSES.qwen = {
+  theta: 10000,
+  thetaKey: 'rotary_emb_base',
+  partial: 'honoured',
+  partialKey: 'rotary_pct',
+  partialDefault: 1,
+  headDim: (c) => c.kv_channels ?? 128,
+  readsScaling: false,
+  classNote: 'use_dynamic_ntk',
+};
 CLASSES.youtu = CLASSES.deepseek_v3;
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
@@ -732,6 +769,15 @@ const KNOWN = new Set([
   'gemma4_text',
   'step3_vl',
   't5gemma',
+  't5gemma2',
+  't5gemma2_decoder',
+  't5gemma2_text',
+  'dia',
+  'blt',
+  'laguna',
+  'mellum',
+  'step3p5',
+  'step3p7',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -779,6 +825,8 @@ function textConfig(cfg) {
     aria: 'aria_text',
     // Step-3's remote configuration_step3.py: Step3VLConfig's text_config is a step3_text config
     step3_vl: 'step3_text',
+    // configuration_step3p7.py: Step3p7Config's text_config is Step3p7TextConfig (step3p5)
+    step3p7: 'step3p5',
   };
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
@@ -791,10 +839,17 @@ function textConfig(cfg) {
     const sizes = language === 'llama' ? { hidden_size: 4096, num_attention_heads: 32 } : {};
     return { ...sizes, ...tc, model_type: tc.model_type ?? language };
   }
-  // configuration_t5gemma.py: the decoder's T5GemmaModuleConfig (its defaults when absent)
-  if (cfg.model_type === 't5gemma') {
-    const tc = isObject(cfg.decoder) ? cfg.decoder : {};
-    return { ...tc, model_type: tc.model_type ?? 't5_gemma_module' };
+  // configuration_t5gemma.py / _t5gemma2.py / _dia.py / _blt.py: the decoder's config (the global
+  // transformer's for BLT), its class's defaults when absent
+  const part = {
+    t5gemma: ['decoder', 't5_gemma_module'],
+    t5gemma2: ['decoder', 't5gemma2_decoder'],
+    dia: ['decoder_config', 'dia_decoder'],
+    blt: ['global_config', 'blt_global_transformer'],
+  }[cfg.model_type];
+  if (part) {
+    const tc = isObject(cfg[part[0]]) ? cfg[part[0]] : {};
+    return { ...tc, model_type: tc.model_type ?? part[1] };
   }
   // InternVL's remote configuration_internvl_chat.py: the language model's config is llm_config
   if (cfg.model_type === 'internvl_chat') {
@@ -1075,6 +1130,8 @@ function layerCount(tc) {
       minimax_m1: 32,
       minimax_text_01: 32,
       minimax: 32,
+      olmo_hybrid: 32,
+      step3p5: 45,
     }[tc.model_type];
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(
@@ -1241,6 +1298,21 @@ function minimaxPortLayers(tc, n) {
 }
 
 /**
+ * configuration_olmo_hybrid.py: layer_types, else linear_attention with full_attention where i % 4 == 3, and
+ * the last layer when that leaves none; only the full-attention layers take position_embeddings.
+ */
+function olmoHybridLayers(tc, n) {
+  let types = tc.layer_types;
+  if (types == null) {
+    types = Array.from({ length: n }, (_, i) => (i % 4 === 3 ? 'full_attention' : 'linear_attention'));
+    if (!types.includes('full_attention')) types[n - 1] = 'full_attention';
+  }
+  const withoutRope = types.flatMap((t, i) => (t === 'full_attention' ? [] : [i]));
+  if (withoutRope.length === n) throw new RangeError(`no layer of this olmo_hybrid config is full_attention`);
+  return { layerTypes: SINGLE, withoutRope };
+}
+
+/**
  * Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
  * == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size; the others are linear attention,
  * which rotates as well unless config.linear_rope is false.
@@ -1271,6 +1343,7 @@ function ropeLayers(tc, cls) {
   if (cls.nope === 'blocks') return attentionBlocks(tc, n, cls);
   if (cls.nope === 'minimax') return minimaxLayers(tc, n);
   if (cls.nope === 'minimax_port') return minimaxPortLayers(tc, n);
+  if (cls.nope === 'olmo_hybrid') return olmoHybridLayers(tc, n);
   // modeling_afmoe.py: RoPE `if self.is_local_attention`, by layer type alone
   if (cls.nope === 'afmoe') return slidingOnly(tc, n, false, 'global_attn_every_n_layers', false);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
@@ -1580,6 +1653,45 @@ function mimoV2Flash(tc, ctx) {
  * global_head_dim: int = 512; modeling_gemma4.py builds the full_attention RoPE with
  * head_dim_key="global_head_dim", so those layers rotate over global_head_dim.
  */
+/**
+ * configuration_laguna.py / configuration_mellum.py: rope_parameters as given (keyed by layer type), else
+ * their own dict per layer type; convert_rope_params_to_dict returns its kwargs, so no legacy rope_theta,
+ * rope_scaling or partial_rotary_factor is read. head_dim is a field (128).
+ */
+function lagunaLike(tc, ctx, defaults, takesPartial) {
+  const rp = structuredClone(isObject(tc.rope_parameters) ? tc.rope_parameters : defaults);
+  return layered(tc, rp, ctx, () => tc.head_dim ?? 128, takesPartial);
+}
+
+/**
+ * configuration_step3p7.py (Step3p7TextConfig, step3p5): rope_parameters as given, else a dict per layer type
+ * from rope_theta and partial_rotary_factors, each a number or one value a layer, zipped with layer_types
+ * (the last layer of a type wins; entries past num_hidden_layers are the MTP layers'); a legacy rope_scaling
+ * updates full_attention only. The rotation turns the first int(head_dim * factor) features.
+ */
+function step3p5(tc, ctx) {
+  const n = layerCount(tc);
+  const types = tc.layer_types ?? Array(n).fill('full_attention');
+  let rp = isObject(tc.rope_parameters) ? structuredClone(tc.rope_parameters) : null;
+  if (!rp) {
+    rp = {};
+    const theta = tc.rope_theta ?? 10000;
+    const factors = tc.partial_rotary_factors;
+    for (const [name, v] of [
+      ['rope_theta', theta],
+      ['partial_rotary_factors', factors],
+    ])
+      if (Array.isArray(v) && v.length < n) throw new RangeError(`config.${name} has fewer values than layers`);
+    types.forEach((t, i) => {
+      rp[t] ??= { rope_type: 'default' };
+      rp[t].rope_theta = Array.isArray(theta) ? theta[i] : theta;
+      if (factors != null) rp[t].partial_rotary_factor = Array.isArray(factors) ? factors[i] : factors;
+    });
+  }
+  if (truthyDict(tc.rope_scaling) && rp.full_attention) Object.assign(rp.full_attention, tc.rope_scaling);
+  return layered(tc, rp, ctx, () => tc.head_dim ?? 128, true);
+}
+
 function gemma4(tc, ctx) {
   const rp = isObject(tc.rope_parameters)
     ? structuredClone(tc.rope_parameters)
@@ -1661,8 +1773,30 @@ function familyOf(tc, ctx) {
   if (type === 'olmo3') return olmo3(tc, ctx);
   if (type === 'mimo_v2_flash') return mimoV2Flash(tc, ctx);
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
-  if (type === 'gemma3_text' || type === 'gemma3n_text') return gemma3(tc, ctx);
+  // configuration_t5gemma2.py: T5Gemma 2's decoder and encoder text configs are Gemma 3's text rules
+  if (['gemma3_text', 'gemma3n_text', 't5gemma2_decoder', 't5gemma2_text'].includes(type)) return gemma3(tc, ctx);
   if (type === 'gemma4_text') return gemma4(tc, ctx);
+  if (type === 'laguna') {
+    const ropes = {
+      full_attention: { rope_type: 'default', rope_theta: 5e5, partial_rotary_factor: 0.5 },
+      sliding_attention: { rope_type: 'default', rope_theta: 1e4, partial_rotary_factor: 1 },
+    };
+    return lagunaLike(tc, ctx, ropes, true);
+  }
+  if (type === 'mellum') {
+    const ropes = {
+      full_attention: { rope_type: 'default', rope_theta: 5e5 },
+      sliding_attention: { rope_type: 'default', rope_theta: 1e4 },
+    };
+    return lagunaLike(tc, ctx, ropes, false);
+  }
+  if (type === 'step3p5') return step3p5(tc, ctx);
+  // modular_olmo_hybrid.py: no rotary embedding at all when rope_parameters' rope_theta is None
+  if (type === 'olmo_hybrid') {
+    const p = isObject(tc.rope_parameters) ? tc.rope_parameters : {};
+    if (p.rope_theta === null || (!has(p, 'rope_theta') && tc.rope_theta === null))
+      throw new RangeError('a null rope_theta means OLMo Hybrid builds no rotary embedding: no layer applies RoPE');
+  }
   // DeepSeek-VL2's modeling_deepseek.py: use_mla false takes transformers' LlamaAttention
   const cls = type === 'deepseek_v2' && tc.use_mla === false ? CLASSES.llama : (CLASSES[type] ?? GENERIC);
   // configuration_falcon.py: `rotary = not alibi`; modeling_falcon.py builds no rotary embedding then
@@ -1706,7 +1840,13 @@ export function referenceRope(config, { layerType, seqLen } = {}) {
   // modeling_paligemma.py: position_ids = cache_position.unsqueeze(0) + 1 ("PaliGemma positions are 1-indexed")
   if (parse(config).model_type === 'paligemma') fam.notes.push('PaliGemma numbers positions from 1');
   // modeling_t5gemma.py: the encoder's self-attention has its own config, cross-attention takes no positions
-  if (parse(config).model_type === 't5gemma') fam.notes.push("the encoder's is read from config.encoder");
+  const partNote = {
+    t5gemma: "the encoder's is read from config.encoder",
+    t5gemma2: "the encoder's is read from config.encoder.text_config",
+    dia: "the encoder's is read from config.encoder_config",
+    blt: 'the global transformer',
+  }[parse(config).model_type];
+  if (partNote) fam.notes.push(partNote);
   const chosen = layerType ?? (fam.layerTypes.includes('full_attention') ? 'full_attention' : fam.layerTypes[0]);
   return {
     layerTypes: [...fam.layerTypes],

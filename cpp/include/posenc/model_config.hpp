@@ -109,7 +109,8 @@ model_rope rope_from_config(const config_value& config, const std::string& layer
 // The attention's softmax scale. DeepSeek-V3 (and any config with qk_nope_head_dim and
 // qk_rope_head_dim): qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)^2 when the
 // rope type is not "default" and mscale_all_dim is set (modeling_deepseek_v3's
-// DeepseekV3Attention). Gemma 3: query_pre_attn_scalar^-0.5; Gemma 4: 1; others head_dim^-0.5.
+// DeepseekV3Attention). Gemma 2, Gemma 3, T5Gemma: query_pre_attn_scalar^-0.5; Gemma 3n, Gemma 4, Dia: 1;
+// others head_dim^-0.5.
 double config_softmax_scale(const config_value& config);
 
 // What rope_from_config is asked: the layer type ("" = the first) and the sequence length.
