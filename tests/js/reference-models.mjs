@@ -695,12 +695,17 @@ CLASSES.mistral4 = {
     llama_4_scaling_beta: 0.1,
   },
 };
+/** head_dim = hidden_size // num_attention_heads, whatever config.head_dim says (or the class's sizes). */
+const splitHeads =
+  (hidden = undefined, heads = undefined) =>
+  (c) =>
+    Math.floor((c.hidden_size ?? hidden) / (c.num_attention_heads ?? heads));
 // configuration_nanochat.py / modeling_nanochat.py: base 1e4, head_dim = hidden_size // heads, and
 // rotate_half = cat(x2, -x1): each pair turns by -m * theta_i.
 CLASSES.nanochat = {
   theta: 10000,
   partial: 'ignored',
-  headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+  headDim: splitHeads(),
   classNote: 'nanochat turns the other way',
 };
 // Step-3's remote configuration_step3.py (read with vLLM's step3_text.py): head_dim 256, rope_theta 500000.
@@ -718,7 +723,7 @@ CLASSES.exaone_moe = CLASSES.exaone4;
 CLASSES.olmo_hybrid = {
   theta: 10000,
   partial: 'ignored',
-  headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
+  headDim: splitHeads(),
   nope: 'olmo_hybrid',
 };
 // configuration_dia.py: DiaDecoderConfig / DiaEncoderConfig, head_dim 128, base 1e4 (scaling 1, not RoPE).
@@ -729,7 +734,7 @@ CLASSES.dia_encoder = CLASSES.dia_decoder;
 const bltPart = (theta, hidden, heads) => ({
   theta,
   partial: 'ignored',
-  headDim: (c) => Math.floor((c.hidden_size ?? hidden) / (c.num_attention_heads ?? heads)),
+  headDim: splitHeads(hidden, heads),
   layout: () => 'interleaved',
 });
 CLASSES.blt_global_transformer = bltPart(5e5, 2048, 16);
