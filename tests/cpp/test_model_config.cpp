@@ -2113,6 +2113,8 @@ TEST(ModelConfig, RealConfigFiles) {
       {"ling-lite-1.5.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 6e5); }},
       // nomic-bert-2048: GPT-2's names, the whole 64-wide head at rotary_emb_base 1000.
       {"nomic-bert-2048.json", "", "default", 64, 64, layout::half, 1, [](auto&) { return inv_default(64, 1000); }},
+      // Qwen-1.8B (the first Qwen): kv_channels 128, all of it, at rotary_emb_base 10000.
+      {"qwen-1_8b.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 1e4); }},
       // DeepSeek-V3.2: DeepSeek-V3's YaRN on the 64-wide slice.
       {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
