@@ -366,10 +366,10 @@ constexpr model_class glm_moe_dsa() {
 // num_hidden_layers -> n_layer (CodeGen's too).
 constexpr model_class gptj() {
   model_class c = interleaved(make(family::gptj, 1e4, 4096, 16, 2048));
-  c.names = {{"hidden_size", "n_embd"},
-             {"num_attention_heads", "n_head"},
-             {"max_position_embeddings", "n_positions"},
-             {"num_hidden_layers", "n_layer"}};
+  c.names.hidden_size = {"hidden_size", "n_embd"};
+  c.names.num_attention_heads = {"num_attention_heads", "n_head"};
+  c.names.max_position_embeddings = {"max_position_embeddings", "n_positions"};
+  c.names.num_hidden_layers = {"num_hidden_layers", "n_layer"};
   return c;
 }
 
@@ -552,7 +552,7 @@ constexpr model_class nomic_bert() {
 // theta 10000, read from no key, turned as complex numbers over adjacent pairs; 768 hidden, 12 heads.
 constexpr model_class neobert() {
   model_class c = interleaved(heads_split(make(family::llama, 1e4, 768, 12, 0)));
-  c.names.rope_theta = {nullptr};
+  c.names.rope_theta = {""};  // read from no key
   c.names.max_position_embeddings = {"max_length"};
   c.reads_scaling = false;
   return c;
@@ -595,10 +595,10 @@ constexpr model_class gte() {
 // 4.x, as in vLLM and llama.cpp's converter); rotate_half over the whole head d_model // n_heads.
 constexpr model_class dbrx() {
   model_class c = make(family::llama, 1e4, 2048, 16, 2048);
-  c.names = {{"hidden_size", "d_model"},
-             {"num_attention_heads", "n_heads"},
-             {"max_position_embeddings", "max_seq_len"},
-             {"num_hidden_layers", "n_layers"}};
+  c.names.hidden_size = {"hidden_size", "d_model"};
+  c.names.num_attention_heads = {"num_attention_heads", "n_heads"};
+  c.names.max_position_embeddings = {"max_position_embeddings", "max_seq_len"};
+  c.names.num_hidden_layers = {"num_hidden_layers", "n_layers"};
   c.theta_section = "attn_config";
   // configuration_dbrx.py on main: DbrxAttentionConfig has no rope_theta field, and the rotary
   // embedding is built from the top-level rope_parameters (default 10000)

@@ -70,20 +70,20 @@ enum class text_source {
 // A standard field and the name the class's config.json keeps it under (its attribute_map: GPT-J's
 // n_embd for hidden_size), read when the standard name is absent. The standard name wins when both
 // are given: PretrainedConfig sets that kwarg last, through attribute_map, over the class's field.
+// A null key is the standard name (and its standard fallback), so that a row that keeps the standard
+// names stores zeros; an empty key is read from no key at all.
 struct config_name {
-  const char* key;
+  const char* key = nullptr;
   const char* fallback = nullptr;
 };
 
+// Standard names (fallbacks): hidden_size, num_attention_heads (n_head, Falcon's old name),
+// max_position_embeddings, num_hidden_layers, head_dim (the width RoPE is built on; MLA models:
+// qk_rope_head_dim), rope_theta (empty: the class's base is fixed, NeoBERT), partial_rotary_factor,
+// rotary_dim (a rotated width, read where rotary_dim_partial says so).
 struct config_names {
-  config_name hidden_size{"hidden_size"};
-  config_name num_attention_heads{"num_attention_heads", "n_head"};  // Falcon's old name too
-  config_name max_position_embeddings{"max_position_embeddings"};
-  config_name num_hidden_layers{"num_hidden_layers"};
-  config_name head_dim{"head_dim"};      // the width RoPE is built on (MLA models: qk_rope_head_dim)
-  config_name rope_theta{"rope_theta"};  // a null key: the class's base is fixed, no key is read (NeoBERT)
-  config_name partial_rotary_factor{"partial_rotary_factor"};
-  config_name rotary_dim{"rotary_dim"};  // a rotated width, read where rotary_dim_partial says so
+  config_name hidden_size, num_attention_heads, max_position_embeddings, num_hidden_layers, head_dim, rope_theta,
+      partial_rotary_factor, rotary_dim;
 };
 
 // One layer type's default rope_parameters, for classes whose config builds them per layer type and

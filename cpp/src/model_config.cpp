@@ -54,7 +54,7 @@ node resolver::made_string(const std::string& value, const std::string& path) {
 // config.max_position_embeddings (under the class's name for it), or the class default (absent when
 // the class has none).
 node resolver::max_positions() {
-  node n = named(class_->names.max_position_embeddings);
+  node n = named(class_->names.max_position_embeddings, "max_position_embeddings");
   if (!n.given() && class_->max_position_embeddings > 0) return made_number(class_->max_position_embeddings, n.path);
   return n;  // checked where a type reads it (the core's length rule)
 }
@@ -62,8 +62,9 @@ node resolver::max_positions() {
 // The base a layer type falls back on: config.rope_theta, else the class's default_theta (the
 // local one for Gemma's sliding layers).
 node resolver::default_theta_for(const std::string& layer_type) {
-  if (!class_->names.rope_theta.key) return made_number(class_->theta, "config.rope_theta");  // never read
-  const node top = named(class_->names.rope_theta);
+  const char* theta_key = class_->names.rope_theta.key;
+  if (theta_key && !*theta_key) return made_number(class_->theta, "config.rope_theta");  // never read
+  const node top = named(class_->names.rope_theta, "rope_theta");
   if (top.given()) return top;
   if (class_->theta_section) {  // DBRX: attn_config.rope_theta
     const node section = field(class_->theta_section);
@@ -89,17 +90,19 @@ node resolver::default_theta_for(const std::string& layer_type) {
 // config.partial_rotary_factor, which becomes an attribute once the config is built; PhiConfig
 // puts 0.5 in its place when config.json has none (kwargs.setdefault). Absent: not given.
 node resolver::top_partial() {
-  const node top = named(class_->names.partial_rotary_factor);
+  const node top = named(class_->names.partial_rotary_factor, "partial_rotary_factor");
   if (top.present() || !class_->partial_attribute) return top;
   return made_number(class_->partial_rotary_factor, top.path);
 }
 
 // config[name.key], else config[name.fallback] when only that is given; the node names the standard
 // key when neither is.
-node resolver::named(const config_name& name) const {
-  const node n = field(name.key);
-  if (n.given() || !name.fallback) return n;
-  const node other = field(name.fallback);
+node resolver::named(const config_name& name, const char* standard, const char* standard_fallback) const {
+  const char* key = name.key ? name.key : standard;
+  const char* fallback = name.key ? name.fallback : standard_fallback;
+  const node n = field(key);
+  if (n.given() || !fallback) return n;
+  const node other = field(fallback);
   return other.given() ? other : n;
 }
 
@@ -204,7 +207,7 @@ void resolver::check_alibi() {
     }
   }
   if (class_->alibi_hidden_size > 0) {
-    const node hidden = named(class_->names.hidden_size);
+    const node hidden = named(class_->names.hidden_size, "hidden_size");
     if (hidden.given() && hidden.value->type == kind::number && hidden.value->number == class_->alibi_hidden_size) {
       fail(hidden.path, "the width of a " + class_name_ + " model with rotary embeddings",
            format_number(class_->alibi_hidden_size) + " (a 13B " + class_name_ +
@@ -314,7 +317,7 @@ void resolver::convert(rope_dict& d) {
 // MiniMax-M2 names the rotated width: config.rotary_dim becomes partial_rotary_factor = rotary_dim /
 // head_dim when the config gives no factor (configuration_minimax_m2.py).
 void resolver::rotary_dim_as_partial(rope_dict& d) {
-  const node rotary = named(class_->names.rotary_dim);
+  const node rotary = named(class_->names.rotary_dim, "rotary_dim");
   if (!rotary.given() || d.get("partial_rotary_factor")) return;
   std::string path;
   const double width = double(head_dim("full_attention", path));
@@ -480,7 +483,7 @@ void resolver::build_layer_lists(const config_value* parameters, const std::stri
     return merge_full_scaling(scaling, scaling_path);
   }
   const std::vector<std::string> types = listed_layer_types(layers(), nullptr, "full_attention", 1);
-  const node theta = named(class_->names.rope_theta), partial = field(class_->partial_list);
+  const node theta = named(class_->names.rope_theta, "rope_theta"), partial = field(class_->partial_list);
   const auto value_at = [&](const node& n, std::size_t i) {
     if (n.value->type != kind::array) return n;
     if (n.value->items.size() < types.size()) {
@@ -515,8 +518,8 @@ void resolver::merge_full_scaling(const config_value* scaling, const std::string
 
 // hidden_size // num_attention_heads, under the class's names for them (GPT-J: n_embd // n_head).
 std::size_t resolver::heads_split(std::string& path) {
-  node hidden = named(class_->names.hidden_size);
-  node heads = named(class_->names.num_attention_heads);
+  node hidden = named(class_->names.hidden_size, "hidden_size");
+  node heads = named(class_->names.num_attention_heads, "num_attention_heads", "n_head");
   if (!hidden.given() && class_->hidden_size > 0) hidden = made_number(class_->hidden_size, hidden.path);
   if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
   const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));
@@ -541,7 +544,7 @@ std::size_t resolver::head_dim(const std::string& layer_type, std::string& path)
     n = field("global_head_dim");  // Gemma4: full attention runs on global_head_dim
     if (!n.given()) n = made_number(512, n.path);
   } else {
-    n = named(class_->names.head_dim);  // DeepseekV3Config: head_dim = qk_rope_head_dim
+    n = named(class_->names.head_dim, "head_dim");  // DeepseekV3Config: head_dim = qk_rope_head_dim
   }
   if (!n.given() && class_->head_dim > 0) n = made_number(class_->head_dim, n.path);
   if (!n.present()) return heads_split(path);  // `getattr(config, "head_dim", None) or ...`

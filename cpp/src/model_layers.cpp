@@ -245,7 +245,7 @@ void resolver::attention_blocks(std::size_t layers) {
 // linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
 // num_hidden_layers, or the class's default.
 std::size_t resolver::layers() {
-  node count = named(class_->names.num_hidden_layers);
+  node count = named(class_->names.num_hidden_layers, "num_hidden_layers");
   if (!count.given() && class_->num_hidden_layers > 0) count = made_number(class_->num_hidden_layers, count.path);
   return std::size_t(integer(count, 1, max_layers));
 }

@@ -34,7 +34,7 @@ class resolver {
   node max_positions();
   node default_theta_for(const std::string& layer_type);
   node top_partial();
-  node named(const config_name& name) const;
+  node named(const config_name& name, const char* standard, const char* standard_fallback = nullptr) const;
   void rotary_dim_as_partial(rope_dict& d);
   void check_alibi();
   void check_xpos();
