@@ -932,6 +932,23 @@ constexpr model_class step3p5() {
   return c;
 }
 
+// configuration_deepseek_v4.py / modeling_deepseek_v4.py: head_dim 512 with one KV head, the last
+// int(head_dim * partial_rotary_factor) = 64 features of each head turned in adjacent pairs
+// (repeat_interleave'd cos / sin), by the "main" set in sliding layers and the "compress" set in the
+// compressed ones; 4096 hidden, 64 heads, 43 layers, 1048576 positions; scaling head_dim^-0.5.
+constexpr model_class deepseek_v4() {
+  model_class c = interleaved(with_head_dim(make(family::llama, 1e4, 4096, 64, 1048576), 512));
+  c.num_hidden_layers = 43;
+  c.main_compress = true;
+  c.default_rope_partial = true;
+  c.note =
+      "DeepSeek-V4 turns the last 64 features of each head (its heads are [448 without RoPE | 64 with it]), "
+      "not the first: apply this rotation to that slice. The compressed layers turn their pooled keys at the "
+      "position where each window starts (window * compress_rate + its first position), and every layer turns "
+      "its attention output back by the query's angles (cos, -sin)";
+  return c;
+}
+
 constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
@@ -1130,6 +1147,7 @@ constexpr named_class classes[] = {
     {"olmo_hybrid", olmo_hybrid()},
     {"step3p7", as_wrapper(step3p5(), text_source::sub_or_defaults)},
     {"step3p5", step3p5()},
+    {"deepseek_v4", deepseek_v4()},
     // MiniCPM-V and MiniCPM-o (remote configuration_minicpm.py): the language model's fields at the top level,
     // a MiniCPM, Llama, Qwen2 or Qwen3 config by version, each turned by Llama's rotation.
     {"minicpmv", llama_rules()},

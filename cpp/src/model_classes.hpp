@@ -134,6 +134,8 @@ struct model_class {
   // Step-3.5: without rope_parameters, rope_theta and this key may list one value a layer, zipped with
   // layer_types (the last layer of a type sets it), rope_scaling reaching full_attention only.
   const char* partial_list = nullptr;
+  // DeepSeek-V4: rope_parameters keyed "main" (sliding layers) and "compress" (compressed layers).
+  bool main_compress = false;
   // One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does
   // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
   // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.

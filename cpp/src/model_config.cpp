@@ -261,6 +261,7 @@ void resolver::build_ropes() {
   const config_value* p = object_or_null(parameters);
   if (class_->layer_rope_count) return build_layer_defaults(p, parameters.path);  // no legacy keys
   if (class_->partial_list) return build_layer_lists(p, parameters.path, s, scaling.path);
+  if (class_->main_compress) return build_main_compress(p, parameters.path, s, scaling.path);
   if (!class_->reads_scaling) return build_flat(nullptr, scaling.path);  // a note names what it skipped
   // convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
   if (s && !s->members.empty()) return build_flat(s, scaling.path);
@@ -513,6 +514,59 @@ void resolver::merge_full_scaling(const config_value* scaling, const std::string
       for (const auto& m : scaling->members) d.set(m.first, {&m.second, scaling_path + "." + m.first});
     }
     standardize_layer(d, name);
+  }
+}
+
+// DeepSeek-V4 (configuration_deepseek_v4.py): rope_parameters keyed "main" (the sliding layers: default at
+// rope_theta) and "compress" (the compressed layers, CSA and HCA: compress_rope_theta, with a legacy
+// rope_scaling's keys and, for YaRN, attention_factor 1.0), each over int(head_dim * partial_rotary_factor)
+// features, the factor 64 / 512 or a legacy qk_rope_head_dim / head_dim. Each layer type of the model
+// takes its set's dict.
+void resolver::build_main_compress(const config_value* parameters, const std::string& parameters_path,
+                                   const config_value* scaling, const std::string& scaling_path) {
+  nested_ = true;
+  rope_dict main{parameters_path + ".main", {}}, compress{parameters_path + ".compress", {}};
+  if (parameters) {  // as transformers saves it
+    for (rope_dict* d : {&main, &compress}) {
+      const std::string key = d == &main ? "main" : "compress";
+      const node entry = member(parameters, parameters_path, key);
+      const config_value* object = object_or_null(entry);
+      if (!object)
+        fail(entry.path, "an object (DeepSeek-V4's rope_parameters are keyed main and compress)",
+             entry.given() ? describe(*entry.value) : "missing");
+      *d = dict_of(object, entry.path);
+    }
+  } else {
+    main.set("rope_type", made_string("default", main.path + ".rope_type"));
+    compress.set("rope_type", made_string("default", compress.path + ".rope_type"));
+    const node base = field("compress_rope_theta");
+    compress.set("rope_theta", base.given() ? base : made_number(160000, base.path));
+    if (scaling && !scaling->members.empty()) {
+      for (const auto& m : scaling->members) {
+        if (m.first != "rope_theta") compress.set(m.first, {&m.second, scaling_path + "." + m.first});
+      }
+      if (!compress.get("rope_type") || compress.get("type")) {
+        const node* t = compress.get("type");
+        if (t) compress.set("rope_type", *t);
+      }
+      if (rope_type_of(compress) == "yarn") {
+        compress.set("attention_factor", made_number(1.0, compress.path + ".attention_factor"));
+      }
+    }
+  }
+  // the rope slice: partial_rotary_factor, else qk_rope_head_dim / head_dim, else 64 / 512
+  node partial = top_partial();
+  if (!partial.present()) {
+    const node rope = field("qk_rope_head_dim");
+    std::string head_path;
+    const double width = double(head_dim("full_attention", head_path));
+    partial = rope.given() ? made_number(double(integer(rope, 2, std::int64_t(max_dim))) / width, rope.path)
+                           : made_number(64.0 / 512.0, partial.path);
+  }
+  for (rope_dict* d : {&main, &compress}) d->setdefault("partial_rotary_factor", partial);
+  for (const std::string& type : deepseek_v4_layer_types()) {
+    ropes_.emplace_back(type, type == "sliding_attention" ? main : compress);
+    standardize_layer(ropes_.back().second, type);
   }
 }
 

@@ -243,6 +243,59 @@ void resolver::attention_blocks(std::size_t layers) {
 // Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
 // layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
 // linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
+// DeepSeek-V4's layer types, each once, in the order of first use: layer_types, else compress_ratios (one
+// per layer and one more for the multi-token-prediction block; 0 is sliding attention, 4 compressed sparse
+// and 128 heavily compressed attention, the rates of compress_rates), else two heavily compressed layers,
+// then compressed sparse and heavily compressed ones in turn.
+std::vector<std::string> resolver::deepseek_v4_layer_types() {
+  const std::size_t n = layers();
+  std::vector<std::string> types;
+  const node listed = field("layer_types"), ratios = field("compress_ratios");
+  if (listed.present()) {
+    for (const node& t : per_layer(listed, n, "an array of strings or null")) {
+      const std::string& name = text(t, "a string");
+      if (name != "sliding_attention" && name != "compressed_sparse_attention" &&
+          name != "heavily_compressed_attention")
+        fail(t.path, "'sliding_attention', 'compressed_sparse_attention' or 'heavily_compressed_attention'",
+             "'" + name + "'");
+      types.push_back(name);
+    }
+  } else if (ratios.present()) {
+    if (ratios.value->type != kind::array) fail(ratios.path, "an array of compression ratios", describe(*ratios.value));
+    if (ratios.value->items.size() < n) {
+      fail(ratios.path + ".length", "at least config.num_hidden_layers = " + std::to_string(n),
+           double(ratios.value->items.size()));
+    }
+    const node rates = field("compress_rates");
+    const auto rate_of = [&](const char* key, double fallback) {
+      const node r = member(object_or_null(rates), rates.path, key);
+      return r.given() ? double(integer(r, 1, std::int64_t(max_length))) : fallback;
+    };
+    const double sparse = rate_of("compressed_sparse_attention", 4),
+                 heavy = rate_of("heavily_compressed_attention", 128);
+    for (std::size_t i = 0; i < n; ++i) {
+      const node r = item(ratios, i);
+      const double ratio = double(integer(r, 0, std::int64_t(max_length)));
+      if (ratio == 0)
+        types.push_back("sliding_attention");
+      else if (ratio == sparse)
+        types.push_back("compressed_sparse_attention");
+      else if (ratio == heavy)
+        types.push_back("heavily_compressed_attention");
+      else
+        fail(r.path, "0, " + format_number(sparse) + " or " + format_number(heavy) + " (compress_rates)", ratio);
+    }
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      types.push_back(i < 2 || (i - 2) % 2 == 0 ? "heavily_compressed_attention" : "compressed_sparse_attention");
+  }
+  std::vector<std::string> unique;
+  for (const auto& t : types) {
+    if (std::find(unique.begin(), unique.end(), t) == unique.end()) unique.push_back(t);
+  }
+  return unique;
+}
+
 // num_hidden_layers, or the class's default.
 std::size_t resolver::layers() {
   node count = named(class_->names.num_hidden_layers, "num_hidden_layers");

@@ -50,6 +50,9 @@ class resolver {
   void build_layer_lists(const config_value* parameters, const std::string& parameters_path,
                          const config_value* scaling, const std::string& scaling_path);
   void merge_full_scaling(const config_value* scaling, const std::string& scaling_path);
+  void build_main_compress(const config_value* parameters, const std::string& parameters_path,
+                           const config_value* scaling, const std::string& scaling_path);
+  std::vector<std::string> deepseek_v4_layer_types();
   std::size_t layers();
   void build_flat(const config_value* source, const std::string& path);
   void convert(rope_dict& d);

@@ -1775,6 +1775,52 @@ TEST(ModelConfig, Step35CollapsesItsPerLayerLists) {
                       "config.rope_theta.length", "2"));
 }
 
+// DeepSeek-V4: the main set in sliding layers, the compress set (compress_rope_theta, YaRN with attention
+// factor 1) in the compressed ones, each over the 64-wide slice of a 512-wide head, in adjacent pairs.
+TEST(ModelConfig, DeepseekV4MainAndCompressSets) {
+  std::string ratios = "[0, 0, 4, 128";
+  for (int i = 4; i < 43; ++i) ratios += i % 2 ? ", 128" : ", 4";
+  ratios += ", 0]";  // 43 layers and the multi-token-prediction block
+  const std::string flash = R"({"model_type": "deepseek_v4", "hidden_size": 4096, "num_attention_heads": 64,
+      "head_dim": 512, "num_hidden_layers": 43, "qk_rope_head_dim": 64, "rope_theta": 10000,
+      "compress_rope_theta": 160000, "rope_scaling": {"type": "yarn", "factor": 16, "beta_fast": 32,
+      "beta_slow": 1, "original_max_position_embeddings": 65536}, "compress_ratios": )" +
+                            ratios + "}";
+  EXPECT_EQ(layer_types(flash), (std::vector<std::string>{"sliding_attention", "compressed_sparse_attention",
+                                                          "heavily_compressed_attention"}));
+  const model_rope sliding = rope(flash, "sliding_attention");
+  EXPECT_EQ(sliding.rope_type, "default");
+  EXPECT_EQ(sliding.head_dim, 512u);
+  EXPECT_EQ(sliding.rotary_dim, 64u);
+  EXPECT_EQ(sliding.pairs, layout::interleaved);
+  EXPECT_TRUE(close(sliding.frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(has_note(sliding, "the last 64 features"));
+  for (const char* type : {"compressed_sparse_attention", "heavily_compressed_attention"}) {
+    const model_rope r = rope(flash, type);
+    EXPECT_EQ(r.rope_type, "yarn") << type;
+    EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1.6e5, 16, 65536, true))) << type;
+    EXPECT_TRUE(close(r.attention_factor, 1.0)) << type;  // forced, where YaRN's own would be 1.277
+  }
+  EXPECT_TRUE(close(softmax(flash), 1 / std::sqrt(512.0)));
+  // no rope parameters at all: the default layer types (all compressed), the compress set unscaled
+  const model_rope plain = rope(R"({"model_type": "deepseek_v4", "num_hidden_layers": 4})");
+  EXPECT_EQ(plain.layer_types,  // in the order of first use
+            (std::vector<std::string>{"heavily_compressed_attention", "compressed_sparse_attention"}));
+  EXPECT_TRUE(close(plain.frequencies, inv_default(64, 1.6e5)));
+  // as transformers saves it: keyed main and compress
+  const model_rope saved = rope(R"({"model_type": "deepseek_v4", "num_hidden_layers": 2, "layer_types":
+      ["sliding_attention", "heavily_compressed_attention"], "rope_parameters": {"main": {"rope_type": "default",
+      "rope_theta": 20000, "partial_rotary_factor": 0.25}, "compress": {"rope_type": "default",
+      "rope_theta": 40000, "partial_rotary_factor": 0.125}}})",
+                                "sliding_attention");
+  EXPECT_EQ(saved.rotary_dim, 128u);
+  EXPECT_TRUE(close(saved.frequencies, inv_default(128, 2e4)));
+  EXPECT_TRUE(rejects(R"({"model_type": "deepseek_v4", "rope_parameters": {"full_attention": {}}})",
+                      "config.rope_parameters.main", "missing"));
+  EXPECT_TRUE(rejects(R"({"model_type": "deepseek_v4", "num_hidden_layers": 2, "compress_ratios": [0, 8, 0]})",
+                      "config.compress_ratios[1]", "8"));
+}
+
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   model_rope r = rope(R"({"model_type": "foo_bar", "hidden_size": 64, "num_attention_heads": 2,
                           "partial_rotary_factor": 0.5})");

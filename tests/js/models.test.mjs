@@ -1753,6 +1753,58 @@ for (const [flavour, posenc] of flavours) {
       checkError(posenc, { model_type: 'step3p5', num_hidden_layers: 4, rope_theta: [1e4, 1e4] }, {}, /rope_theta/);
     });
 
+    test('DeepSeek-V4: the main set in sliding layers, the compress set (YaRN, attention 1) in the others', () => {
+      const ratios = [0, 0, 4, 128, ...Array.from({ length: 39 }, (_, i) => (i % 2 ? 4 : 128)), 0];
+      const flash = {
+        model_type: 'deepseek_v4',
+        hidden_size: 4096,
+        num_attention_heads: 64,
+        head_dim: 512,
+        num_hidden_layers: 43,
+        qk_rope_head_dim: 64,
+        rope_theta: 10000,
+        compress_rope_theta: 160000,
+        rope_scaling: {
+          type: 'yarn',
+          factor: 16,
+          beta_fast: 32,
+          beta_slow: 1,
+          original_max_position_embeddings: 65536,
+        },
+        compress_ratios: ratios,
+      };
+      const slice = { headDim: 512, rotaryDim: 64, layout: 'interleaved' };
+      checkRule(
+        posenc,
+        flash,
+        { layerType: 'sliding_attention' },
+        { ...slice, ropeType: 'default', frequencies: invFreq(64, 1e4), notes: [/last 64 features/] },
+      );
+      for (const layerType of ['compressed_sparse_attention', 'heavily_compressed_attention'])
+        checkRule(posenc, flash, { layerType }, { ...slice, ropeType: 'yarn', base: 160000, attentionFactor: 1 });
+      checkRule(
+        posenc,
+        { model_type: 'deepseek_v4', num_hidden_layers: 4 },
+        {},
+        {
+          layerTypes: ['heavily_compressed_attention', 'compressed_sparse_attention'],
+          frequencies: invFreq(64, 1.6e5),
+        },
+      );
+      const saved = {
+        model_type: 'deepseek_v4',
+        num_hidden_layers: 2,
+        layer_types: ['sliding_attention', 'heavily_compressed_attention'],
+        rope_parameters: {
+          main: { rope_type: 'default', rope_theta: 20000, partial_rotary_factor: 0.25 },
+          compress: { rope_type: 'default', rope_theta: 40000, partial_rotary_factor: 0.125 },
+        },
+      };
+      checkRule(posenc, saved, { layerType: 'sliding_attention' }, { rotaryDim: 128, frequencies: invFreq(128, 2e4) });
+      checkError(posenc, { model_type: 'deepseek_v4', rope_parameters: { full_attention: {} } }, {}, /main/);
+      checkError(posenc, { model_type: 'deepseek_v4', num_hidden_layers: 2, compress_ratios: [0, 8, 0] }, {}, /8/);
+    });
+
     test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {
       const flash = {
         model_type: 'mimo_v2_flash',

@@ -783,6 +783,7 @@ const KNOWN = new Set([
   'mellum',
   'step3p5',
   'step3p7',
+  'deepseek_v4',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -1697,6 +1698,78 @@ function step3p5(tc, ctx) {
   return layered(tc, rp, ctx, () => tc.head_dim ?? 128, true);
 }
 
+/**
+ * configuration_deepseek_v4.py / modeling_deepseek_v4.py: rope_parameters keyed main (sliding layers: default
+ * at rope_theta) and compress (compressed layers: compress_rope_theta 160000, plus a legacy rope_scaling's keys,
+ * YaRN's attention_factor forced to 1.0); each over int(head_dim * partial_rotary_factor) features (64 / 512, or a
+ * legacy qk_rope_head_dim / head_dim), adjacent pairs. Layer types: layer_types, else compress_ratios (0 sliding,
+ * compress_rates' 4 and 128 the two compressed kinds), else two heavily compressed then alternating.
+ */
+function deepseekV4(tc, ctx) {
+  const n = tc.num_hidden_layers ?? 43;
+  const SPARSE = 'compressed_sparse_attention';
+  const HEAVY = 'heavily_compressed_attention';
+  let types = tc.layer_types;
+  if (types == null && Array.isArray(tc.compress_ratios)) {
+    if (tc.compress_ratios.length < n) throw new RangeError('config.compress_ratios has fewer values than layers');
+    const sparse = tc.compress_rates?.[SPARSE] ?? 4;
+    const heavy = tc.compress_rates?.[HEAVY] ?? 128;
+    types = tc.compress_ratios.slice(0, n).map((r) => {
+      if (r === 0) return 'sliding_attention';
+      if (r === sparse) return SPARSE;
+      if (r === heavy) return HEAVY;
+      throw new RangeError(`config.compress_ratios holds ${r}, not 0, ${sparse} or ${heavy}`);
+    });
+  }
+  types ??= Array.from({ length: n }, (_, i) => (i < 2 || (i - 2) % 2 === 0 ? HEAVY : SPARSE));
+  const headDim = tc.head_dim ?? 512;
+  const partial = tc.partial_rotary_factor ?? (tc.qk_rope_head_dim != null ? tc.qk_rope_head_dim / headDim : 64 / 512);
+  let sets;
+  if (isObject(tc.rope_parameters)) {
+    sets = structuredClone(tc.rope_parameters);
+    for (const key of ['main', 'compress'])
+      if (!isObject(sets[key])) throw new RangeError(`config.rope_parameters.${key} is missing`);
+  } else {
+    sets = {
+      main: { rope_type: 'default', rope_theta: tc.rope_theta ?? 10000 },
+      compress: { rope_type: 'default', rope_theta: tc.compress_rope_theta ?? 160000 },
+    };
+    if (truthyDict(tc.rope_scaling)) {
+      const { rope_theta: _ignored, type, ...rest } = tc.rope_scaling;
+      Object.assign(sets.compress, rest);
+      if (type != null && rest.rope_type == null) sets.compress.rope_type = type;
+      if (sets.compress.rope_type === 'yarn') sets.compress.attention_factor = 1;
+    }
+  }
+  for (const set of Object.values(sets)) set.partial_rotary_factor ??= partial;
+  const layerTypes = [...new Set(types)];
+  for (const t of layerTypes)
+    if (!['sliding_attention', SPARSE, HEAVY].includes(t)) throw new RangeError(`unknown layer type '${t}'`);
+  return {
+    layerTypes,
+    notes: ['the last 64 features'],
+    build: (layerType) => {
+      if (!layerTypes.includes(layerType))
+        throw new RangeError(`layerType '${layerType}' is not one of: ${layerTypes.join(', ')}`);
+      const p = { ...sets[layerType === 'sliding_attention' ? 'main' : 'compress'] };
+      const type = p.rope_type ?? p.type ?? 'default';
+      if (['llama3', 'yarn', 'longrope'].includes(type))
+        p.original_max_position_embeddings ??= tc.max_position_embeddings ?? 1048576;
+      return resolve({
+        tc,
+        p,
+        type,
+        headDim,
+        rotaryDim: rotaryWidth(type, headDim, p.partial_rotary_factor),
+        layout: 'interleaved',
+        ctx: { ...ctx, topDict: sets },
+        sections: null,
+        interleaved: false,
+      });
+    },
+  };
+}
+
 function gemma4(tc, ctx) {
   const rp = isObject(tc.rope_parameters)
     ? structuredClone(tc.rope_parameters)
@@ -1796,6 +1869,7 @@ function familyOf(tc, ctx) {
     return lagunaLike(tc, ctx, ropes, false);
   }
   if (type === 'step3p5') return step3p5(tc, ctx);
+  if (type === 'deepseek_v4') return deepseekV4(tc, ctx);
   // modular_olmo_hybrid.py: no rotary embedding at all when rope_parameters' rope_theta is None
   if (type === 'olmo_hybrid') {
     const p = isObject(tc.rope_parameters) ? tc.rope_parameters : {};
