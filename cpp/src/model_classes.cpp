@@ -949,6 +949,35 @@ constexpr model_class deepseek_v4() {
   return c;
 }
 
+// configuration_paddleocr_vl.py: PaddleOCRTextConfig(Ernie4_5Config), default_theta 500000, head_dim 128
+// (a field), 1024 hidden, 16 heads, 131072 positions; the hub's config is flat (the wrapper takes the text
+// keys from the top level). modeling_paddleocr_vl.py: Qwen2-VL's rotary and chunked M-RoPE by halves, with
+// rope_parameters["mrope_section"] required.
+constexpr model_class paddleocr_vl_text() {
+  return with_mrope(with_head_dim(make(family::qwen2_vl, 5e5, 1024, 16, 131072), 128), mrope_sections::chunked);
+}
+
+// configuration_glm_image.py: GlmImageTextConfig, 4096 / 32 heads, 131072 positions, base 1e4; modeling_glm_image.py:
+// int(head_dim * partial_rotary_factor) features (1.0 when absent) by rotate_half, chunked M-RoPE [8, 12, 12]
+// (which needs the published partial_rotary_factor 0.5 to fit).
+constexpr model_class glm_image_text() {
+  model_class c = make(family::llama, 1e4, 4096, 32, 131072);
+  c.default_rope_partial = true;
+  return with_mrope(c, mrope_sections::chunked, 8, 12, 12);
+}
+
+// configuration_ernie4_5_vl_moe.py: Ernie4_5_VLMoeTextConfig, default_theta 500000, head_dim = hidden_size //
+// heads (2560 / 20), 131072 positions, the "default" rope type only; modeling_ernie4_5_vl_moe.py: adjacent pairs
+// over the whole head, and for image and video tokens its own 3-D split of the pairs.
+constexpr model_class ernie4_5_vl_text() {
+  model_class c = interleaved(heads_split(make(family::llama, 5e5, 2560, 20, 131072)));
+  c.note =
+      "ERNIE 4.5 VL turns image and video tokens by its own 3-D split (of the first 2 * mrope_section[0] pairs the "
+      "even ones by height and the odd ones by width, the last mrope_section[2] pairs by time), which rope()'s "
+      "sections do not express; text tokens turn as here";
+  return c;
+}
+
 constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
@@ -1148,6 +1177,12 @@ constexpr named_class classes[] = {
     {"step3p7", as_wrapper(step3p5(), text_source::sub_or_defaults)},
     {"step3p5", step3p5()},
     {"deepseek_v4", deepseek_v4()},
+    {"paddleocr_vl", as_wrapper(paddleocr_vl_text(), text_source::sub_or_flat)},
+    {"paddleocr_vl_text", paddleocr_vl_text()},
+    {"glm_image", as_wrapper(glm_image_text(), text_source::sub_or_defaults)},
+    {"glm_image_text", glm_image_text()},
+    {"ernie4_5_vl_moe", as_wrapper(ernie4_5_vl_text(), text_source::sub_or_flat)},
+    {"ernie4_5_vl_moe_text", ernie4_5_vl_text()},
     // MiniCPM-V and MiniCPM-o (remote configuration_minicpm.py): the language model's fields at the top level,
     // a MiniCPM, Llama, Qwen2 or Qwen3 config by version, each turned by Llama's rotation.
     {"minicpmv", llama_rules()},

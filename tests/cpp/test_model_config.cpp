@@ -1821,6 +1821,31 @@ TEST(ModelConfig, DeepseekV4MainAndCompressSets) {
                       "config.compress_ratios[1]", "8"));
 }
 
+// The text models of PaddleOCR-VL (flat, Qwen2-VL's sections by halves at 500000), GLM-Image (half the head
+// by halves, sections [8, 12, 12]) and ERNIE 4.5 VL (adjacent pairs at 500000, its 3-D split a note).
+TEST(ModelConfig, VisionLanguageTextModels) {
+  const model_rope paddle = rope(R"({"model_type": "paddleocr_vl", "hidden_size": 1024, "num_attention_heads": 16,
+      "rope_parameters": {"rope_type": "default", "rope_theta": 500000, "mrope_section": [16, 24, 24]}})");
+  EXPECT_EQ(paddle.head_dim, 128u);
+  EXPECT_EQ(paddle.pairs, layout::half);
+  EXPECT_EQ(paddle.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  EXPECT_FALSE(paddle.interleaved_sections);
+  EXPECT_TRUE(close(paddle.frequencies, inv_default(128, 5e5)));
+  const model_rope glm = rope(R"({"model_type": "glm_image", "text_config": {"model_type": "glm_image_text",
+      "rope_parameters": {"rope_type": "default", "rope_theta": 10000, "partial_rotary_factor": 0.5}}})");
+  EXPECT_EQ(glm.rotary_dim, 64u);
+  EXPECT_EQ(glm.pairs, layout::half);
+  EXPECT_EQ(glm.sections, (std::vector<std::int64_t>{8, 12, 12}));
+  EXPECT_TRUE(close(glm.frequencies, inv_default(64, 1e4)));
+  const model_rope ernie = rope(R"({"model_type": "ernie4_5_vl_moe", "text_config": {"head_dim": 64,
+      "rope_parameters": {"rope_type": "default", "rope_theta": 500000, "mrope_section": [22, 22, 20]}}})");
+  EXPECT_EQ(ernie.head_dim, 128u);  // 2560 / 20, whatever head_dim says
+  EXPECT_EQ(ernie.pairs, layout::interleaved);
+  EXPECT_TRUE(ernie.sections.empty());
+  EXPECT_TRUE(close(ernie.frequencies, inv_default(128, 5e5)));
+  EXPECT_TRUE(has_note(ernie, "its own 3-D split"));
+}
+
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {
   model_rope r = rope(R"({"model_type": "foo_bar", "hidden_size": 64, "num_attention_heads": 2,
                           "partial_rotary_factor": 0.5})");

@@ -1805,6 +1805,47 @@ for (const [flavour, posenc] of flavours) {
       checkError(posenc, { model_type: 'deepseek_v4', num_hidden_layers: 2, compress_ratios: [0, 8, 0] }, {}, /8/);
     });
 
+    test('PaddleOCR-VL, GLM-Image and ERNIE 4.5 VL: their text models, sections as their code splits them', () => {
+      const paddle = {
+        model_type: 'paddleocr_vl',
+        hidden_size: 1024,
+        num_attention_heads: 16,
+        rope_parameters: { rope_type: 'default', rope_theta: 500000, mrope_section: [16, 24, 24] },
+      };
+      checkRule(
+        posenc,
+        paddle,
+        {},
+        { headDim: 128, layout: 'half', sections: [16, 24, 24], frequencies: invFreq(128, 5e5), notes: [] },
+      );
+      const glm = {
+        model_type: 'glm_image',
+        text_config: {
+          model_type: 'glm_image_text',
+          rope_parameters: { rope_type: 'default', rope_theta: 10000, partial_rotary_factor: 0.5 },
+        },
+      };
+      checkRule(
+        posenc,
+        glm,
+        {},
+        { rotaryDim: 64, layout: 'half', sections: [8, 12, 12], frequencies: invFreq(64, 1e4) },
+      );
+      const ernie = {
+        model_type: 'ernie4_5_vl_moe',
+        text_config: {
+          head_dim: 64,
+          rope_parameters: { rope_type: 'default', rope_theta: 500000, mrope_section: [22, 22, 20] },
+        },
+      };
+      checkRule(
+        posenc,
+        ernie,
+        {},
+        { headDim: 128, layout: 'interleaved', sections: null, frequencies: invFreq(128, 5e5), notes: [/3-D split/] },
+      );
+    });
+
     test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {
       const flash = {
         model_type: 'mimo_v2_flash',

@@ -729,6 +729,28 @@ CLASSES.olmo_hybrid = {
 // configuration_dia.py: DiaDecoderConfig / DiaEncoderConfig, head_dim 128, base 1e4 (scaling 1, not RoPE).
 CLASSES.dia_decoder = { theta: 10000, partial: 'ignored', headDimDefault: 128 };
 CLASSES.dia_encoder = CLASSES.dia_decoder;
+// configuration_paddleocr_vl.py / modeling_paddleocr_vl.py: ERNIE 4.5's base 500000, head_dim 128, Qwen2-VL's
+// chunked M-RoPE by halves (mrope_section required).
+CLASSES.paddleocr_vl_text = { theta: 5e5, partial: 'ignored', headDimDefault: 128, mrope: 'chunked' };
+// configuration_glm_image.py / modeling_glm_image.py: partial_rotary_factor (1.0 when absent) by rotate_half,
+// chunked M-RoPE [8, 12, 12].
+CLASSES.glm_image_text = {
+  theta: 10000,
+  partial: 'honoured',
+  partialDefault: 1,
+  headDim: (c) => c.head_dim ?? splitHeads(4096, 32)(c),
+  mrope: 'chunked',
+  mropeDefault: [8, 12, 12],
+};
+// configuration_ernie4_5_vl_moe.py / modeling_ernie4_5_vl_moe.py: base 500000, hidden_size // heads, adjacent
+// pairs; image and video tokens take its own 3-D split (a note).
+CLASSES.ernie4_5_vl_moe_text = {
+  theta: 5e5,
+  partial: 'ignored',
+  headDim: splitHeads(2560, 20),
+  layout: () => 'interleaved',
+  classNote: 'ERNIE 4.5 VL turns image and video tokens by its own 3-D split',
+};
 // configuration_blt.py / modeling_blt.py: head_dim = hidden_size // heads, repeat_interleave'd cos/sin
 // with Cohere's rotate_half (adjacent pairs); default_theta 500000 except the patcher's (1e4).
 const bltPart = (theta, hidden, heads) => ({
@@ -784,6 +806,9 @@ const KNOWN = new Set([
   'step3p5',
   'step3p7',
   'deepseek_v4',
+  'paddleocr_vl',
+  'glm_image',
+  'ernie4_5_vl_moe',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -833,6 +858,10 @@ function textConfig(cfg) {
     step3_vl: 'step3_text',
     // configuration_step3p7.py: Step3p7Config's text_config is Step3p7TextConfig (step3p5)
     step3p7: 'step3p5',
+    // configuration_paddleocr_vl.py (flat on the hub), _glm_image.py, _ernie4_5_vl_moe.py: their text configs
+    paddleocr_vl: 'paddleocr_vl_text',
+    glm_image: 'glm_image_text',
+    ernie4_5_vl_moe: 'ernie4_5_vl_moe_text',
   };
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
