@@ -174,7 +174,10 @@ constexpr model_class with_mrope(model_class c, mrope_sections kind, std::int64_
 // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py: Qwen2VLTextConfig default_theta 1e6;
 // modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb: chunked sections, no default.
 constexpr model_class qwen2_vl() {
-  return with_mrope(make(family::qwen2_vl, 1e6, 8192, 64, 32768), mrope_sections::chunked);
+  model_class c = with_mrope(make(family::qwen2_vl, 1e6, 8192, 64, 32768), mrope_sections::chunked);
+  c.type_alias = "mrope";  // Qwen2VLTextConfig: rope_type "mrope" is "default"
+  c.type_aliased = "default";
+  return c;
 }
 
 // configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
@@ -978,6 +981,20 @@ constexpr model_class ernie4_5_vl_text() {
   return c;
 }
 
+// configuration_hunyuan_vl.py: HunYuanVLTextConfig(HunYuanDenseV1Config), base 1e4, head_dim required in
+// practice; convert_rope_params_to_dict renames rope type "xdrope" to "dynamic" and xdrope_section to
+// mrope_section. modeling_hunyuan_vl.py: HunYuan's alpha base rope_theta * alpha^(d / (d - 2)) for "dynamic",
+// rotate_half over the whole head, and four position axes for image tokens.
+constexpr model_class hunyuan_vl_text() {
+  model_class c = make(family::hunyuan, 1e4, 4096, 32, 2048);
+  c.type_alias = "xdrope";
+  c.type_aliased = "dynamic";
+  c.note =
+      "HunYuan-VL turns image tokens by four position axes (xdrope_section, in pairs), which rope()'s three-axis "
+      "sections do not express; text tokens turn as here";
+  return c;
+}
+
 constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
@@ -1183,6 +1200,8 @@ constexpr named_class classes[] = {
     {"glm_image_text", glm_image_text()},
     {"ernie4_5_vl_moe", as_wrapper(ernie4_5_vl_text(), text_source::sub_or_flat)},
     {"ernie4_5_vl_moe_text", ernie4_5_vl_text()},
+    {"hunyuan_vl", as_wrapper(hunyuan_vl_text(), text_source::sub_or_flat)},
+    {"hunyuan_vl_text", hunyuan_vl_text()},
     // MiniCPM-V and MiniCPM-o (remote configuration_minicpm.py): the language model's fields at the top level,
     // a MiniCPM, Llama, Qwen2 or Qwen3 config by version, each turned by Llama's rotation.
     {"minicpmv", llama_rules()},

@@ -19,7 +19,7 @@ enum class family {
   mistral,
   qwen2,
   qwen3,
-  qwen2_vl,     // Qwen2-VL and Qwen2.5-VL: rope_type "mrope" means "default", sections in half layout
+  qwen2_vl,     // Qwen2-VL and Qwen2.5-VL: sections in half layout
   qwen3_vl,     // interleaved M-RoPE sections, default [24, 20, 20]
   gemma3,       // RoPE per layer type: sliding (rope_local_base_freq) and full (rope_theta + rope_scaling)
   gemma4,       // sliding: default; full: proportional over global_head_dim
@@ -136,6 +136,10 @@ struct model_class {
   const char* partial_list = nullptr;
   // DeepSeek-V4: rope_parameters keyed "main" (sliding layers) and "compress" (compressed layers).
   bool main_compress = false;
+  // A rope type the configuration class renames (Qwen2-VL's "mrope" is "default", HunYuan-VL's "xdrope" is
+  // "dynamic").
+  const char* type_alias = nullptr;
+  const char* type_aliased = nullptr;
   // One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does
   // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
   // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.

@@ -338,9 +338,9 @@ void resolver::standardize_flat(rope_dict& d) {
     const node* old = d.get("type");
     d.set("rope_type", old ? *old : made_string("default", d.path + ".rope_type"));
   }
-  if (class_->kind == family::qwen2_vl && d.at("rope_type").present() &&
-      d.at("rope_type").value->type == kind::string && d.at("rope_type").value->string == "mrope") {
-    d.set("rope_type", made_string("default", d.at("rope_type").path));  // Qwen2VLTextConfig
+  if (class_->type_alias && d.at("rope_type").present() && d.at("rope_type").value->type == kind::string &&
+      d.at("rope_type").value->string == class_->type_alias) {
+    d.set("rope_type", made_string(class_->type_aliased, d.at("rope_type").path));  // Qwen2VLTextConfig's
   }
   if (class_->kind == family::phi3 && d.at("rope_type").present() && d.at("rope_type").value->type == kind::string) {
     const std::string& t = d.at("rope_type").value->string;

@@ -1844,6 +1844,17 @@ TEST(ModelConfig, VisionLanguageTextModels) {
   EXPECT_TRUE(ernie.sections.empty());
   EXPECT_TRUE(close(ernie.frequencies, inv_default(128, 5e5)));
   EXPECT_TRUE(has_note(ernie, "its own 3-D split"));
+  // HunyuanOCR's flat config: "xdrope" is HunYuan's dynamic rule, with its alpha base up to 32768 positions
+  const model_rope ocr = rope(R"({"model_type": "hunyuan_vl", "hidden_size": 1024, "num_attention_heads": 16,
+      "head_dim": 128, "max_position_embeddings": 32768, "rope_theta": 10000, "rope_scaling": {"alpha": 1000.0,
+      "beta_fast": 32, "beta_slow": 1, "factor": 1.0, "mscale": 1.0, "mscale_all_dim": 1.0, "type": "xdrope",
+      "xdrope_section": [16, 16, 16, 16]}})");
+  EXPECT_EQ(ocr.rope_type, "dynamic");
+  EXPECT_TRUE(close(ocr.frequencies, inv_default(128, 1e4 * std::pow(1000.0, 128.0 / 126.0))));
+  EXPECT_TRUE(has_note(ocr, "four position axes"));
+  EXPECT_TRUE(rejects(R"({"model_type": "qwen2", "hidden_size": 64, "num_attention_heads": 2,
+      "rope_scaling": {"type": "xdrope", "factor": 2}})",
+                      "config.rope_scaling.type", "xdrope"));
 }
 
 TEST(ModelConfig, UnknownModelTypesSaySoInANote) {

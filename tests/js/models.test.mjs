@@ -1844,6 +1844,22 @@ for (const [flavour, posenc] of flavours) {
         {},
         { headDim: 128, layout: 'interleaved', sections: null, frequencies: invFreq(128, 5e5), notes: [/3-D split/] },
       );
+      const ocr = {
+        model_type: 'hunyuan_vl',
+        hidden_size: 1024,
+        num_attention_heads: 16,
+        head_dim: 128,
+        max_position_embeddings: 32768,
+        rope_theta: 10000,
+        rope_scaling: { alpha: 1000, factor: 1, type: 'xdrope', xdrope_section: [16, 16, 16, 16] },
+      };
+      const alphaBase = 1e4 * 1000 ** (128 / 126);
+      checkRule(
+        posenc,
+        ocr,
+        {},
+        { ropeType: 'dynamic', frequencies: invFreq(128, alphaBase), notes: [/four position axes/] },
+      );
     });
 
     test("MiMo-V2-Flash turns a third of its head in both layer types, at two bases (its hub config's keys)", () => {

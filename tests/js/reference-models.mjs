@@ -729,6 +729,13 @@ CLASSES.olmo_hybrid = {
 // configuration_dia.py: DiaDecoderConfig / DiaEncoderConfig, head_dim 128, base 1e4 (scaling 1, not RoPE).
 CLASSES.dia_decoder = { theta: 10000, partial: 'ignored', headDimDefault: 128 };
 CLASSES.dia_encoder = CLASSES.dia_decoder;
+// configuration_hunyuan_vl.py / modeling_hunyuan_vl.py: HunYuan's alpha base, rope type "xdrope" read as
+// "dynamic"; image tokens take four position axes (a note).
+CLASSES.hunyuan_vl_text = {
+  ...CLASSES.hunyuan_v1_dense,
+  aliases: { xdrope: 'dynamic' },
+  classNote: 'HunYuan-VL turns image tokens by four position axes',
+};
 // configuration_paddleocr_vl.py / modeling_paddleocr_vl.py: ERNIE 4.5's base 500000, head_dim 128, Qwen2-VL's
 // chunked M-RoPE by halves (mrope_section required).
 CLASSES.paddleocr_vl_text = { theta: 5e5, partial: 'ignored', headDimDefault: 128, mrope: 'chunked' };
@@ -809,6 +816,7 @@ const KNOWN = new Set([
   'paddleocr_vl',
   'glm_image',
   'ernie4_5_vl_moe',
+  'hunyuan_vl',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -862,6 +870,7 @@ function textConfig(cfg) {
     paddleocr_vl: 'paddleocr_vl_text',
     glm_image: 'glm_image_text',
     ernie4_5_vl_moe: 'ernie4_5_vl_moe_text',
+    hunyuan_vl: 'hunyuan_vl_text',
   };
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
