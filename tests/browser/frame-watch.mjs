@@ -5,8 +5,9 @@
 // reader could see either, so this is the test browser's fault, not the figures'. The watch probes
 // each page every two seconds; when a visible page gets no frame within a second, it brings the page
 // to the front and, if that is not enough, changes the viewport's height by a pixel and back (a new
-// compositor surface). Every stall is printed, with what restarted it, so a green run still says it
-// needed one, and a test that cannot get its frames back fails on its own wait as before.
+// compositor surface), then sets its lifecycle state back to active with focus emulated (a frozen
+// page gets no frames either). Every stall is printed, with what restarted it, so a green run still
+// says it needed one, and a test that cannot get its frames back fails on its own wait as before.
 
 const PERIOD_MS = 2000;
 
@@ -26,6 +27,16 @@ async function getsFrames(page) {
   }
 }
 
+/** One DevTools command to `page` (Chromium only: elsewhere it throws, and restartFrames goes on). */
+async function devtools(page, method, params) {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send(method, params);
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
 const kicks = [
   ['brought to the front', (page) => page.bringToFront()],
   [
@@ -35,6 +46,14 @@ const kicks = [
       if (!size) return;
       await page.setViewportSize({ ...size, height: size.height + 1 });
       await page.setViewportSize(size);
+    },
+  ],
+  // a page Chromium froze or took focus from: its lifecycle set back to active, focus emulated
+  [
+    'lifecycle set active and focus emulated',
+    async (page) => {
+      await devtools(page, 'Page.setWebLifecycleState', { state: 'active' });
+      await devtools(page, 'Emulation.setFocusEmulationEnabled', { enabled: true });
     },
   ],
 ];
