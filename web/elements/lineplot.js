@@ -132,7 +132,8 @@ export class LinePlot {
     }
     this.rule = s('line', { y1: 0, y2: ph, stroke: 'currentColor', 'stroke-opacity': 0.5, visibility: 'hidden' });
     this.dots = d.series.map((q) => s('circle', { r: 3.5, style: `fill:${q.color}`, visibility: 'hidden' }));
-    g.append(this.rule, ...this.dots);
+    // the reference lines' labels (drawn by drawFrame) moved over the curves: on their halo no curve hides one
+    g.append(...g.querySelectorAll('.halo'), this.rule, ...this.dots);
     this.mark();
   }
 
@@ -306,7 +307,7 @@ function drawFrame(g, d, x, y, o, pw, ph) {
         'stroke-opacity': 0.7,
       }),
     );
-    if (mk.label) g.append(s('text', { x: x(mk.x) + 4, y: 10, style: 'font-size:11px', text: mk.label }));
+    if (mk.label) g.append(s('text', { x: x(mk.x) + 4, y: 10, class: 'halo', text: mk.label }));
   }
   for (const mk of d.hMarkers ?? []) {
     // horizontal reference lines: [{ y, label, color }]
@@ -323,6 +324,6 @@ function drawFrame(g, d, x, y, o, pw, ph) {
       }),
     );
     if (mk.label)
-      g.append(s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', style: 'font-size:11px', text: mk.label }));
+      g.append(s('text', { x: pw - 4, y: y(mk.y) - 4, 'text-anchor': 'end', class: 'halo', text: mk.label }));
   }
 }

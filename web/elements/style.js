@@ -76,6 +76,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .plot svg { position: relative; display: block; overflow: visible; }
 .plot svg text { fill: var(--fg); font-family: var(--font); }
 .plot .axis text { fill: var(--muted); font-size: 10px; }
+.halo { font-size: 11px; paint-order: stroke; stroke: var(--bg); stroke-width: 3; }
 .plot .axis path, .plot .axis line { stroke: var(--muted); }
 .plot .atitle { font-size: 11px; fill: var(--muted); }
 .plot .ptitle { font-size: 12px; font-weight: 600; }
@@ -100,7 +101,6 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
 .err { color: #c92a2a; background: color-mix(in srgb, #c92a2a 10%, var(--bg));
   border: 1px solid color-mix(in srgb, #c92a2a 40%, var(--bg)); border-radius: 6px; padding: 6px 10px;
   font: 12px/1.4 var(--mono); overflow-wrap: anywhere; }
-${dark('.err', 'color: #ff8787;')}
 .cards { display: flex; flex-wrap: wrap; gap: 8px; margin: 6px 0; }
 .card { background: var(--panel); border: 1px solid var(--border); border-radius: 6px; padding: 6px 10px;
   min-width: 150px; flex: 1 1 150px; }
@@ -111,7 +111,7 @@ ${dark('.err', 'color: #ff8787;')}
 .note { font-size: 12px; color: var(--muted); margin: 6px 0 0; }
 .ok { color: #2f7d3a; } .bad { color: #c92a2a; }
 ${dark('.ok', 'color: #69db7c;')}
-${dark('.bad', 'color: #ff8787;')}
+${dark(':is(.err, .bad)', 'color: #ff8787;')}
 .tablewrap { position: relative; overflow: auto; max-height: 340px; border: 1px solid var(--border);
   border-radius: 6px; background: var(--bg); }
 .tablewrap table { border-collapse: separate; border-spacing: 0; font: 12px/20px var(--mono); }
@@ -122,7 +122,7 @@ ${dark('.bad', 'color: #ff8787;')}
 .tablewrap th.rh { position: sticky; left: 0; background: var(--panel); color: var(--muted); font-weight: 500;
   z-index: 1; }
 .tablewrap thead th.rh { z-index: 3; }
-.tablewrap td.neg { color: color-mix(in srgb, var(--k) 80%, var(--fg)); } .tablewrap td.pos { color: var(--fg); }
+.tablewrap td.neg { color: color-mix(in srgb, var(--k) 80%, var(--fg)); }
 .tablewrap td.fix { outline: 2px solid #e8590c; outline-offset: -2px; font-weight: 700; }
 .tablewrap td.hl { background: color-mix(in srgb, var(--accent) 15%, transparent); }
 @media (max-width: 520px) { .frame { padding: 10px 8px; } .control { min-width: 0; flex: 1 1 130px;

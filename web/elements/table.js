@@ -149,7 +149,7 @@ export class NumTable {
         const extra = o.cellClass?.(i, j) ?? '';
         tr.append(
           h('td', {
-            class: `${v < 0 ? 'neg' : 'pos'}${d.highlightCols?.has(j) ? ' hl' : ''}${extra ? ' ' + extra : ''}`,
+            class: `${v < 0 ? 'neg' : ''}${d.highlightCols?.has(j) ? ' hl' : ''}${extra ? ' ' + extra : ''}`,
             'aria-colindex': j + 2,
             title: exact(v),
             text: (o.format ?? cell)(v, j),

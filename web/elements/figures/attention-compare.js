@@ -30,7 +30,7 @@ function hatchBlindZone(g, { x, y, pw, ph, from, id, label }) {
       x: pw / 2,
       y: Math.min(ph - 4, y0 + (ph - y0) / 2 + 4),
       'text-anchor': 'middle',
-      style: 'font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px',
+      class: 'halo',
       text: label,
     }),
   );

@@ -251,7 +251,8 @@ function turns(p, r, k, X, Y) {
       y: Y(rad * Math.sin(a)),
       'text-anchor': 'middle',
       'dominant-baseline': 'central',
-      style: `fill:${col};font-size:11px;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+      class: 'halo',
+      style: `fill:${col}`,
       text,
     });
   };
@@ -284,7 +285,8 @@ function vectors(p, r, c, X, Y) {
       y: Y(y) - (y / len) * 16,
       'text-anchor': 'middle',
       'dominant-baseline': 'central',
-      style: `fill:${col};font-size:13px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px`,
+      class: 'halo',
+      style: `fill:${col};font-size:13px;font-weight:600`,
       text,
     });
   };

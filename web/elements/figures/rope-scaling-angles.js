@@ -117,7 +117,6 @@ export class RopeScalingAngles extends PosencFigure {
       axes,
       ...shade,
       s('line', { x1: 0, x2: pw, y1: y(TURN), y2: y(TURN), style: 'stroke:var(--muted)', 'stroke-dasharray': '2 4' }),
-      label({ x: pw - 4, y: y(TURN) - 4, 'text-anchor': 'end' }, this.t('ang_turn')),
       s('path', { class: 'seen', d: path(r.seen), fill: 'none', style: 'stroke:var(--fg)', 'stroke-width': 2.2 }),
       s('path', {
         class: 'plain',
@@ -138,6 +137,8 @@ export class RopeScalingAngles extends PosencFigure {
           opacity: t === hi ? 1 : 0.3,
         }),
       ),
+      // over the curves, on a halo of the background
+      label({ x: pw - 4, y: y(TURN) - 4, 'text-anchor': 'end', class: 'halo' }, this.t('ang_turn')),
       label({ x: pw / 2, y: ph + 30 }, this.t('pair_i')),
       label({ transform: `translate(-44,${ph / 2}) rotate(-90)` }, this.t('ang_angle')),
     );
