@@ -78,6 +78,13 @@ constexpr model_class as_wrapper(model_class c, text_source text) {
   return c;
 }
 
+// A wrapper whose config class builds its own text class from text_config, whatever model_type it names.
+constexpr model_class own_text_class(model_class c) {
+  c.text = text_source::sub_or_defaults;
+  c.text_class_fixed = true;
+  return c;
+}
+
 // Gemma 3's two layer types: the sliding ones at rope_local_base_freq (default 1e4).
 constexpr model_class gemma_layer_types(model_class c) {
   c.local_theta = 1e4;
@@ -182,6 +189,19 @@ constexpr model_class qwen2_vl() {
 
 // configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
 // modeling_qwen3_vl.py apply_interleaved_mrope, mrope_section [24, 20, 20] by default.
+// configuration_cosmos3_edge.py: Cosmos3EdgeTextConfig default_theta 1e8, head_dim 128, 2048 hidden, 16
+// heads, 131072 positions, rope_parameters {default, mrope_section [24, 20, 20]} when absent;
+// modular_cosmos3_edge.py: Qwen3-VL's interleaved sections, then rotate_half.
+constexpr rope_default cosmos3_edge_rope[] = {{"rope_theta", 1e8}};
+constexpr model_class cosmos3_edge_text() {
+  model_class c = with_mrope(with_head_dim(make(family::llama, 1e8, 2048, 16, 131072), 128),
+                             mrope_sections::interleaved, 24, 20, 20);
+  c = with_default_rope(c, "default", cosmos3_edge_rope);  // its rope_theta: a top-level one is not read then
+  c.default_type_only = true;
+  c.sections_required = true;
+  return c;
+}
+
 constexpr model_class qwen3_vl(double hidden) {
   return with_mrope(with_head_dim(make(family::qwen3_vl, 5e5, hidden, 32, 128000), 128), mrope_sections::interleaved,
                     24, 20, 20);
@@ -271,12 +291,17 @@ constexpr model_class ministral3() {
 // default (factor 32 over 4096 positions, truncate false).
 constexpr rope_default gpt_oss_rope[] = {
     {"factor", 32}, {"beta_fast", 32}, {"beta_slow", 1}, {"original_max_position_embeddings", 4096}};
-constexpr model_class gpt_oss() {
+constexpr model_class gpt_oss(double hidden = 2880, double heads = 64) {
   model_class c =
-      with_default_rope(with_head_dim(make(family::llama, 150000, 2880, 64, 131072), 64), "yarn", gpt_oss_rope);
+      with_default_rope(with_head_dim(make(family::llama, 150000, hidden, heads, 131072), 64), "yarn", gpt_oss_rope);
   c.default_rope_truncate = false;
   return c;
 }
+
+// modular_openai_privacy_filter.py: OpenAIPrivacyFilterConfig(GptOssConfig) with 640 hidden and 14 heads
+// (head_dim stays gpt-oss's 64) and the same default YaRN; its _apply_rotary_emb turns x[..., ::2] against
+// x[..., 1::2] (adjacent pairs), where gpt-oss turns halves.
+constexpr model_class openai_privacy_filter() { return interleaved(gpt_oss(640, 14)); }
 
 // configuration_phi3.py: original_max_position_embeddings: int = 4096; its default RoPE reads
 // partial_rotary_factor (modeling_phi3.py), default 1.0.
@@ -348,19 +373,37 @@ constexpr model_class deepseek_v32() {
   return c;
 }
 
+// DeepSeek-V3's MLA with pairs fixed whatever rope_interleave says, and a note on how the sparse-attention
+// indexer turns its own q and k.
+constexpr model_class fixed_pairs_mla(layout pairs, double hidden, double heads, double positions, const char* note) {
+  model_class c = deepseek_v3();
+  c.pairs = pairs;
+  c.pairs_switch = nullptr;
+  c.hidden_size = hidden;
+  c.num_attention_heads = heads;
+  c.max_position_embeddings = positions;
+  c.note = note;
+  return c;
+}
+
+// configuration_hy_v4.py: head_dim = qk_rope_head_dim (64), 2816 hidden, 32 heads, 262144 positions, no
+// default_theta (1e4); modular_hy_v4.py: DeepSeek-V3's MLA (Glm4MoeLiteAttention) whose forward calls
+// apply_rotary_pos_emb (rotate_half) whatever rope_interleave says, and an indexer that turns the last
+// qk_rope_head_dim of its index_head_dim features the same way.
+constexpr model_class hy_v4() {
+  return fixed_pairs_mla(layout::half, 2816, 32, 262144,
+                         "HY V4's indexer turns the last qk_rope_head_dim features of its index_head_dim-wide q and "
+                         "k by these frequencies in halves too");
+}
+
 // configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64), 6144 hidden, 64 heads, 202752
 // positions, default_theta 10000; modeling_glm_moe_dsa.py: DeepSeek-V3's MLA and an indexer, both through
 // apply_rotary_pos_emb_interleave (adjacent pairs) whatever rope_interleave says.
 constexpr model_class glm_moe_dsa() {
-  model_class c = deepseek_v3();
-  c.pairs_switch = nullptr;
-  c.hidden_size = 6144;
-  c.num_attention_heads = 64;
-  c.max_position_embeddings = 202752;
-  c.note =
-      "GLM-5's indexer turns the first qk_rope_head_dim features of its q and k by these frequencies in "
-      "adjacent pairs too; older transformers versions turned both by halves (rotate_half)";
-  return c;
+  return fixed_pairs_mla(layout::interleaved, 6144, 64, 202752,
+                         "GLM-5's indexer turns the first qk_rope_head_dim features of its q and k by these "
+                         "frequencies in adjacent pairs too; older transformers versions turned both by halves "
+                         "(rotate_half)");
 }
 
 // configuration_gptj.py: n_embd 4096, n_head 16, n_positions 2048, rotary_dim 64; modeling_gptj.py
@@ -1224,6 +1267,22 @@ constexpr named_class classes[] = {
     {"exaone_moe", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
     // modular_youtu.py: YoutuConfig(DeepseekV3Config), YoutuAttention(DeepseekV3Attention).
     {"youtu", deepseek_v3()},
+    // modular_minicpm.py: MiniCPMConfig(LlamaConfig), LlamaRotaryEmbedding (its longrope picks long_factor past
+    // original_max_position_embeddings, as Llama's does), Llama's rotate_half.
+    {"minicpm", make(family::llama, 1e4, 4096, 32, 32768)},
+    // configuration_deepseek_ocr2.py: DeepseekOcr2TextConfig sets head_dim = hidden_size // heads (4096 / 32,
+    // 2048 positions), default_theta 1e4; its attention is Llama's (no MLA), in the wrapper's text_config.
+    {"deepseek_ocr2", own_text_class(heads_split(make(family::llama, 1e4, 4096, 32, 2048)))},
+    {"deepseek_ocr2_text", heads_split(make(family::llama, 1e4, 4096, 32, 2048))},
+    {"cosmos3_edge", own_text_class(cosmos3_edge_text())},
+    {"cosmos3_edge_text", cosmos3_edge_text()},
+    // configuration_eurobert.py on main: EuroBertConfig(LlamaConfig) without default_theta (1e4; the 4.x
+    // classes defaulted to 250000, which EuroBERT's config.json files state); modular_jina_embeddings_v3.py:
+    // default_theta 20000, Llama's rotary embedding and rotate_half.
+    {"eurobert", make(family::llama, 1e4, 768, 12, 8192)},
+    {"jina_embeddings_v3", make(family::llama, 2e4, 1024, 16, 0)},
+    {"openai_privacy_filter", openai_privacy_filter()},
+    {"hy_v4", hy_v4()},
 };
 
 // Models without rotary embeddings, and what each uses instead (ALiBi, learned or sinusoidal absolute
@@ -1268,6 +1327,16 @@ constexpr without_rope_model without_rope_models[] = {
     {"mamba2", "state-space layers instead of attention"},
     {"falcon_mamba", "state-space layers instead of attention"},
     {"rwkv", "recurrent time mixing instead of attention"},
+    // configuration_rwkv7.py: all-recurrent, attention-free.
+    {"rwkv7", "recurrent time mixing instead of attention"},
+    // modular_inkling.py: a learned relative position bias conditioned on the hidden states (r_proj times a
+    // fixed table over rel_extent distances), no rotary embedding; inkling_mm_model holds one as its text model.
+    {"inkling_text", "a learned relative position bias computed from the hidden states"},
+    {"inkling_mm_model", "a learned relative position bias computed from the hidden states"},
+    // configuration_glm5_next.py / modular_glm5_next.py: qk_rope_head_dim must be 0 and every layer gets
+    // position_embeddings=None (NoPE sparse attention beside KDA linear attention); glm5_next may be flat.
+    {"glm5_next_text", "no positions at all: NoPE sparse attention beside KDA linear attention"},
+    {"glm5_next", "no positions at all: NoPE sparse attention beside KDA linear attention"},
     // modeling_<model>.py of each: the position encoding its embeddings or attention use instead.
     {"xglm", "sinusoidal absolute position embeddings"},
     {"pegasus_x", "sinusoidal absolute position embeddings"},

@@ -151,7 +151,14 @@ struct model_class {
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor
   bool rotary_dim_partial = false;    // config.rotary_dim sets partial_rotary_factor = rotary_dim / head_dim
   bool head_dim_from_heads = false;   // head_dim is hidden_size // heads whatever config.head_dim says
-  bool whole_head = false;            // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
+  // Cosmos 3 Edge's validate_architecture: rope_type must be "default", and mrope_section three sections
+  // summing to head_dim // 2, required in a given dict (the class's own dict, when there is none, holds both).
+  bool default_type_only = false;
+  // The wrapper builds its own text class from text_config whatever model_type that names (Cosmos3EdgeConfig,
+  // DeepseekOcr2Config); other wrappers read a known text model_type by its own class.
+  bool text_class_fixed = false;
+  bool sections_required = false;
+  bool whole_head = false;  // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
   // A config key whose value decides whether the model rotates at all (ESM's and Granite 4.0's
   // position_embedding_type): RoPE when it reads `rope_when`, its class default when absent or null.
   const char* rope_switch = nullptr;

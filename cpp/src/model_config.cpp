@@ -145,7 +145,7 @@ void resolver::pick_text(const config_value& config) {
              "'" + name + "' (" + what + ": the model has no rotary embeddings)");
       }
       const model_class& c = detail::model_class_of(name);
-      if (c.kind != family::generic || class_->kind == family::generic) {
+      if (!class_->text_class_fixed && (c.kind != family::generic || class_->kind == family::generic)) {
         if (&c != class_) wrapper_note_ = class_->note;  // PaliGemma's, kept beside its Gemma's
         class_ = &c;
         class_name_ = name;
@@ -274,6 +274,7 @@ void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
   if (!source && class_->default_rope_count > 0) rope_defaults(d, path);
+  class_rope_dict_ = !source && class_->default_rope_count > 0;
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
@@ -347,6 +348,9 @@ void resolver::standardize_flat(rope_dict& d) {
     if (t == "su" || t == "yarn") d.set("rope_type", made_string("longrope", d.at("rope_type").path));
   }
   const std::string type = rope_type_of(d);
+  if (class_->default_type_only && type != "default") {
+    fail(d.at("rope_type").path, "'default' (model_type '" + model_type_ + "' accepts no other)", "'" + type + "'");
+  }
   restandardize_partial(d, type);
   if (!scaled_type(type)) return;
   // The top-level original_max_position_embeddings wins when the config has that attribute:
@@ -687,6 +691,9 @@ void resolver::fill_sections(model_rope& out, const rope_dict& d) {
   const node n = d.at("mrope_section");
   const bool given = n.present();
   if (!given && class_->mrope_default[0] == 0) return;  // Qwen2-VL: none, text positions only
+  if (!given && class_->sections_required && !class_rope_dict_) {
+    fail(n.path, "three integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), "absent");
+  }
   if (!given) {
     out.sections.assign(class_->mrope_default, class_->mrope_default + 3);
   } else {
@@ -699,8 +706,12 @@ void resolver::fill_sections(model_rope& out, const rope_dict& d) {
   }
   std::int64_t sum = 0;
   for (const std::int64_t s : out.sections) sum += s;
-  // apply_multimodal_rotary_pos_emb splits cos and sin by mrope_section * 2.
-  if (!out.interleaved_sections && sum != std::int64_t(out.rotary_dim / 2)) {
+  // apply_multimodal_rotary_pos_emb splits cos and sin by mrope_section * 2; Cosmos 3 Edge checks three
+  // sections that sum up, interleaved as they are.
+  if (class_->sections_required && given && out.sections.size() != 3) {
+    fail(n.path + ".length", "3 (temporal, height, width)", double(out.sections.size()));
+  }
+  if ((!out.interleaved_sections || class_->sections_required) && sum != std::int64_t(out.rotary_dim / 2)) {
     fail(n.path, "integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2),
          given ? format_number(double(sum)) : "absent (the class default sums to " + std::to_string(sum) + ")");
   }

@@ -98,6 +98,7 @@ class resolver {
   const model_class* class_ = nullptr;
   std::vector<std::size_t> layers_without_rope_;
   std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
+  bool class_rope_dict_ = false;   // the RoPE dict is the class's own (the config has none)
   bool nested_ = false;
   std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
 };

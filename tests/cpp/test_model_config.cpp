@@ -1667,6 +1667,70 @@ TEST(ModelConfig, NewClassesKeepTheirDefaults) {
   EXPECT_TRUE(close(legacy.frequencies, inv_linear(128, 1e4, 4)));
 }
 
+// MiniCPM, DeepSeek-OCR 2, Cosmos 3 Edge, the OpenAI privacy filter and HY V4: each class's own defaults,
+// pairs and head width, worked out from its configuration and modeling files.
+TEST(ModelConfig, MoreClassesFromTheirOwnFiles) {
+  // MiniCPM: Llama's rules, no note; its longrope is Llama's (short factors up to the original length).
+  const model_rope minicpm = rope(R"({"model_type": "minicpm", "hidden_size": 256, "num_attention_heads": 4})");
+  EXPECT_TRUE(close(minicpm.frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(minicpm.notes.empty());
+  // DeepSeek-OCR 2's text model: the whole hidden_size / heads, whatever head_dim says, in text_config.
+  const model_rope ocr = rope(R"({"model_type": "deepseek_ocr2", "text_config": {"model_type": "deepseek_ocr2_text",
+      "hidden_size": 1280, "num_attention_heads": 10, "head_dim": 64}})");
+  EXPECT_EQ(ocr.head_dim, 128u);
+  EXPECT_EQ(ocr.pairs, layout::half);
+  EXPECT_TRUE(close(ocr.frequencies, inv_default(128, 1e4)));
+  EXPECT_EQ(rope(R"({"model_type": "deepseek_ocr2"})").head_dim, 4096u / 32u);
+  // DeepseekOcr2Config builds its own text class whatever model_type text_config names (here DeepSeek-V2's MLA).
+  EXPECT_EQ(rope(R"({"model_type": "deepseek_ocr2", "text_config": {"model_type": "deepseek_v2", "hidden_size": 1280,
+      "num_attention_heads": 10, "qk_rope_head_dim": 64}})")
+                .head_dim,
+            128u);
+  // Cosmos 3 Edge: base 1e8, head_dim 128 and interleaved sections [24, 20, 20] when the config gives none.
+  const model_rope cosmos = rope(R"({"model_type": "cosmos3_edge", "text_config": {"hidden_size": 2048}})");
+  EXPECT_EQ(cosmos.head_dim, 128u);
+  EXPECT_TRUE(close(cosmos.frequencies, inv_default(128, 1e8)));
+  EXPECT_EQ(cosmos.sections, (std::vector<std::int64_t>{24, 20, 20}));
+  EXPECT_TRUE(cosmos.interleaved_sections);
+  // The privacy filter: gpt-oss's YaRN (factor 32 over 4096, no truncation, base 150000) on adjacent pairs.
+  const model_rope filter = rope(R"({"model_type": "openai_privacy_filter"})");
+  EXPECT_EQ(filter.head_dim, 64u);
+  EXPECT_EQ(filter.pairs, layout::interleaved);
+  EXPECT_EQ(filter.rope_type, "yarn");
+  EXPECT_TRUE(close(filter.frequencies, inv_yarn(64, 150000, 32, 4096, false)));
+  EXPECT_NEAR(filter.attention_factor, 0.1 * std::log(32.0) + 1, 1e-12);
+  // HY V4: MLA's rope slice (qk_rope_head_dim) in halves, even where rope_interleave asks for pairs.
+  const model_rope hy = rope(R"({"model_type": "hy_v4", "qk_rope_head_dim": 32, "rope_interleave": true})");
+  EXPECT_EQ(hy.head_dim, 32u);
+  EXPECT_EQ(hy.pairs, layout::half);
+  EXPECT_TRUE(close(hy.frequencies, inv_default(32, 1e4)));
+  EXPECT_TRUE(has_note(hy, "indexer turns the last qk_rope_head_dim"));
+  EXPECT_EQ(rope(R"({"model_type": "hy_v4"})").head_dim, 64u);
+  // EuroBERT on transformers main: 1e4 when absent (its checkpoints state 250000); jina-embeddings-v3's port 20000.
+  EXPECT_TRUE(close(rope(R"({"model_type": "eurobert"})").frequencies, inv_default(64, 1e4)));
+  EXPECT_TRUE(close(rope(R"({"model_type": "jina_embeddings_v3"})").frequencies, inv_default(64, 2e4)));
+}
+
+// Cosmos 3 Edge: its own dict (base 1e8) when the config has none, so a top-level rope_theta is not read
+// then; a given dict must hold three sections summing to head_dim / 2, and the rope type must be "default".
+TEST(ModelConfig, Cosmos3EdgeValidatesItsDict) {
+  const std::string text = R"({"model_type": "cosmos3_edge_text", "rope_theta": 500000)";
+  EXPECT_TRUE(close(rope(text + "}").frequencies, inv_default(128, 1e8)));
+  const model_rope given =
+      rope(text + R"(, "rope_parameters": {"rope_type": "default", "mrope_section": [16, 24, 24]}})");
+  EXPECT_TRUE(close(given.frequencies, inv_default(128, 5e5)));  // the top-level base fills a given dict
+  EXPECT_EQ(given.sections, (std::vector<std::int64_t>{16, 24, 24}));
+  EXPECT_TRUE(rejects(text + R"(, "rope_parameters": {"rope_type": "default"}})",
+                      "config.rope_parameters.mrope_section", "absent"));
+  EXPECT_TRUE(rejects(text + R"(, "rope_parameters": {"rope_type": "default", "mrope_section": [24, 20, 10]}})",
+                      "config.rope_parameters.mrope_section", "54"));
+  EXPECT_TRUE(rejects(text + R"(, "rope_parameters": {"rope_type": "default", "mrope_section": [24, 20, 10, 10]}})",
+                      "config.rope_parameters.mrope_section.length", "4"));
+  EXPECT_TRUE(rejects(text + R"(, "rope_parameters": {"rope_type": "linear", "factor": 2, "mrope_section": [24, 20,
+      20]}})",
+                      "config.rope_parameters.rope_type", "'linear'"));
+}
+
 // T5Gemma 2's decoder and Dia's decoder: each read from its sub-config, with a note on the encoder.
 TEST(ModelConfig, EncoderDecoderModelsReadTheirDecoder) {
   const model_rope t5 = rope(R"({"model_type": "t5gemma2", "decoder": {"model_type": "t5gemma2_decoder",
@@ -1896,10 +1960,37 @@ TEST(ModelConfig, ModelsWithoutRotaryEmbeddings) {
   EXPECT_TRUE(rejects(R"({"model_type": "llava", "text_config": {"model_type": "gpt2"}})",
                       "config.text_config.model_type", "'gpt2'"));
   // Encoders with relative or absolute positions, and models whose order comes from recurrence.
-  for (const char* type :
-       {"deberta-v2", "distilbert",    "whisper",  "mt5",    "jamba", "mamba",    "rwkv",     "xglm",  "pegasus_x",
-        "xlm",        "nystromformer", "big_bird", "led",    "ernie", "reformer", "funnel",   "mpnet", "mega",
-        "zamba",      "openai-gpt",    "ctrl",     "marian", "clip",  "vit",      "layoutlm", "swin"}) {
+  for (const char* type : {"deberta-v2",
+                           "distilbert",
+                           "whisper",
+                           "mt5",
+                           "jamba",
+                           "mamba",
+                           "rwkv",
+                           "xglm",
+                           "pegasus_x",
+                           "xlm",
+                           "nystromformer",
+                           "big_bird",
+                           "led",
+                           "ernie",
+                           "reformer",
+                           "funnel",
+                           "mpnet",
+                           "mega",
+                           "zamba",
+                           "openai-gpt",
+                           "ctrl",
+                           "marian",
+                           "clip",
+                           "vit",
+                           "layoutlm",
+                           "swin",
+                           "rwkv7",
+                           "inkling_text",
+                           "inkling_mm_model",
+                           "glm5_next",
+                           "glm5_next_text"}) {
     SCOPED_TRACE(type);
     const std::string cfg =
         std::string(R"({"model_type": ")") + type + R"(", "hidden_size": 64, "num_attention_heads": 2})";
