@@ -1383,10 +1383,79 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test(
+      'HY V4 turns its qk_rope_head_dim slice by rotate_half whatever rope_interleave says, and notes its ' +
+        'indexer (configuration_hy_v4.py, modeling_hy_v4.py)',
+      () => {
+        const hy = {
+          model_type: 'hy_v4',
+          hidden_size: 2816,
+          num_attention_heads: 32,
+          head_dim: 256,
+          qk_nope_head_dim: 192,
+          qk_rope_head_dim: 64,
+        };
+        checkRule(
+          posenc,
+          hy,
+          {},
+          {
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'half',
+            base: 1e4,
+            frequencies: invFreq(64, 1e4),
+            notes: [/indexer/],
+          },
+        );
+        checkRule(
+          posenc,
+          { ...hy, rope_interleave: true, qk_rope_head_dim: 32, rope_theta: 1e6 },
+          {},
+          { headDim: 32, rotaryDim: 32, layout: 'half', frequencies: invFreq(32, 1e6) },
+        );
+        checkRule(posenc, { model_type: 'hy_v4' }, {}, { headDim: 64, base: 1e4, frequencies: invFreq(64, 1e4) });
+        // mscale / mscale_all_dim 1 / 1: YaRN's attention factor is 1 (yarn_apply_mscale scales the softmax)
+        const yarn = {
+          rope_type: 'yarn',
+          factor: 40,
+          original_max_position_embeddings: 4096,
+          mscale: 1,
+          mscale_all_dim: 1,
+        };
+        checkRule(
+          posenc,
+          { ...hy, rope_parameters: yarn },
+          {},
+          { ropeType: 'yarn', rotaryDim: 64, attentionFactor: 1 },
+        );
+      },
+    );
+
     test('Kimi Linear has no rotary embeddings, alone or as the text model of a kimi_k3 config', () => {
       const kimiLinear = { model_type: 'kimi_linear', hidden_size: 2304, num_attention_heads: 32, mla_use_nope: true };
       checkError(posenc, kimiLinear, {}, /kimi_linear.*no rotary/);
       checkError(posenc, { model_type: 'kimi_k3', text_config: kimiLinear }, {}, /kimi_linear.*no rotary/);
+    });
+
+    test('Inkling, GLM-5-Next and RWKV-7 have no rotary embeddings, alone or inside their multimodal configs', () => {
+      // modular_inkling.py: a learned relative position bias; modular_glm5_next.py: position_embeddings=None;
+      // configuration_rwkv7.py: attention-free
+      const inkling = { model_type: 'inkling_text', hidden_size: 4096, num_hidden_layers: 42, d_rel: 16 };
+      checkError(posenc, inkling, {}, /inkling_text.*no rotary/);
+      checkError(posenc, { model_type: 'inkling_mm_model', text_config: inkling }, {}, /inkling_mm_model.*no rotary/);
+      const bare = { model_type: 'inkling_mm_model', text_config: { hidden_size: 4096 } };
+      checkError(posenc, bare, {}, /inkling_mm_model.*no rotary/);
+      const glm = { model_type: 'glm5_next_text', hidden_size: 4096, num_attention_heads: 64, qk_rope_head_dim: 0 };
+      checkError(posenc, glm, {}, /glm5_next_text.*no rotary/);
+      checkError(posenc, { model_type: 'glm5_next', text_config: glm }, {}, /'glm5_next'.*no rotary/);
+      checkError(posenc, { ...glm, model_type: 'glm5_next' }, {}, /'glm5_next'.*no rotary/);
+      checkError(
+        posenc,
+        { model_type: 'rwkv7', hidden_size: 768, head_dim: 64, num_heads: 12 },
+        {},
+        /rwkv7.*no rotary/,
+      );
     });
 
     test(
@@ -1637,6 +1706,145 @@ for (const [flavour, posenc] of flavours) {
         { ropeType: 'linear', frequencies: invFreq(32, 1e4).map((v) => v / 4) },
       );
     });
+
+    test(
+      'MiniCPM rotates as Llama; its longrope takes short_factor up to original_max_position_embeddings and ' +
+        'long_factor past it (configuration_minicpm.py, modular_minicpm.py MiniCPMRotaryEmbedding)',
+      () => {
+        const minicpm = { model_type: 'minicpm', hidden_size: 256, num_attention_heads: 4, num_hidden_layers: 2 };
+        checkRule(
+          posenc,
+          minicpm,
+          {},
+          { headDim: 64, rotaryDim: 64, layout: 'half', base: 1e4, frequencies: invFreq(64, 1e4), notes: [] },
+        );
+        checkRule(
+          posenc,
+          { ...minicpm, head_dim: 32, rope_theta: 5e5, partial_rotary_factor: 0.5 },
+          {},
+          { headDim: 32, rotaryDim: 32, frequencies: invFreq(32, 5e5) },
+        );
+        const short = Array.from({ length: 16 }, (_, i) => 1 + i / 16);
+        const long = Array.from({ length: 16 }, (_, i) => 2 + i);
+        const longrope = {
+          ...minicpm,
+          head_dim: 32,
+          max_position_embeddings: 8192,
+          rope_theta: 10000,
+          rope_scaling: {
+            rope_type: 'longrope',
+            factor: 4,
+            original_max_position_embeddings: 2048,
+            short_factor: short,
+            long_factor: long,
+          },
+        };
+        // _compute_longrope_parameters: sqrt(1 + ln(factor) / ln(original_max_position_embeddings))
+        const attentionFactor = Math.sqrt(1 + Math.log(4) / Math.log(2048));
+        checkRule(
+          posenc,
+          longrope,
+          { seqLen: 2048 },
+          { ropeType: 'longrope', attentionFactor, frequencies: invFreq(32, 1e4).map((f, i) => f / short[i]) },
+        );
+        checkRule(
+          posenc,
+          longrope,
+          { seqLen: 2049 },
+          { ropeType: 'longrope', attentionFactor, frequencies: invFreq(32, 1e4).map((f, i) => f / long[i]) },
+        );
+      },
+    );
+
+    test(
+      "DeepSeek-OCR-2's text model rotates as Llama over hidden_size // heads, its text_config read as that " +
+        'class whatever model_type it names (configuration_deepseek_ocr2.py, modular_deepseek_ocr2.py)',
+      () => {
+        const text = {
+          model_type: 'deepseek_ocr2_text',
+          hidden_size: 1280,
+          num_attention_heads: 10,
+          head_dim: 64,
+          qk_rope_head_dim: 64,
+        };
+        const ocr = { model_type: 'deepseek_ocr2', text_config: text };
+        checkRule(
+          posenc,
+          ocr,
+          {},
+          { headDim: 128, rotaryDim: 128, layout: 'half', base: 1e4, frequencies: invFreq(128, 1e4), notes: [] },
+        );
+        checkRule(posenc, text, {}, { headDim: 128, layout: 'half', frequencies: invFreq(128, 1e4) });
+        const named = { ...ocr, text_config: { ...text, model_type: 'deepseek_v2', rope_theta: 5e4 } };
+        checkRule(posenc, named, {}, { headDim: 128, layout: 'half', frequencies: invFreq(128, 5e4) });
+        // DeepseekOcr2Config builds DeepseekOcr2TextConfig() (4096 / 32 heads) when there is no text_config
+        checkRule(posenc, { model_type: 'deepseek_ocr2' }, {}, { headDim: 128, frequencies: invFreq(128, 1e4) });
+      },
+    );
+
+    test(
+      "EuroBERT and jina-embeddings-v3 (transformers' port) rotate as Llama, at 1e4 and 20000 by default " +
+        '(configuration_eurobert.py, configuration_jina_embeddings_v3.py)',
+      () => {
+        const euro = { model_type: 'eurobert', hidden_size: 768, num_attention_heads: 12, rope_theta: 250000 };
+        checkRule(
+          posenc,
+          euro,
+          {},
+          { headDim: 64, rotaryDim: 64, layout: 'half', base: 250000, frequencies: invFreq(64, 2.5e5), notes: [] },
+        );
+        checkRule(posenc, { model_type: 'eurobert' }, {}, { headDim: 64, base: 1e4, frequencies: invFreq(64, 1e4) });
+        checkRule(
+          posenc,
+          { ...euro, hidden_size: 1152, num_attention_heads: 18, head_dim: 128, partial_rotary_factor: 0.5 },
+          {},
+          { headDim: 128, rotaryDim: 128, frequencies: invFreq(128, 2.5e5) },
+        );
+        const jina = { model_type: 'jina_embeddings_v3', hidden_size: 1024, num_attention_heads: 16 };
+        checkRule(
+          posenc,
+          jina,
+          {},
+          { headDim: 64, rotaryDim: 64, layout: 'half', base: 20000, frequencies: invFreq(64, 2e4), notes: [] },
+        );
+        checkRule(posenc, { ...jina, rope_theta: 10000 }, {}, { base: 1e4, frequencies: invFreq(64, 1e4) });
+        checkRule(posenc, { model_type: 'jina_embeddings_v3' }, {}, { headDim: 64, base: 20000 });
+      },
+    );
+
+    test(
+      "OpenAI Privacy Filter: gpt-oss's YaRN (factor 32 over 4096, truncate false) at 150000, turned in " +
+        'adjacent pairs (configuration_openai_privacy_filter.py, modular_openai_privacy_filter.py)',
+      () => {
+        const filter = { model_type: 'openai_privacy_filter', hidden_size: 640, num_attention_heads: 14 };
+        // _compute_yarn_parameters: the correction range over the original 4096 positions with beta_fast 32 and
+        // beta_slow 1, not floored / ceiled (truncate false); ramp 0 keeps inv_freq, ramp 1 divides it by 32
+        const [d, base] = [64, 150000];
+        const correction = (rotations) => (d * Math.log(4096 / (rotations * 2 * Math.PI))) / (2 * Math.log(base));
+        const [low, high] = [Math.max(correction(32), 0), Math.min(correction(1), d - 1)];
+        const ramp = (i) => Math.min(1, Math.max(0, (i - low) / (high - low)));
+        const yarn = invFreq(d, base).map((f, i) => (f / 32) * ramp(i) + f * (1 - ramp(i)));
+        checkRule(
+          posenc,
+          filter,
+          {},
+          {
+            ropeType: 'yarn',
+            headDim: 64,
+            rotaryDim: 64,
+            layout: 'interleaved',
+            base,
+            attentionFactor: 0.1 * Math.log(32) + 1,
+            frequencies: yarn,
+            notes: [],
+          },
+        );
+        const plain = { ...filter, rope_parameters: { rope_type: 'default', rope_theta: 10000 } };
+        checkRule(posenc, plain, {}, { ropeType: 'default', layout: 'interleaved', frequencies: invFreq(64, 1e4) });
+        // gpt-oss turns the same frequencies by halves
+        checkRule(posenc, { ...plain, model_type: 'gpt_oss' }, {}, { layout: 'half', frequencies: invFreq(64, 1e4) });
+      },
+    );
 
     test("T5Gemma 2, Dia and BLT are read from their decoder's (BLT: global) sub-config, with a note", () => {
       const t5 = {
@@ -2151,6 +2359,58 @@ for (const [flavour, posenc] of flavours) {
             notes: [/llama_4_scaling_beta/],
           },
         );
+      },
+    );
+
+    test(
+      'Cosmos3 Edge: interleaved M-RoPE [24, 20, 20] at 1e8 over head_dim 128 unless rope_parameters says ' +
+        'otherwise, then rotate_half (configuration_cosmos3_edge.py, modular_cosmos3_edge.py)',
+      () => {
+        const text = { model_type: 'cosmos3_edge_text', hidden_size: 2048, num_attention_heads: 16, head_dim: 128 };
+        const edge = { model_type: 'cosmos3_edge', text_config: text };
+        const mrope = { sections: [24, 20, 20], interleavedSections: true };
+        checkRule(
+          posenc,
+          edge,
+          {},
+          {
+            ...mrope,
+            ropeType: 'default',
+            headDim: 128,
+            rotaryDim: 128,
+            layout: 'half',
+            base: 1e8,
+            frequencies: invFreq(128, 1e8),
+            notes: [],
+          },
+        );
+        // Cosmos3EdgeConfig builds Cosmos3EdgeTextConfig() when there is no text_config
+        checkRule(posenc, { model_type: 'cosmos3_edge' }, {}, { ...mrope, headDim: 128, base: 1e8 });
+        // __post_init__ writes rope_theta 1e8 into the dict it makes, so convert_rope_params_to_dict's
+        // setdefault leaves a top-level rope_theta unread
+        checkRule(posenc, { ...text, rope_theta: 5e5 }, {}, { ...mrope, base: 1e8, frequencies: invFreq(128, 1e8) });
+        const given = { rope_type: 'default', rope_theta: 1e6, mrope_section: [16, 24, 24] };
+        // the text_config dict becomes Cosmos3EdgeTextConfig whatever model_type it names
+        checkRule(
+          posenc,
+          { ...edge, text_config: { ...text, model_type: 'llama', rope_parameters: given } },
+          {},
+          { sections: [16, 24, 24], interleavedSections: true, base: 1e6, frequencies: invFreq(128, 1e6) },
+        );
+        checkRule(
+          posenc,
+          { ...text, head_dim: 64, rope_parameters: { ...given, mrope_section: [12, 10, 10] } },
+          {},
+          { headDim: 64, rotaryDim: 64, sections: [12, 10, 10], frequencies: invFreq(64, 1e6) },
+        );
+        // validate_architecture: rope_type 'default' only, and mrope_section read without a default
+        checkError(
+          posenc,
+          { ...text, rope_parameters: { rope_type: 'default', rope_theta: 1e6 } },
+          {},
+          /mrope_section/,
+        );
+        checkError(posenc, { ...text, rope_scaling: { rope_type: 'linear', factor: 2 } }, {}, /linear/);
       },
     );
 

@@ -60,6 +60,16 @@ export const NO_ROPE = new Set([
   'rwkv',
   // modeling_nemotron_h.py: NemotronHAttention(JambaAttention), no rotary call
   'nemotron_h',
+  // modular_inkling.py: InklingAttention adds a learned relative position bias over distance (conditioned on the
+  // hidden states) and short convolutions on k and v, no rotation; inkling_mm_model is its multimodal config
+  'inkling_text',
+  'inkling_mm_model',
+  // configuration_glm5_next.py / modular_glm5_next.py: NoPE multi-head latent attention (qk_rope_head_dim 0,
+  // position_embeddings=None) beside KDA linear attention; glm5_next is its multimodal (or flat) config
+  'glm5_next_text',
+  'glm5_next',
+  // configuration_rwkv7.py: RWKV-7, all-recurrent time mixing instead of attention
+  'rwkv7',
   // sinusoidal (modeling_xglm.py, modeling_pegasus_x.py), learned (modeling_xlm.py, _nystromformer.py,
   // _big_bird.py, _led.py, modular_ernie.py), axial (modeling_reformer.py) absolute positions; relative
   // ones (modeling_funnel.py, modeling_mpnet.py); modeling_mega.py's "rotary" bias turns learned vectors,
@@ -783,6 +793,54 @@ CLASSES.qwen = {
   classNote: 'use_dynamic_ntk',
 };
 CLASSES.youtu = CLASSES.deepseek_v3;
+// configuration_minicpm.py / modular_minicpm.py: MiniCPMConfig(LlamaConfig) (no default_theta: 1e4; head_dim, else
+// hidden_size // heads, 4096 / 32); MiniCPMRotaryEmbedding(LlamaRotaryEmbedding), whose longrope forward takes
+// long_factor when position_ids.max() + 1 > original_max_position_embeddings, else short_factor, over
+// int(head_dim * partial_rotary_factor) features: Llama's longrope; LlamaAttention's rotate_half.
+CLASSES.minicpm = { theta: 10000, partial: 'ignored', headDim: (c) => c.head_dim ?? splitHeads(4096, 32)(c) };
+// configuration_deepseek_ocr2.py DeepseekOcr2TextConfig(DeepseekV2Config): head_dim = hidden_size // heads whatever
+// the config says (4096 / 32), no default_theta (1e4); modular_deepseek_ocr2.py: LlamaRotaryEmbedding and
+// LlamaAttention (rotate_half over the whole head) in DeepSeek-V2's decoder layers, no MLA.
+CLASSES.deepseek_ocr2_text = { theta: 10000, partial: 'ignored', headDim: splitHeads(4096, 32) };
+// configuration_eurobert.py / modular_eurobert.py: EuroBertConfig(LlamaConfig) (no default_theta: 1e4; EuroBERT's
+// config.json states 250000), head_dim else hidden_size // heads (768 / 12); LlamaAttention, LlamaRotaryEmbedding.
+CLASSES.eurobert = { theta: 10000, partial: 'ignored', headDim: (c) => c.head_dim ?? splitHeads(768, 12)(c) };
+// configuration_jina_embeddings_v3.py: default_theta 20000, 1024 / 16 heads (no head_dim field);
+// modular_jina_embeddings_v3.py: LlamaRotaryEmbedding and LlamaAttention's apply_rotary_pos_emb (rotate_half).
+CLASSES.jina_embeddings_v3 = {
+  theta: 20000,
+  partial: 'ignored',
+  headDim: (c) => c.head_dim ?? splitHeads(1024, 16)(c),
+};
+// configuration_cosmos3_edge.py Cosmos3EdgeTextConfig: default_theta 1e8, head_dim 128, and rope_parameters
+// {default, rope_theta 1e8, mrope_section [24, 20, 20]} when the config has none (so a top-level rope_theta is
+// not read then); validate_architecture: rope_type must be 'default' and mrope_section three sections adding up
+// to head_dim // 2. modular_cosmos3_edge.py Cosmos3EdgeTextRotaryEmbedding: inv_freq over config.head_dim, split
+// by Qwen3-VL's interleaved masks (height where i % 3 == 1 and i < 3 * s[1], width where i % 3 == 2 and
+// i < 3 * s[2]), then cat(freqs, freqs) and LlamaAttention's rotate_half.
+CLASSES.cosmos3_edge_text = {
+  theta: 1e8,
+  partial: 'ignored',
+  headDimDefault: 128,
+  mrope: 'interleaved',
+  ropeDefault: { rope_type: 'default', rope_theta: 1e8, mrope_section: [24, 20, 20] },
+  onlyDefault: true,
+  sectionsRequired: true,
+};
+// configuration_openai_privacy_filter.py / modular_openai_privacy_filter.py: OpenAIPrivacyFilterConfig(GptOssConfig),
+// default_theta 150000, head_dim 64, the same YaRN dict when rope_parameters is None (factor 32 over 4096, beta
+// 32 / 1, truncate false); GptOssRotaryEmbedding, but _apply_rotary_emb turns x[..., ::2] against x[..., 1::2].
+CLASSES.openai_privacy_filter = { ...CLASSES.gpt_oss, layout: INTERLEAVED };
+// configuration_hy_v4.py: head_dim = qk_rope_head_dim (64) always, no default_theta (1e4), no rope_interleave;
+// modeling_hy_v4.py: compute_default_rope_parameters over head_dim, and apply_rotary_pos_emb with rotate_half on
+// the MLA rope slice and on the last qk_rope_head_dim features of the indexer's heads. (yarn_apply_mscale
+// scales the softmax, not the rotation.)
+CLASSES.hy_v4 = {
+  theta: 10000,
+  partial: 'ignored',
+  headDim: (c) => c.qk_rope_head_dim ?? 64,
+  classNote: "HY V4's indexer turns the last qk_rope_head_dim features of its heads by rotate_half too",
+};
 
 /** Any other rotary model type is read like Llama (the common case in transformers). */
 const GENERIC = CLASSES.llama;
@@ -883,6 +941,10 @@ function textConfig(cfg) {
     const sizes = language === 'llama' ? { hidden_size: 4096, num_attention_heads: 32 } : {};
     return { ...sizes, ...tc, model_type: tc.model_type ?? language };
   }
+  // configuration_deepseek_ocr2.py / configuration_cosmos3_edge.py: the wrapper builds text_config as its own
+  // text class whatever model_type the dict names, and from that class's defaults when there is none
+  const own = { deepseek_ocr2: 'deepseek_ocr2_text', cosmos3_edge: 'cosmos3_edge_text' }[cfg.model_type];
+  if (own) return { ...(isObject(cfg.text_config) ? cfg.text_config : {}), model_type: own };
   // configuration_t5gemma.py / _t5gemma2.py / _dia.py / _blt.py: the decoder's config (the global
   // transformer's for BLT), its class's defaults when absent
   const part = {
@@ -1486,6 +1548,9 @@ function singleSet(tc, cls, ctx) {
   const ratio = cls.thetaRatio ? tc[cls.thetaRatio] : undefined;
   p.rope_theta = sectionTheta ?? cls.theta * (ratio ?? 1);
   const type = ropeTypeOf(p, cls);
+  // configuration_cosmos3_edge.py validate_architecture: "Cosmos3 Edge requires `rope_type='default'`"
+  if (cls.onlyDefault && type !== 'default')
+    throw new RangeError(`model_type '${tc.model_type}' builds only rope_type 'default', got '${type}'`);
   if (cls.gteNtk && type !== 'default' && type !== 'ntk')
     throw new RangeError(`GTE builds no rope_scaling type '${type}' (only 'ntk')`);
   if (['llama3', 'yarn', 'longrope'].includes(type)) p.original_max_position_embeddings = originalMax(tc, cls, p);
@@ -1531,6 +1596,10 @@ function singleSet(tc, cls, ctx) {
       const total = (sections ?? []).reduce((a, b) => a + b, 0);
       if (sections && !interleaved && !p.mrope_section && total !== rotaryDim / 2)
         throw new RangeError(`mrope_section: the default [${sections}] does not split ${rotaryDim / 2} frequencies`);
+      // configuration_cosmos3_edge.py: three sections adding up to head_dim // 2, read with no default
+      const splitsHalf = Array.isArray(sections) && sections.length === 3 && total === Math.floor(headDim / 2);
+      if (cls.sectionsRequired && !splitsHalf)
+        throw new RangeError(`mrope_section must be three sections adding up to head_dim // 2 (${headDim / 2})`);
       const r = resolve({
         tc,
         p,
@@ -1952,6 +2021,8 @@ function family(tc, ctx) {
  * layersWithoutRope: 0-based decoder layers whose attention applies no RoPE (ascending).
  */
 export function referenceRope(config, { layerType, seqLen } = {}) {
+  // a multimodal model without RoPE (Inkling's inkling_mm_model) is refused by its own name, text model or not
+  if (NO_ROPE.has(parse(config).model_type)) familyOf(parse(config));
   const tc = textConfig(parse(config));
   const fam = family(tc, { seqLen });
   // modeling_paligemma.py: position_ids = cache_position.unsqueeze(0) + 1 ("PaliGemma positions are 1-indexed")
