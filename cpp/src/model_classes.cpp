@@ -945,6 +945,18 @@ constexpr model_class laguna() {
   return c;
 }
 
+// modular_zaya.py: ZayaConfig(LagunaConfig) with 8 heads (head_dim 128), layer_types "hybrid" for every
+// layer when absent, rope_parameters {hybrid: default at 5e6, hybrid_sliding: default at 1e4, both over half
+// the head} when absent, and no legacy key read (the hub's stray top-level rope_type is dropped);
+// Qwen3.5-MoE's apply_rotary_pos_emb turns the first int(head_dim * factor) features by rotate_half.
+constexpr layer_rope zaya_ropes[] = {{"hybrid", "default", 5e6, 0.5}, {"hybrid_sliding", "default", 1e4, 0.5}};
+constexpr model_class zaya() {
+  model_class c = with_layer_ropes(with_head_dim(make(family::llama, 5e6, 2048, 8, 131072), 128), zaya_ropes);
+  c.default_rope_partial = true;
+  c.default_layer_type = "hybrid";
+  return c;
+}
+
 // configuration_mellum.py: MellumConfig(Qwen3MoeConfig), head_dim 128, layer_types all full_attention by
 // default, rope_parameters {full_attention: 500000, sliding_attention: 1e4} and no legacy key read;
 // modeling_mellum.py: Qwen3's rotation over the whole head.
@@ -1233,6 +1245,7 @@ constexpr named_class classes[] = {
     {"qwen", qwen()},
     {"laguna", laguna()},
     {"mellum", mellum()},
+    {"zaya", zaya()},
     {"olmo_hybrid", olmo_hybrid()},
     {"step3p7", as_wrapper(step3p5(), text_source::sub_or_defaults)},
     {"step3p5", step3p5()},

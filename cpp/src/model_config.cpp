@@ -458,6 +458,7 @@ void resolver::build_by_layer_type() {
 // Gemma4TextConfig, LagunaConfig, MellumConfig: rope_parameters as given (keyed by layer type), else the
 // class's dict for each layer type; their configs never merge a legacy rope_theta or rope_scaling.
 void resolver::build_layer_defaults(const config_value* parameters, const std::string& path) {
+  if (parameters && class_->default_layer_type) return build_used_layer_types(*parameters, path);
   if (parameters) return build_flat(parameters, path);
   nested_ = true;
   for (std::size_t i = 0; i < class_->layer_rope_count; ++i) {
@@ -469,6 +470,38 @@ void resolver::build_layer_defaults(const config_value* parameters, const std::s
     ropes_.emplace_back(l.layer_type, std::move(d));
   }
   for (auto& rope : ropes_) standardize_layer(rope.second, rope.first);
+}
+
+// ZayaConfig: layer_types, else "hybrid" for every layer; rope_parameters keyed by the layer types in use,
+// whatever else it holds (a null entry: that layer type has no RoPE).
+void resolver::build_used_layer_types(const config_value& parameters, const std::string& path) {
+  nested_ = true;
+  const node listed = field("layer_types");
+  std::vector<std::string> used{class_->default_layer_type};
+  if (listed.present()) {
+    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
+    used.clear();
+    for (std::size_t i = 0; i < listed.value->items.size(); ++i) used.push_back(text(item(listed, i), "a string"));
+  }
+  bool keyed = false;
+  for (const auto& m : parameters.members) {
+    if (std::find(used.begin(), used.end(), m.first) == used.end()) continue;
+    keyed = true;
+    const node entry{&m.second, path + "." + m.first};
+    const config_value* object = object_or_null(entry);
+    if (!object) continue;
+    rope_dict d = dict_of(object, entry.path);
+    // standardize_rope_params' setdefault of getattr(self, "rope_theta", None): ZAYA has no class default
+    if (!d.at("rope_theta").present() && !field("rope_theta").given()) {
+      fail(entry.path + ".rope_theta", "a number (or config.rope_theta)", "absent");
+    }
+    standardize_layer(d, m.first);
+    ropes_.emplace_back(m.first, std::move(d));
+  }
+  if (!keyed) {
+    fail(path, "an object keyed by the layer types in use ('" + used.front() + "' ...)", "no such key");
+  }
+  if (ropes_.empty()) fail(path, "an object with at least one layer type's RoPE", "null for every layer type");
 }
 
 // Step3p7TextConfig (step3p5): rope_parameters as given, else a dict per layer type of layer_types, whose

@@ -47,6 +47,7 @@ class resolver {
   void build_ropes();
   void build_by_layer_type();
   void build_layer_defaults(const config_value* parameters, const std::string& path);
+  void build_used_layer_types(const config_value& parameters, const std::string& path);
   void build_layer_lists(const config_value* parameters, const std::string& parameters_path,
                          const config_value* scaling, const std::string& scaling_path);
   void merge_full_scaling(const config_value* scaling, const std::string& scaling_path);

@@ -1731,6 +1731,33 @@ TEST(ModelConfig, Cosmos3EdgeValidatesItsDict) {
                       "config.rope_parameters.rope_type", "'linear'"));
 }
 
+// ZAYA: a dict per layer type in use ("hybrid" for every layer by default), half of each 128-wide head,
+// 5e6 for hybrid layers and 1e4 for sliding ones; keys that name no layer type in use are not read.
+TEST(ModelConfig, ZayaReadsTheLayerTypesInUse) {
+  const model_rope plain = rope(R"({"model_type": "zaya", "num_hidden_layers": 4})");
+  EXPECT_EQ(plain.layer_type, "hybrid");
+  EXPECT_EQ(plain.head_dim, 128u);
+  EXPECT_EQ(plain.rotary_dim, 64u);
+  EXPECT_TRUE(close(plain.frequencies, inv_default(64, 5e6)));
+  EXPECT_TRUE(close(rope(R"({"model_type": "zaya"})", "hybrid_sliding").frequencies, inv_default(64, 1e4)));
+  // The hub's form: both layer types, a stray rope_type beside them, every layer "hybrid".
+  const std::string hub = R"({"model_type": "zaya", "num_hidden_layers": 2, "layer_types": ["hybrid", "hybrid"],
+      "rope_parameters": {"hybrid": {"rope_type": "default", "rope_theta": 2000000, "partial_rotary_factor": 0.25},
+      "hybrid_sliding": {"rope_type": "default", "rope_theta": 10000, "partial_rotary_factor": 0.5},
+      "rope_type": "default"}})";
+  const model_rope used = rope(hub);
+  EXPECT_EQ(used.layer_types, (std::vector<std::string>{"hybrid"}));
+  EXPECT_EQ(used.rotary_dim, 32u);
+  EXPECT_TRUE(close(used.frequencies, inv_default(32, 2e6)));
+  EXPECT_TRUE(used.layers_without_rope.empty());
+  EXPECT_TRUE(rejects(R"({"model_type": "zaya", "rope_parameters": {"rope_type": "default", "rope_theta": 1e6}})",
+                      "config.rope_parameters", "no such key"));
+  EXPECT_TRUE(rejects(R"({"model_type": "zaya", "rope_parameters": {"hybrid": {"rope_type": "default"}}})",
+                      "config.rope_parameters.hybrid.rope_theta", "absent"));
+  EXPECT_TRUE(close(rope(R"({"model_type": "zaya", "rope_theta": 3e6, "rope_parameters": {"hybrid": {}}})").frequencies,
+                    inv_default(128, 3e6)));  // a given dict without partial_rotary_factor turns the whole head
+}
+
 // T5Gemma 2's decoder and Dia's decoder: each read from its sub-config, with a note on the encoder.
 TEST(ModelConfig, EncoderDecoderModelsReadTheirDecoder) {
   const model_rope t5 = rope(R"({"model_type": "t5gemma2", "decoder": {"model_type": "t5gemma2_decoder",

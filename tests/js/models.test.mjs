@@ -1919,6 +1919,31 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, mellum, { layerType: 'sliding_attention' }, { frequencies: invFreq(128, 1e4) });
     });
 
+    test('ZAYA reads one dict per layer type in use, over half its 128-wide head (modular_zaya.py)', () => {
+      const zaya = { model_type: 'zaya', hidden_size: 2048, num_attention_heads: 8, num_hidden_layers: 4 };
+      // no rope_parameters: hybrid at 5e6 and hybrid_sliding at 1e4, each turning 64 of 128 features
+      checkRule(posenc, zaya, {}, { layerType: 'hybrid', headDim: 128, rotaryDim: 64, frequencies: invFreq(64, 5e6) });
+      checkRule(posenc, zaya, { layerType: 'hybrid_sliding' }, { rotaryDim: 64, frequencies: invFreq(64, 1e4) });
+      // the hub's form: both types beside a stray rope_type, while every layer is "hybrid"
+      const hub = {
+        ...zaya,
+        layer_types: ['hybrid', 'hybrid', 'hybrid', 'hybrid'],
+        rope_parameters: {
+          hybrid: { rope_type: 'default', rope_theta: 2e6, partial_rotary_factor: 0.25 },
+          hybrid_sliding: { rope_type: 'default', rope_theta: 1e4, partial_rotary_factor: 0.5 },
+          rope_type: 'default',
+        },
+      };
+      checkRule(posenc, hub, {}, { layerTypes: ['hybrid'], rotaryDim: 32, frequencies: invFreq(32, 2e6), notes: [] });
+      checkError(
+        posenc,
+        { ...zaya, rope_parameters: { rope_type: 'default', rope_theta: 1e6 } },
+        {},
+        /rope_parameters/,
+      );
+      checkError(posenc, { ...zaya, rope_parameters: { hybrid: { rope_type: 'default' } } }, {}, /rope_theta/);
+    });
+
     test('OLMo Hybrid rotates its full-attention layers only, and a null base is no RoPE at all', () => {
       const olmo = { model_type: 'olmo_hybrid', hidden_size: 3840, num_attention_heads: 30 };
       checkRule(

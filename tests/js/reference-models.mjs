@@ -868,6 +868,7 @@ const KNOWN = new Set([
   'blt',
   'laguna',
   'mellum',
+  'zaya',
   'step3p5',
   'step3p7',
   'deepseek_v4',
@@ -1777,6 +1778,34 @@ function lagunaLike(tc, ctx, defaults, takesPartial) {
 }
 
 /**
+ * modular_zaya.py ZayaConfig(LagunaConfig): layer_types default to "hybrid" for every layer; rope_parameters
+ * default to {hybrid: 5e6, hybrid_sliding: 1e4}, both with partial_rotary_factor 0.5, and convert_rope_params_to_dict
+ * reads no legacy key. A given dict is nested by the keys that are layer types of the config
+ * (nested_rope_parameter_keys: only those count, so the hub's stray top-level rope_type is never read); with none
+ * of them the layers find no dict of their type. head_dim 128 (LagunaConfig); Qwen3.5-MoE's apply_rotary_pos_emb
+ * turns the first int(head_dim * factor) features by rotate_half, for the default type too.
+ */
+function zaya(tc, ctx) {
+  const used = tc.layer_types ?? Array(tc.num_hidden_layers ?? 1).fill('hybrid');
+  const defaults = {
+    hybrid: { rope_type: 'default', rope_theta: 5e6, partial_rotary_factor: 0.5 },
+    hybrid_sliding: { rope_type: 'default', rope_theta: 1e4, partial_rotary_factor: 0.5 },
+  };
+  const given = isObject(tc.rope_parameters);
+  const rp = structuredClone(given ? tc.rope_parameters : defaults);
+  const names = Object.keys(rp).filter((k) => !given || used.includes(k));
+  if (names.length === 0)
+    throw new RangeError("config.rope_parameters must be keyed by the layer types in use ('hybrid' ...)");
+  // standardize_rope_params: setdefault("rope_theta", getattr(self, "rope_theta", None)), and no class default
+  for (const k of names) {
+    if (!isObject(rp[k])) continue;
+    rp[k].rope_theta ??= tc.rope_theta;
+    if (rp[k].rope_theta == null) throw new RangeError(`config.rope_parameters.${k}.rope_theta is required`);
+  }
+  return layered(tc, rp, ctx, () => tc.head_dim ?? 128, true, names);
+}
+
+/**
  * configuration_step3p7.py (Step3p7TextConfig, step3p5): rope_parameters as given, else a dict per layer type
  * from rope_theta and partial_rotary_factors, each a number or one value a layer, zipped with layer_types
  * (the last layer of a type wins; entries past num_hidden_layers are the MTP layers'); a legacy rope_scaling
@@ -1894,8 +1923,8 @@ function gemma4(tc, ctx) {
 }
 
 /** standardize_rope_params, case 2: one dict per layer type; rope_type setdefault per layer. */
-function layered(tc, rp, ctx, headDim, defaultTakesPartial = false) {
-  const layerTypes = GEMMA_LAYERS.filter((t) => isObject(rp[t]));
+function layered(tc, rp, ctx, headDim, defaultTakesPartial = false, names = GEMMA_LAYERS) {
+  const layerTypes = names.filter((t) => isObject(rp[t]));
   return {
     layerTypes,
     build: (layerType) => {
@@ -1975,6 +2004,7 @@ function familyOf(tc, ctx) {
     };
     return lagunaLike(tc, ctx, ropes, false);
   }
+  if (type === 'zaya') return zaya(tc, ctx);
   if (type === 'step3p5') return step3p5(tc, ctx);
   if (type === 'deepseek_v4') return deepseekV4(tc, ctx);
   // modular_olmo_hybrid.py: no rotary embedding at all when rope_parameters' rope_theta is None
