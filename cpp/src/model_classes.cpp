@@ -187,8 +187,6 @@ constexpr model_class qwen2_vl() {
   return c;
 }
 
-// configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
-// modeling_qwen3_vl.py apply_interleaved_mrope, mrope_section [24, 20, 20] by default.
 // configuration_cosmos3_edge.py: Cosmos3EdgeTextConfig default_theta 1e8, head_dim 128, 2048 hidden, 16
 // heads, 131072 positions, rope_parameters {default, mrope_section [24, 20, 20]} when absent;
 // modular_cosmos3_edge.py: Qwen3-VL's interleaved sections, then rotate_half.
@@ -202,6 +200,8 @@ constexpr model_class cosmos3_edge_text() {
   return c;
 }
 
+// configuration_qwen3_vl.py: Qwen3VLTextConfig default_theta 5e5, head_dim 128;
+// modeling_qwen3_vl.py apply_interleaved_mrope, mrope_section [24, 20, 20] by default.
 constexpr model_class qwen3_vl(double hidden) {
   return with_mrope(with_head_dim(make(family::qwen3_vl, 5e5, hidden, 32, 128000), 128), mrope_sections::interleaved,
                     24, 20, 20);
@@ -372,6 +372,10 @@ constexpr model_class deepseek_v32() {
       "these frequencies in halves (rotate_half), not in adjacent pairs: give rope() layout 'half' for it";
   return c;
 }
+
+// configuration_deepseek_ocr2.py: DeepseekOcr2TextConfig sets head_dim = hidden_size // heads (4096 / 32,
+// 2048 positions), default_theta 1e4; its attention is Llama's (no MLA), in the wrapper's text_config.
+constexpr model_class deepseek_ocr2_text() { return heads_split(make(family::llama, 1e4, 4096, 32, 2048)); }
 
 // DeepSeek-V3's MLA with pairs fixed whatever rope_interleave says, and a note on how the sparse-attention
 // indexer turns its own q and k.
@@ -1283,10 +1287,8 @@ constexpr named_class classes[] = {
     // modular_minicpm.py: MiniCPMConfig(LlamaConfig), LlamaRotaryEmbedding (its longrope picks long_factor past
     // original_max_position_embeddings, as Llama's does), Llama's rotate_half.
     {"minicpm", make(family::llama, 1e4, 4096, 32, 32768)},
-    // configuration_deepseek_ocr2.py: DeepseekOcr2TextConfig sets head_dim = hidden_size // heads (4096 / 32,
-    // 2048 positions), default_theta 1e4; its attention is Llama's (no MLA), in the wrapper's text_config.
-    {"deepseek_ocr2", own_text_class(heads_split(make(family::llama, 1e4, 4096, 32, 2048)))},
-    {"deepseek_ocr2_text", heads_split(make(family::llama, 1e4, 4096, 32, 2048))},
+    {"deepseek_ocr2", own_text_class(deepseek_ocr2_text())},
+    {"deepseek_ocr2_text", deepseek_ocr2_text()},
     {"cosmos3_edge", own_text_class(cosmos3_edge_text())},
     {"cosmos3_edge_text", cosmos3_edge_text()},
     // configuration_eurobert.py on main: EuroBertConfig(LlamaConfig) without default_theta (1e4; the 4.x

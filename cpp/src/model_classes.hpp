@@ -158,10 +158,10 @@ struct model_class {
   // Cosmos 3 Edge's validate_architecture: rope_type must be "default", and mrope_section three sections
   // summing to head_dim // 2, required in a given dict (the class's own dict, when there is none, holds both).
   bool default_type_only = false;
+  bool sections_required = false;
   // The wrapper builds its own text class from text_config whatever model_type that names (Cosmos3EdgeConfig,
   // DeepseekOcr2Config); other wrappers read a known text model_type by its own class.
   bool text_class_fixed = false;
-  bool sections_required = false;
   bool whole_head = false;  // GPT-J's rules without its rotary_dim: the whole head turns (RoFormer)
   // A config key whose value decides whether the model rotates at all (ESM's and Granite 4.0's
   // position_embedding_type): RoPE when it reads `rope_when`, its class default when absent or null.

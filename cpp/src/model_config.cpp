@@ -234,20 +234,21 @@ std::vector<std::string> resolver::layer_types() const {
   return names;
 }
 
+// The names config.layer_types lists, else `absent` (the layer types a class generates by default).
+std::vector<std::string> resolver::layer_type_names(std::vector<std::string> absent) const {
+  const node listed = field("layer_types");
+  if (!listed.present()) return absent;
+  if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < listed.value->items.size(); ++i) names.push_back(text(item(listed, i), "a string"));
+  return names;
+}
+
 // standardize_rope_params' test: a dict whose keys are all layer types holds one dict per layer
 // type. config.layer_types when given, else the layer types a class generates by default.
 bool resolver::keyed_by_layer_types(const config_value& object) const {
   if (object.members.empty()) return false;
-  const node listed = field("layer_types");
-  std::vector<std::string> names;
-  if (listed.present()) {
-    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
-    for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
-      names.push_back(text(item(listed, i), "a string"));
-    }
-  } else {
-    names = {"sliding_attention", "full_attention"};
-  }
+  const std::vector<std::string> names = layer_type_names({"sliding_attention", "full_attention"});
   for (const auto& m : object.members) {
     if (std::find(names.begin(), names.end(), m.first) == names.end()) return false;
   }
@@ -274,7 +275,6 @@ void resolver::build_flat(const config_value* source, const std::string& path) {
   if (source && keyed_by_layer_types(*source)) return standardize_nested(*source, path);
   rope_dict d = dict_of(source, path);
   if (!source && class_->default_rope_count > 0) rope_defaults(d, path);
-  class_rope_dict_ = !source && class_->default_rope_count > 0;
   convert(d);
   standardize_flat(d);
   ropes_.emplace_back("full_attention", std::move(d));
@@ -291,6 +291,17 @@ void resolver::rope_defaults(rope_dict& d, const std::string& path) {
     made_.emplace_back();
     made_.back().type = kind::boolean;  // false
     d.set("truncate", {&made_.back(), path + ".truncate"});
+  }
+  if (class_->sections_required) {  // Cosmos 3 Edge's own dict holds its mrope_section
+    config_value sections;
+    sections.type = kind::array;
+    for (const std::int64_t s : class_->mrope_default) {
+      sections.items.emplace_back();
+      sections.items.back().type = kind::number;
+      sections.items.back().number = double(s);
+    }
+    made_.push_back(std::move(sections));
+    d.set("mrope_section", {&made_.back(), path + ".mrope_section"});
   }
 }
 
@@ -476,13 +487,8 @@ void resolver::build_layer_defaults(const config_value* parameters, const std::s
 // whatever else it holds (a null entry: that layer type has no RoPE).
 void resolver::build_used_layer_types(const config_value& parameters, const std::string& path) {
   nested_ = true;
-  const node listed = field("layer_types");
-  std::vector<std::string> used{class_->default_layer_type};
-  if (listed.present()) {
-    if (listed.value->type != kind::array) fail(listed.path, "an array of strings or null", describe(*listed.value));
-    used.clear();
-    for (std::size_t i = 0; i < listed.value->items.size(); ++i) used.push_back(text(item(listed, i), "a string"));
-  }
+  const std::vector<std::string> used = layer_type_names({class_->default_layer_type});
+  if (used.empty()) fail("config.layer_types", "at least one layer type", "an empty array");
   bool keyed = false;
   for (const auto& m : parameters.members) {
     if (std::find(used.begin(), used.end(), m.first) == used.end()) continue;
@@ -724,7 +730,7 @@ void resolver::fill_sections(model_rope& out, const rope_dict& d) {
   const node n = d.at("mrope_section");
   const bool given = n.present();
   if (!given && class_->mrope_default[0] == 0) return;  // Qwen2-VL: none, text positions only
-  if (!given && class_->sections_required && !class_rope_dict_) {
+  if (!given && class_->sections_required) {
     fail(n.path, "three integers summing to rotary_dim / 2 = " + std::to_string(out.rotary_dim / 2), "absent");
   }
   if (!given) {

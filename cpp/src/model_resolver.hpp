@@ -62,6 +62,7 @@ class resolver {
   void standardize_layer(rope_dict& d, const std::string& layer_type);
   void restandardize_partial(rope_dict& d, const std::string& type);
   bool keyed_by_layer_types(const config_value& object) const;
+  std::vector<std::string> layer_type_names(std::vector<std::string> absent) const;
   std::string rope_type_of(const rope_dict& d) const;
 
   std::size_t head_dim(const std::string& layer_type, std::string& path);
@@ -99,7 +100,6 @@ class resolver {
   const model_class* class_ = nullptr;
   std::vector<std::size_t> layers_without_rope_;
   std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)
-  bool class_rope_dict_ = false;   // the RoPE dict is the class's own (the config has none)
   bool nested_ = false;
   std::vector<std::pair<std::string, rope_dict>> ropes_;  // per layer type, in order
 };

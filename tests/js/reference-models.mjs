@@ -710,6 +710,8 @@ const splitHeads =
   (hidden = undefined, heads = undefined) =>
   (c) =>
     Math.floor((c.hidden_size ?? hidden) / (c.num_attention_heads ?? heads));
+/** config.head_dim, else hidden_size // num_attention_heads (or the class's sizes). */
+const headDimOrSplit = (hidden, heads) => (c) => c.head_dim ?? splitHeads(hidden, heads)(c);
 // configuration_nanochat.py / modeling_nanochat.py: base 1e4, head_dim = hidden_size // heads, and
 // rotate_half = cat(x2, -x1): each pair turns by -m * theta_i.
 CLASSES.nanochat = {
@@ -755,7 +757,7 @@ CLASSES.glm_image_text = {
   theta: 10000,
   partial: 'honoured',
   partialDefault: 1,
-  headDim: (c) => c.head_dim ?? splitHeads(4096, 32)(c),
+  headDim: headDimOrSplit(4096, 32),
   mrope: 'chunked',
   mropeDefault: [8, 12, 12],
 };
@@ -797,20 +799,20 @@ CLASSES.youtu = CLASSES.deepseek_v3;
 // hidden_size // heads, 4096 / 32); MiniCPMRotaryEmbedding(LlamaRotaryEmbedding), whose longrope forward takes
 // long_factor when position_ids.max() + 1 > original_max_position_embeddings, else short_factor, over
 // int(head_dim * partial_rotary_factor) features: Llama's longrope; LlamaAttention's rotate_half.
-CLASSES.minicpm = { theta: 10000, partial: 'ignored', headDim: (c) => c.head_dim ?? splitHeads(4096, 32)(c) };
+CLASSES.minicpm = { theta: 10000, partial: 'ignored', headDim: headDimOrSplit(4096, 32) };
 // configuration_deepseek_ocr2.py DeepseekOcr2TextConfig(DeepseekV2Config): head_dim = hidden_size // heads whatever
 // the config says (4096 / 32), no default_theta (1e4); modular_deepseek_ocr2.py: LlamaRotaryEmbedding and
 // LlamaAttention (rotate_half over the whole head) in DeepSeek-V2's decoder layers, no MLA.
 CLASSES.deepseek_ocr2_text = { theta: 10000, partial: 'ignored', headDim: splitHeads(4096, 32) };
 // configuration_eurobert.py / modular_eurobert.py: EuroBertConfig(LlamaConfig) (no default_theta: 1e4; EuroBERT's
 // config.json states 250000), head_dim else hidden_size // heads (768 / 12); LlamaAttention, LlamaRotaryEmbedding.
-CLASSES.eurobert = { theta: 10000, partial: 'ignored', headDim: (c) => c.head_dim ?? splitHeads(768, 12)(c) };
+CLASSES.eurobert = { theta: 10000, partial: 'ignored', headDim: headDimOrSplit(768, 12) };
 // configuration_jina_embeddings_v3.py: default_theta 20000, 1024 / 16 heads (no head_dim field);
 // modular_jina_embeddings_v3.py: LlamaRotaryEmbedding and LlamaAttention's apply_rotary_pos_emb (rotate_half).
 CLASSES.jina_embeddings_v3 = {
   theta: 20000,
   partial: 'ignored',
-  headDim: (c) => c.head_dim ?? splitHeads(1024, 16)(c),
+  headDim: headDimOrSplit(1024, 16),
 };
 // configuration_cosmos3_edge.py Cosmos3EdgeTextConfig: default_theta 1e8, head_dim 128, and rope_parameters
 // {default, rope_theta 1e8, mrope_section [24, 20, 20]} when the config has none (so a top-level rope_theta is
