@@ -131,9 +131,8 @@ struct model_class {
   // rope_scaling or partial_rotary_factor is read (a constant array, kept out of every other row).
   const layer_rope* layer_ropes = nullptr;
   std::size_t layer_rope_count = 0;
-  // The layer type of every layer when config.layer_types is absent (ZAYA: "hybrid"). With it, a given
-  // rope_parameters holds one dict per key that names a layer type the config uses, and its other keys (the
-  // hub's stray rope_type) are not read: transformers main's nested_rope_parameter_keys.
+  // The layer type of every layer when config.layer_types is absent (ZAYA: "hybrid"), the one key a given
+  // rope_parameters is then nested by (see nested_keys); a flat dict is refused, as each layer finds none.
   const char* default_layer_type = nullptr;
   // Step-3.5: without rope_parameters, rope_theta and this key may list one value a layer, zipped with
   // layer_types (the last layer of a type sets it), rope_scaling reaching full_attention only.

@@ -244,16 +244,21 @@ std::vector<std::string> resolver::layer_type_names(std::vector<std::string> abs
   return names;
 }
 
-// standardize_rope_params' test: a dict whose keys are all layer types holds one dict per layer
-// type. config.layer_types when given, else the layer types a class generates by default.
-bool resolver::keyed_by_layer_types(const config_value& object) const {
-  if (object.members.empty()) return false;
-  const std::vector<std::string> names = layer_type_names({"sliding_attention", "full_attention"});
+// transformers main's nested_rope_parameter_keys: the keys of a rope dict that name a layer type of the
+// config (config.layer_types, else the ones the class generates: sliding and full, ZAYA's "hybrid"). A dict
+// with any of them holds one dict per such key, and its other keys are not read.
+std::vector<std::string> resolver::nested_keys(const config_value& object) const {
+  const std::vector<std::string> names = class_->default_layer_type
+                                             ? layer_type_names({class_->default_layer_type})
+                                             : layer_type_names({"sliding_attention", "full_attention"});
+  std::vector<std::string> keys;
   for (const auto& m : object.members) {
-    if (std::find(names.begin(), names.end(), m.first) == names.end()) return false;
+    if (std::find(names.begin(), names.end(), m.first) != names.end()) keys.push_back(m.first);
   }
-  return true;
+  return keys;
 }
+
+bool resolver::keyed_by_layer_types(const config_value& object) const { return !nested_keys(object).empty(); }
 
 void resolver::build_ropes() {
   if (class_->by_layer_type) return build_by_layer_type();
@@ -379,13 +384,18 @@ void resolver::standardize_flat(rope_dict& d) {
 // standardize_rope_params, case 2: one dict per layer type (null: that layer type has no RoPE).
 void resolver::standardize_nested(const config_value& nested, const std::string& path) {
   nested_ = true;
-  for (const auto& m : nested.members) {
-    const node entry{&m.second, path + "." + m.first};
+  for (const std::string& key : nested_keys(nested)) {
+    const node entry{nested.find(key), path + "." + key};
     const config_value* object = object_or_null(entry);
     if (!object) continue;
     rope_dict d = dict_of(object, entry.path);
-    standardize_layer(d, m.first);
-    ropes_.emplace_back(m.first, std::move(d));
+    // ZayaConfig's convert_rope_params_to_dict sets no base, and standardize_rope_params' setdefault of
+    // getattr(self, "rope_theta", None) finds one only at the top level
+    if (class_->default_layer_type && !d.get("rope_theta") && !field("rope_theta").given()) {
+      fail(entry.path + ".rope_theta", "a number (or config.rope_theta)", "absent");
+    }
+    standardize_layer(d, key);
+    ropes_.emplace_back(key, std::move(d));
   }
   if (ropes_.empty()) fail(path, "an object with at least one layer type's RoPE", "null for every layer type");
 }
@@ -469,7 +479,11 @@ void resolver::build_by_layer_type() {
 // Gemma4TextConfig, LagunaConfig, MellumConfig: rope_parameters as given (keyed by layer type), else the
 // class's dict for each layer type; their configs never merge a legacy rope_theta or rope_scaling.
 void resolver::build_layer_defaults(const config_value* parameters, const std::string& path) {
-  if (parameters && class_->default_layer_type) return build_used_layer_types(*parameters, path);
+  if (parameters && class_->default_layer_type && !keyed_by_layer_types(*parameters)) {
+    // ZAYA: each layer looks up the dict of its type, and a flat dict has none
+    fail(path, std::string("an object keyed by the layer types in use ('") + class_->default_layer_type + "' ...)",
+         "no such key");
+  }
   if (parameters) return build_flat(parameters, path);
   nested_ = true;
   for (std::size_t i = 0; i < class_->layer_rope_count; ++i) {
@@ -483,33 +497,6 @@ void resolver::build_layer_defaults(const config_value* parameters, const std::s
   for (auto& rope : ropes_) standardize_layer(rope.second, rope.first);
 }
 
-// ZayaConfig: layer_types, else "hybrid" for every layer; rope_parameters keyed by the layer types in use,
-// whatever else it holds (a null entry: that layer type has no RoPE).
-void resolver::build_used_layer_types(const config_value& parameters, const std::string& path) {
-  nested_ = true;
-  const std::vector<std::string> used = layer_type_names({class_->default_layer_type});
-  if (used.empty()) fail("config.layer_types", "at least one layer type", "an empty array");
-  bool keyed = false;
-  for (const auto& m : parameters.members) {
-    if (std::find(used.begin(), used.end(), m.first) == used.end()) continue;
-    keyed = true;
-    const node entry{&m.second, path + "." + m.first};
-    const config_value* object = object_or_null(entry);
-    if (!object) continue;
-    rope_dict d = dict_of(object, entry.path);
-    // standardize_rope_params' setdefault of getattr(self, "rope_theta", None): ZAYA has no class default
-    if (!d.at("rope_theta").present() && !field("rope_theta").given()) {
-      fail(entry.path + ".rope_theta", "a number (or config.rope_theta)", "absent");
-    }
-    standardize_layer(d, m.first);
-    ropes_.emplace_back(m.first, std::move(d));
-  }
-  if (!keyed) {
-    fail(path, "an object keyed by the layer types in use ('" + used.front() + "' ...)", "no such key");
-  }
-  if (ropes_.empty()) fail(path, "an object with at least one layer type's RoPE", "null for every layer type");
-}
-
 // Step3p7TextConfig (step3p5): rope_parameters as given, else a dict per layer type of layer_types, whose
 // rope_theta and partial_rotary_factor come from rope_theta and partial_rotary_factors, each a number or
 // a list of one value a layer (the hub's lists go on past num_hidden_layers, into its multi-token-prediction
@@ -520,9 +507,9 @@ void resolver::build_layer_lists(const config_value* parameters, const std::stri
   if (parameters && !keyed_by_layer_types(*parameters)) return build_flat(parameters, parameters_path);
   nested_ = true;
   if (parameters) {
-    for (const auto& m : parameters->members) {
-      const node entry{&m.second, parameters_path + "." + m.first};
-      ropes_.emplace_back(m.first, dict_of(object_or_null(entry), entry.path));
+    for (const std::string& key : nested_keys(*parameters)) {
+      const node entry{parameters->find(key), parameters_path + "." + key};
+      ropes_.emplace_back(key, dict_of(object_or_null(entry), entry.path));
     }
     return merge_full_scaling(scaling, scaling_path);
   }

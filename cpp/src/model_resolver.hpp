@@ -47,7 +47,6 @@ class resolver {
   void build_ropes();
   void build_by_layer_type();
   void build_layer_defaults(const config_value* parameters, const std::string& path);
-  void build_used_layer_types(const config_value& parameters, const std::string& path);
   void build_layer_lists(const config_value* parameters, const std::string& parameters_path,
                          const config_value* scaling, const std::string& scaling_path);
   void merge_full_scaling(const config_value* scaling, const std::string& scaling_path);
@@ -61,6 +60,7 @@ class resolver {
   void standardize_nested(const config_value& nested, const std::string& path);
   void standardize_layer(rope_dict& d, const std::string& layer_type);
   void restandardize_partial(rope_dict& d, const std::string& type);
+  std::vector<std::string> nested_keys(const config_value& object) const;
   bool keyed_by_layer_types(const config_value& object) const;
   std::vector<std::string> layer_type_names(std::vector<std::string> absent) const;
   std::string rope_type_of(const rope_dict& d) const;

@@ -1731,6 +1731,18 @@ TEST(ModelConfig, Cosmos3EdgeValidatesItsDict) {
                       "config.rope_parameters.rope_type", "'linear'"));
 }
 
+// transformers main's nested_rope_parameter_keys for any class: the keys naming a layer type of the config
+// make the dict nested, and its other keys are not read (once: every key had to be a layer type).
+TEST(ModelConfig, NestedDictsAreKeyedByTheLayerTypesInUse) {
+  const model_rope r = rope(R"({"model_type": "qwen2", "hidden_size": 512, "num_attention_heads": 4,
+      "layer_types": ["full_attention", "full_attention"], "rope_parameters": {"full_attention": {
+      "rope_type": "default", "rope_theta": 20000}, "sliding_attention": {"rope_type": "linear", "factor": 2},
+      "rope_type": "linear"}})");
+  EXPECT_EQ(r.layer_types, (std::vector<std::string>{"full_attention"}));
+  EXPECT_EQ(r.rope_type, "default");
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 2e4)));
+}
+
 // ZAYA: a dict per layer type in use ("hybrid" for every layer by default), half of each 128-wide head,
 // 5e6 for hybrid layers and 1e4 for sliding ones; keys that name no layer type in use are not read.
 TEST(ModelConfig, ZayaReadsTheLayerTypesInUse) {
