@@ -74,6 +74,10 @@ double deviate(double u, double r2, double log_r2) noexcept { return u * std::sq
 
 }  // namespace
 
+std::uint64_t uniform_bits(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept {
+  return mix(start_state(mix(seed), stream, index));
+}
+
 double portable_log(double x) noexcept {
   int exponent = 0;
   const double m = std::frexp(x, &exponent);  // x = m * 2^exponent, m in [0.5, 1): exact

@@ -13,6 +13,10 @@
 
 namespace posenc::gaussian {
 
+// 64 uniform bits for (seed, stream, index): the generator's state at that counter, for callers
+// that draw integers (the lab's tasks) from the same seeded streams as the tables.
+std::uint64_t uniform_bits(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept;
+
 // A standard normal deviate for (seed, stream, index), Marsaglia's polar method.
 double standard_normal(std::uint64_t seed, std::uint64_t stream, std::uint64_t index) noexcept;
 
