@@ -27,13 +27,14 @@ double adamw::step(float* params, float* grads) {
     const float* g = grads + t.offset;
     float* m = m_.data() + t.offset;
     float* v = v_.data() + t.offset;
+    const float keep = t.decay ? decay : 1.0f;
+    // one plain loop per tensor, no branch inside: the compiler vectorises it
     for (std::size_t i = 0; i < t.size(); ++i) {
       m[i] = b1 * m[i] + (1.0f - b1) * g[i];
       v[i] = b2 * v[i] + (1.0f - b2) * g[i] * g[i];
       // a zero gradient from the start leaves m at 0: rows training never reaches do not move
       const float update = (m[i] / correction1) / (std::sqrt(v[i] / correction2) + eps);
-      if (t.decay) w[i] *= decay;
-      w[i] -= step_size * update;
+      w[i] = w[i] * keep - step_size * update;
     }
   }
   return norm;

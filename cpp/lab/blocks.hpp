@@ -40,14 +40,14 @@ void layer_norm_row_backward(const T* x, std::size_t n, const T* weight, T mean,
   }
 }
 
-// GELU, the exact erf form (PyTorch's default).
+// GELU(u) = u Phi(u), Phi the standard normal CDF through erf (PyTorch's default, not the tanh
+// approximation). The forward pass keeps Phi(u) for the derivative Phi(u) + u phi(u).
 template <class T>
-T gelu(T u) {
-  return T(0.5) * u * (T(1) + std::erf(u * T(0.70710678118654752440)));
+T gaussian_cdf(T u) {
+  return T(0.5) * (T(1) + std::erf(u * T(0.70710678118654752440)));
 }
 template <class T>
-T gelu_derivative(T u) {
-  const T cdf = T(0.5) * (T(1) + std::erf(u * T(0.70710678118654752440)));
+T gelu_derivative(T u, T cdf) {
   return cdf + u * std::exp(T(-0.5) * u * u) * T(0.39894228040143267794);
 }
 

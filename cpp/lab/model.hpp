@@ -41,7 +41,7 @@ class model {
 
  private:
   struct layer_cache {
-    std::vector<T> input, h1, mean1, rstd1, q, k, v, probs, att, mid, h2, mean2, rstd2, u, g;
+    std::vector<T> input, h1, mean1, rstd1, q, k, v, probs, att, mid, h2, mean2, rstd2, u, cdf, g;
     std::vector<T> kr, qr;  // relative: the table through this layer's wk and wq
   };
   void pack(const std::vector<example>& batch);

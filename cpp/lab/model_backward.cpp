@@ -133,7 +133,7 @@ void model<T>::backward(const T* params, const positional_tables<T>& t, T* grads
     ops_.nt(rows_, f_, d_, dx_.data(), d_, params + L.w2, d_, dg_.data(), f_, false);
     for (std::size_t r = 0; r < rows_; ++r)
       for (std::size_t i = 0; i < f_; ++i) {
-        du_[r * f_ + i] = dg_[r * f_ + i] * blocks::gelu_derivative(c.u[r * f_ + i]);
+        du_[r * f_ + i] = dg_[r * f_ + i] * blocks::gelu_derivative(c.u[r * f_ + i], c.cdf[r * f_ + i]);
         grads[L.b1 + i] += du_[r * f_ + i];
       }
     ops_.tn(d_, f_, rows_, c.h2.data(), d_, du_.data(), f_, grads + L.w1, f_, true);

@@ -53,6 +53,7 @@ void model<T>::pack(const std::vector<example>& batch) {
     for (auto* b : {&c.input, &c.h1, &c.q, &c.k, &c.v, &c.att, &c.mid, &c.h2}) b->resize(nd);
     for (auto* b : {&c.mean1, &c.rstd1, &c.mean2, &c.rstd2}) b->resize(rows_);
     c.u.resize(rows_ * f_);
+    c.cdf.resize(rows_ * f_);
     c.g.resize(rows_ * f_);
     c.probs.resize(probs);
   }
@@ -190,7 +191,8 @@ void model<T>::forward(const T* params, const positional_tables<T>& t) {
       for (std::size_t i = 0; i < f_; ++i) {
         T& u = c.u[r * f_ + i];
         u += params[L.b1 + i];
-        c.g[r * f_ + i] = blocks::gelu(u);
+        c.cdf[r * f_ + i] = blocks::gaussian_cdf(u);
+        c.g[r * f_ + i] = u * c.cdf[r * f_ + i];
       }
     ops_.nn(rows_, d_, f_, c.g.data(), f_, params + L.w2, d_, x_.data(), d_, true);
     for (std::size_t r = 0; r < rows_; ++r)
