@@ -1,5 +1,6 @@
 #include "adamw.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace posenc::lab {
@@ -17,7 +18,12 @@ double adamw::step(float* params, float* grads) {
   }
   ++t_;
   const double warm = o_.warmup > 0 && t_ < o_.warmup ? double(t_) / double(o_.warmup) : 1.0;
-  const double lr = o_.learning_rate * warm;
+  double anneal = 1.0;
+  if (o_.decay_steps > 0) {
+    const double done = std::min(1.0, double(t_) / double(o_.decay_steps));
+    anneal = 0.1 + 0.9 * 0.5 * (1.0 + std::cos(3.14159265358979323846 * done));
+  }
+  const double lr = o_.learning_rate * warm * anneal;
   const float b1 = float(o_.beta1), b2 = float(o_.beta2), eps = float(o_.epsilon);
   const float correction1 = float(1.0 - std::pow(o_.beta1, double(t_)));
   const float correction2 = float(1.0 - std::pow(o_.beta2, double(t_)));

@@ -1,7 +1,7 @@
 // AdamW (Loshchilov & Hutter): Adam's moments with bias correction, and a weight decay applied
 // to the weight itself (not through the gradient), on the tensors marked for it. The step is
-// lr * min(1, step / warmup). Before it, the gradient is scaled so its global L2 norm is at most
-// `clip`.
+// lr * min(1, step / warmup), times a cosine from 1 down to 0.1 over decay_steps when given. Before it, the gradient is
+// scaled so its global L2 norm is at most `clip`.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -68,6 +68,7 @@ lab_options resolved(lab_options o) {
   require_integer("symbols", o.symbols, 2, max_vocabulary - 1);
   require_integer("seed", o.seed, 0, (std::int64_t{1} << 53) - 1);
   require_integer("warmup", o.warmup, 0, 1000000);
+  require_integer("decaySteps", o.decay_steps, 0, 1000000);
   const std::int64_t longest = longest_content(o.kind);
   const std::int64_t shortest = o.kind == task::recall ? 2 : 1;
   require_integer("trainLength", o.train_length, shortest, o.kind == task::recall ? longest : 1024);
@@ -89,6 +90,7 @@ lab_options resolved(lab_options o) {
   require_real("epsilon", o.epsilon, 0, true, 1, false, "a number in (0, 1]");
   require_real("clip", o.clip, 0, false, 1e6, false, "a number in [0, 1e6] (0: no clipping)");
   require_real("initStd", o.init_std, 0, true, 1, false, "a number in (0, 1]");
+  require_real("embeddingStd", o.embedding_std, 0, true, 10, false, "a number in (0, 10]");
   require_real("ropeBase", o.rope_base, 1, true, 1e12, false, "a number in (1, 1e12]");
   if (o.scheme == encoding::sinusoidal && o.dim % 2 != 0) fail("dim", "even for the sinusoidal table", double(o.dim));
   if (o.scheme == encoding::rope) {

@@ -14,7 +14,7 @@ parameter_layout make_layout(const lab_options& o) {
     return p.tensors.back().offset;
   };
   const std::size_t d = std::size_t(o.dim), f = std::size_t(o.hidden), v = std::size_t(vocabulary(o));
-  p.token_embedding = add("token_embedding", v, d, initial::normal, false);
+  p.token_embedding = add("token_embedding", v, d, initial::embedding, false);
   if (o.scheme == encoding::learned)
     p.position_embedding = add("position_embedding", std::size_t(o.max_positions), d, initial::position_table, false);
   if (o.scheme == encoding::relative)
@@ -57,7 +57,9 @@ std::vector<float> initial_parameters(const lab_options& o, const parameter_layo
       case initial::zeros:
         break;
       case initial::normal:
-        gaussian::scaled_normals(std::uint64_t(o.seed), parameter_stream + i, 0, t.size(), o.init_std, out);
+      case initial::embedding:
+        gaussian::scaled_normals(std::uint64_t(o.seed), parameter_stream + i, 0, t.size(),
+                                 t.init == initial::embedding ? o.embedding_std : o.init_std, out);
         break;
       case initial::position_table: {
         // The core's learned table: the rows training never reaches keep exactly these values.

@@ -9,7 +9,7 @@
 
 namespace posenc::lab {
 
-enum class initial { normal, ones, zeros, position_table };
+enum class initial { normal, embedding, ones, zeros, position_table };
 
 struct tensor {
   std::string name;  // "layers.0.wq", ... (the names tests/lab/torch_crosscheck.py reads)
@@ -35,7 +35,8 @@ struct parameter_layout {
 parameter_layout make_layout(const lab_options& o);
 
 // The initial values: N(0, init_std^2) per tensor from its own stream of the run's seed (the
-// learned position table is the core's gaussian_table), LayerNorm weights 1, biases 0.
+// token embedding N(0, embedding_std^2); the learned position table the core's gaussian_table),
+// LayerNorm weights 1, biases 0.
 std::vector<float> initial_parameters(const lab_options& o, const parameter_layout& layout);
 
 }  // namespace posenc::lab

@@ -70,7 +70,11 @@ struct lab_options {
   double beta1 = 0.9, beta2 = 0.98, epsilon = 1e-8;
   double clip = 1.0;                  // global gradient-norm bound; 0 turns clipping off
   std::int64_t warmup = 100;          // steps of linear learning-rate warm-up
-  double init_std = 0.02;             // N(0, init_std^2) for every trained table and matrix
+  std::int64_t decay_steps = 0;       // > 0: a cosine from the full rate down to a tenth over these
+                                      // steps (then a tenth); 0: the rate stays
+  double init_std = 0.02;             // N(0, init_std^2) for the weight matrices and trained tables
+  double embedding_std = 1.0;         // the token embedding's (PyTorch's nn.Embedding default): on
+                                      // the scale of the sinusoidal table it is added to
   bool randomized_positions = false;  // train on sorted random positions in [0, max_positions)
   // rope
   double rope_base = 10000.0;
@@ -103,7 +107,9 @@ void for_each_field(lab_options& o, Field&& field) {
   field("epsilon", o.epsilon);
   field("clip", o.clip);
   field("warmup", o.warmup, presence::optional, integer_range{0, 1000000});
+  field("decaySteps", o.decay_steps, presence::optional, integer_range{0, 1000000});
   field("initStd", o.init_std);
+  field("embeddingStd", o.embedding_std);
   field("randomizedPositions", o.randomized_positions);
   field("ropeBase", o.rope_base);
   field("ropeLayout", o.rope_layout);
