@@ -98,7 +98,8 @@ lab_options resolved(lab_options o) {
     if (o.rotary_dim % 2 != 0 || o.rotary_dim < 2 || o.rotary_dim > head_dim)
       fail("rotaryDim", "an even number in [2, dim / heads = " + std::to_string(head_dim) + "]", double(o.rotary_dim));
   }
-  require_integer("relativeDistance", o.relative_distance, 1, 4096);
+  require_integer("relativeDistance", o.relative_distance, 0, 4096);
+  if (o.relative_distance == 0) o.relative_distance = o.train_length;
   require_integer("t5Buckets", o.t5_buckets, 2, 1024);
   if (o.t5_max_distance <= o.t5_buckets / 2 || o.t5_max_distance > 16384)
     fail("t5MaxDistance", integer_in(o.t5_buckets / 2 + 1, 16384), double(o.t5_max_distance));

@@ -80,8 +80,8 @@ struct lab_options {
   double rope_base = 10000.0;
   layout rope_layout = layout::half;
   std::int64_t rotary_dim = 0;  // per head; 0: the whole head
-  // relative: k of clip(i - j, -k, k)
-  std::int64_t relative_distance = 8;
+  // relative: k of clip(i - j, -k, k); 0: train_length, so that training reaches every vector
+  std::int64_t relative_distance = 0;
   // t5 (unidirectional buckets, as T5's decoder)
   std::int64_t t5_buckets = 32;
   std::int64_t t5_max_distance = 128;
@@ -114,7 +114,7 @@ void for_each_field(lab_options& o, Field&& field) {
   field("ropeBase", o.rope_base);
   field("ropeLayout", o.rope_layout);
   field("rotaryDim", o.rotary_dim, presence::optional, integer_range{0, 512});
-  field("relativeDistance", o.relative_distance, presence::optional, integer_range{1, 4096});
+  field("relativeDistance", o.relative_distance, presence::optional, integer_range{0, 4096});
   field("t5Buckets", o.t5_buckets, presence::optional, integer_range{2, 1024});
   field("t5MaxDistance", o.t5_max_distance, presence::optional, integer_range{2, 16384});
 }
