@@ -67,28 +67,33 @@ template <class T>
 void model<T>::rotate(T* x, const positional_tables<T>& t, bool backward) const {
   const std::size_t half = t.rotary / 2;
   const std::vector<T>& sines = backward ? t.sin_back : t.sin;
-  for (std::size_t r = 0; r < rows_; ++r) {
+  for (std::size_t r = 0; r < rows_;) {
+    // a run of consecutive positions takes consecutive table rows: one kernel call for all of it
+    std::size_t run = 1;
+    while (r + run < rows_ && positions_[r + run] == positions_[r] + std::int32_t(run)) ++run;
     const T* c = t.cos.data() + std::size_t(positions_[r]) * half;
     const T* s = sines.data() + std::size_t(positions_[r]) * half;
-    T* row = x + r * d_;
+    T* rows = x + r * d_;
     if constexpr (std::is_same_v<T, float>) {
       const kernels::kernel_table& k = kernels::active_table();
       float scratch[2 * 512];
       if (t.pairs == layout::interleaved)
-        k.rotate_interleaved(row, 1, heads_, head_dim_, t.rotary, c, s, 0, scratch);
+        k.rotate_interleaved(rows, run, heads_, head_dim_, t.rotary, c, s, half, scratch);
       else
-        k.rotate_half(row, 1, heads_, head_dim_, t.rotary, c, s, 0);
+        k.rotate_half(rows, run, heads_, head_dim_, t.rotary, c, s, half);
     } else {
-      for (std::size_t h = 0; h < heads_; ++h)
-        for (std::size_t i = 0; i < half; ++i) {
-          const bool interleaved = t.pairs == layout::interleaved;
-          T& a = row[h * head_dim_ + (interleaved ? 2 * i : i)];
-          T& b = row[h * head_dim_ + (interleaved ? 2 * i + 1 : i + half)];
-          const T a0 = a, b0 = b;
-          a = a0 * c[i] - b0 * s[i];
-          b = b0 * c[i] + a0 * s[i];
-        }
+      const bool interleaved = t.pairs == layout::interleaved;
+      for (std::size_t q = 0; q < run; ++q)
+        for (std::size_t h = 0; h < heads_; ++h)
+          for (std::size_t i = 0; i < half; ++i) {
+            T& a = rows[q * d_ + h * head_dim_ + (interleaved ? 2 * i : i)];
+            T& b = rows[q * d_ + h * head_dim_ + (interleaved ? 2 * i + 1 : i + half)];
+            const T a0 = a, b0 = b;
+            a = a0 * c[q * half + i] - b0 * s[q * half + i];
+            b = b0 * c[q * half + i] + a0 * s[q * half + i];
+          }
     }
+    r += run;
   }
 }
 

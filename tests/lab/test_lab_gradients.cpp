@@ -77,12 +77,13 @@ TEST_P(LabGradients, EveryParameterMatchesCentralDifferences) {
   EXPECT_GT(nonzero, layout.total / 2);
 }
 
-TEST_P(LabGradients, FloatModelMatchesTheDoubleModel) {
-  const lab_options o = options_for(GetParam(), 16, 32);
+// Randomized positions and consecutive ones (which RoPE turns a run of rows at a time).
+void float_matches_double(lab_options o) {
   const parameter_layout layout = make_layout(o);
   const std::vector<double> p64 = testing::spread_parameters(layout, 11);
   const std::vector<float> p32(p64.begin(), p64.end());
   const std::vector<example> batch = training_batch(o, 3);
+  SCOPED_TRACE(o.randomized_positions ? "randomized positions" : "positions 0, 1, 2, ...");
   std::vector<double> g64(layout.total);
   std::vector<float> g32(layout.total);
   model<double> reference(o, layout, double_products());
@@ -105,6 +106,13 @@ TEST_P(LabGradients, FloatModelMatchesTheDoubleModel) {
       EXPECT_LE(std::sqrt(diff), 1e-5 * std::sqrt(norm) + 1e-7) << t.name << " with " << table->name;
     }
   }
+}
+
+TEST_P(LabGradients, FloatModelMatchesTheDoubleModel) {
+  lab_options o = options_for(GetParam(), 16, 32);
+  float_matches_double(o);
+  o.randomized_positions = false;
+  float_matches_double(o);
 }
 
 INSTANTIATE_TEST_SUITE_P(Schemes, LabGradients, ::testing::ValuesIn(cases()),
