@@ -1,6 +1,9 @@
 // Prints one tiny model's parameters, a training batch, and the loss and gradients computed by
 // the double model and by the float model that trains, as JSON for torch_crosscheck.py:
 //   posenc_lab_dump --encoding rope [--rope-layout interleaved|half] [--rotary-dim N]
+// or the losses of a short training run, for the test that native and wasm agree
+// (tests/js/lab-native.test.mjs):
+//   posenc_lab_dump --losses STEPS --encoding rope
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -36,11 +39,31 @@ void print_result(const char* name, const parameter_layout& layout, double loss,
   std::printf("}}");
 }
 
+// The short run of tests/js/lab-native.test.mjs (the same options there).
+int print_losses(encoding scheme, std::int64_t steps) {
+  lab_options o;
+  o.scheme = scheme;
+  o.dim = 16;
+  o.heads = 2;
+  o.batch = 8;
+  o.train_length = 4;
+  o.seed = 3;
+  trainer t(o);
+  t.train(steps);
+  std::printf("{\"encoding\":\"%s\",\"losses\":", to_string(scheme));
+  print_array(t.losses().data(), t.losses().size(), "%.9g");
+  std::printf("}\n");
+  return 0;
+}
+
 int run(int argc, char** argv) {
   lab_options o;
+  std::int64_t losses = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i], value = argv[i + 1];
-    if (flag == "--encoding")
+    if (flag == "--losses")
+      losses = std::stoll(value);
+    else if (flag == "--encoding")
       o.scheme = parse_encoding(value);
     else if (flag == "--rope-layout")
       o.rope_layout = posenc::parse_layout(value);
@@ -49,6 +72,7 @@ int run(int argc, char** argv) {
     else
       throw std::invalid_argument("unknown flag " + flag);
   }
+  if (losses > 0) return print_losses(o.scheme, losses);
   const lab_options base = testing::tiny_options(o.scheme);
   lab_options tiny = base;
   tiny.rope_layout = o.rope_layout;
