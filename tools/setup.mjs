@@ -21,6 +21,8 @@ const packages = {
   chromium: 'the browser tests (headless, driven by playwright-core)',
   'fonts-wqy-microhei': "Chinese glyphs in the headless browser's screenshots",
   hugo: 'the test of the figures in a Hugo blog, as docs/embedding.md sets it up',
+  'python3-torch': 'the PyTorch cross-check of the length lab',
+  libopenblas0: "OpenBLAS for PyTorch in the lab's benchmark (the reference BLAS is several times slower)",
 };
 
 function checkNode() {
