@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { cmakeBuild } from './cmake.mjs';
 import { capture, main, root, run, step } from './lib.mjs';
 import { plotBars } from './bench-plot.mjs';
+import { benchLab, printLab } from './bench-lab.mjs';
 
 function machine() {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? os.cpus()[0]?.model;
@@ -44,6 +45,8 @@ function benchNative() {
       `--benchmark_repetitions=${REPETITIONS}`,
       '--benchmark_enable_random_interleaving=true',
       '--benchmark_min_time=0.2',
+      // the lab's steps are timed apart, against PyTorch (tools/bench-lab.mjs)
+      '--benchmark_filter=-LabStep',
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
@@ -322,6 +325,8 @@ await main(async () => {
     );
   }
   if (page) await printPage(page, pageExtremes);
+  const lab = await benchLab();
+  printLab(lab);
 
   const out = path.join(root, 'cpp', 'bench', 'results');
   mkdirSync(out, { recursive: true });
@@ -333,6 +338,7 @@ await main(async () => {
     targets: goals,
     page,
     pageExtremes,
+    lab,
   };
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
   writeFileSync(path.join(out, 'gbps.svg'), plotBars(result));
