@@ -1,7 +1,8 @@
 // `npm run build`: everything that is shipped, under dist/.
-//   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours and the model-config module,
-//               and the embed (tools/build-embed.mjs): the script that registers every figure element,
-//               its Worker, its types and manifest. One copy of each wasm serves the library and the embed.
+//   dist/lib/   the npm package's files: web/lib/*, the two wasm flavours, the length lab's two and the
+//               model-config module, and the embed (tools/build-embed.mjs): the script that registers every
+//               figure element, its Worker, its types and manifest. One copy of each wasm serves the library
+//               and the embed.
 //   dist/site/  the static page (tools/build-site.mjs), with the embed gallery and example post
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +31,10 @@ export async function build() {
   rmSync(lib, { recursive: true, force: true });
   copyDir(path.join(root, 'web', 'lib'), lib);
   for (const [name, dir] of wasm) {
-    // posenc-models, the model-config reader, is built once, with the scalar flavour.
-    const modules = [name.replace('wasm-', 'posenc-'), ...(name === 'wasm-scalar' ? ['posenc-models'] : [])];
+    // Each flavour's compute module and length lab; posenc-models, the model-config reader, is built
+    // once, with the scalar flavour.
+    const flavour = name.replace('wasm-', '');
+    const modules = [`posenc-${flavour}`, `posenc-lab-${flavour}`, ...(flavour === 'scalar' ? ['posenc-models'] : [])];
     for (const module of modules) await installWasmModule(dir, module, lib);
   }
   copyDir(path.join(root, 'web', 'cli'), path.join(root, 'dist', 'cli'));

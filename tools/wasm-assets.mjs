@@ -7,15 +7,19 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const FLAVOURS = ['simd', 'scalar'];
-// Every module shipped beside the bundle: the two compute flavours, and the model-config reader
-// (downloaded only by a page that reads a config).
-export const MODULES = [...FLAVOURS, 'models'];
+// Every module shipped beside the bundle: the two compute flavours, the model-config reader
+// (downloaded only by a page that reads a config) and the length lab's two flavours (only by a page
+// that trains).
+export const MODULES = [...FLAVOURS, 'models', ...FLAVOURS.map((f) => `lab-${f}`)];
 
-/** esbuild: keep `import('./posenc-<flavour>.mjs')` of web/lib/load.js external (copied beside the bundle). */
+/** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle). */
 export const externalGlue = {
   name: 'posenc-external-glue',
   setup(b) {
-    b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models)\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models|lab-simd|lab-scalar)\.mjs$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
   },
 };
 

@@ -65,6 +65,12 @@ template <class T>
 struct has_fields<T, std::void_t<decltype(for_each_field(std::declval<T&>(), std::declval<reader&>()))>>
     : std::true_type {};
 
+// The names of an enum the core does not declare (the lab's task and encoding): the binding that
+// reads one specialises this with `static T parse(const std::string&)`, which throws
+// posenc::invalid_argument for an unknown name. The core's own enums have readers of their own.
+template <class T>
+struct enum_names;
+
 template <class T>
 struct is_optional : std::false_type {};
 template <class T>
@@ -214,6 +220,10 @@ class reader {
                               posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::precision& out,
                               posenc::integer_range);
+  template <class T, std::enable_if_t<std::is_enum_v<T>, int> = 0>
+  void read(const field_name& name, const field_value& v, std::size_t index, T& out, posenc::integer_range) {
+    out = enum_names<T>::parse(text(name, v, index));
+  }
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   void read(const field_name& name, const field_value& v, std::size_t index, T& out, posenc::integer_range range) {
     out = T(integer(name, v, index, range));
@@ -287,7 +297,8 @@ class writer {
       for_each_field(const_cast<T&>(v), fields);
       return out;
     } else if constexpr (std::is_enum_v<T>) {
-      return val(std::string(posenc::to_string(v)));
+      using posenc::to_string;  // and, found by argument, the to_string of another namespace's enum
+      return val(std::string(to_string(v)));
     } else if constexpr (std::is_same_v<T, std::vector<double>>) {
       return copy_out("Float64Array", v);
     } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {

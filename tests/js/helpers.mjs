@@ -12,6 +12,10 @@ export const BUILD_FILES = [
   'posenc-simd.wasm',
   'posenc-scalar.mjs',
   'posenc-scalar.wasm',
+  'posenc-lab-simd.mjs',
+  'posenc-lab-simd.wasm',
+  'posenc-lab-scalar.mjs',
+  'posenc-lab-scalar.wasm',
 ];
 
 /** Fails loudly (never skips) when the package has not been built. */

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { distLib, importPosenc, requireBuild } from './helpers.mjs';
 
 requireBuild();
-const librarySource = ['posenc.js', 'buffer.js', 'load.js']
+const librarySource = ['posenc.js', 'buffer.js', 'load.js', 'load-lab.js', 'lab.js']
   .map((f) => readFileSync(join(distLib, f), 'utf8'))
   .join('\n');
 
@@ -20,7 +20,7 @@ async function registeredFunctions(name) {
   return Object.keys(M).filter((key) => typeof M[key] === 'function' && M[key].argCount !== undefined);
 }
 
-for (const name of ['posenc-simd', 'posenc-scalar', 'posenc-models']) {
+for (const name of ['posenc-simd', 'posenc-scalar', 'posenc-models', 'posenc-lab-simd', 'posenc-lab-scalar']) {
   test(`${name}.wasm registers only functions the library calls`, async () => {
     const names = await registeredFunctions(name);
     assert.ok(names.length > 0, 'no registered function found: the check would prove nothing');

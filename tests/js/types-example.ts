@@ -19,6 +19,11 @@ import {
   type AttentionScoresOptions,
   type RopePlanOptions,
   type LoadOptions,
+  type LabOptions,
+  type LabRun,
+  type LabLengthResult,
+  type LabAttention,
+  type LabResolvedOptions,
 } from 'posenc';
 
 async function tour(): Promise<void> {
@@ -185,4 +190,32 @@ async function tour(): Promise<void> {
   ];
 }
 
+// The length lab: a run over the lab's module.
+async function lab(): Promise<void> {
+  const posenc: PosEnc = await load({ lab: true });
+  const o: LabOptions = { task: 'reverse', encoding: 't5', trainLength: 6, t5Buckets: 16, ropeLayout: 'half' };
+  const run: LabRun = posenc.lab(o);
+  const loss: number = run.train(10);
+  const losses: Float32Array = run.losses;
+  const results: LabLengthResult[] = run.evaluate({ lengths: [6, 12], samples: 8 });
+  const scaled = run.evaluate({ lengths: new Int32Array([12]), scaling: { rope_type: 'linear', factor: 2 } });
+  const map: LabAttention = run.attention({ length: 6, layer: 1, head: 0 });
+  const weights: Float32Array = map.weights;
+  const resolved: LabResolvedOptions = run.options;
+  const dim: number = resolved.dim; // every option resolved: no undefined
+  const again: LabRun = posenc.lab(run.options);
+  // @ts-expect-error not a task
+  posenc.lab({ task: 'sort' });
+  // @ts-expect-error not an encoding
+  posenc.lab({ encoding: 'xpos' });
+  // @ts-expect-error the lengths to test are required
+  run.evaluate({ samples: 8 });
+  // @ts-expect-error the options of a run cannot be changed
+  run.options.dim = 8;
+  run.delete();
+  again.delete();
+  void [loss, losses, results, scaled, weights, dim, run.steps, run.parameterCount, run.deleted];
+}
+
 void tour;
+void lab;

@@ -1,6 +1,6 @@
 // The compute Worker: loads the wasm library once and runs recipes. Messages queue while a recipe
 // runs; before starting work we drain the queue and keep only the newest request per channel.
-import { load } from '../lib/index.js';
+import { load } from '../lib/load.js'; // not index.js: the length lab stays out of the Worker
 import { MODEL_RECIPES, RECIPES } from './recipes.js';
 
 let lib = null,

@@ -25,9 +25,11 @@ export type Encoding = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'relative';
 export interface LoadOptions {
   /**
    * Where the `.wasm` file is. Either the URL (or, in Node, the path) of the `.wasm` file of
-   * the selected flavour, or a directory URL ending in `/` that holds
-   * `posenc-simd.wasm`, `posenc-scalar.wasm` and `posenc-models.wasm`. Relative strings resolve against the page
-   * (browsers) or the working directory (Node). Default: the files next to the library.
+   * the selected flavour, or a directory URL ending in `/` that holds `posenc-simd.wasm`,
+   * `posenc-scalar.wasm` and `posenc-models.wasm` (and, for `lab`, `posenc-lab-simd.wasm` and
+   * `posenc-lab-scalar.wasm`): the other modules are found beside the compute module. Relative strings
+   * resolve against the page (browsers) or the working directory (Node). Default: the files next to the
+   * library.
    * A single file must match the flavour: with `posenc-scalar.wasm` pass `simd: false`.
    */
   wasmUrl?: string | URL | undefined;
@@ -42,6 +44,12 @@ export interface LoadOptions {
    * `false` skips the download.
    */
   models?: boolean | undefined;
+  /**
+   * Also load the length lab's module (`lab`), of the same flavour, from beside the compute module.
+   * Default `false`: only a page that trains downloads it. If it cannot be loaded, only `lab` throws,
+   * and the next `load({ lab: true })` tries again.
+   */
+  lab?: boolean | undefined;
 }
 
 /**
@@ -416,6 +424,185 @@ export type AttentionScoresOptions = {
   | { encoding: 'relative'; min: number; max: number }
 );
 
+/** What a length-lab model learns to do after the separator (see `PosEnc.lab`). */
+export type LabTask = 'copy' | 'reverse' | 'recall';
+
+/** How positions enter a length-lab model (see `PosEnc.lab`). */
+export type LabEncoding = 'none' | 'sinusoidal' | 'learned' | 'relative' | 'rope' | 'alibi' | 't5';
+
+/** Options of `lab`: the task, the positional scheme, the model and its training. */
+export interface LabOptions {
+  /**
+   * `'copy'` (x1 .. xn SEP x1 .. xn, the default), `'reverse'` (x1 .. xn SEP xn .. x1) or `'recall'`
+   * (k1 v1 .. km vm SEP k, answered by the value that followed k; m = n / 2 pairs, distinct keys).
+   */
+  task?: LabTask | undefined;
+  /**
+   * `'none'` (causal attention alone), `'sinusoidal'` and `'learned'` (added to the input), `'relative'`
+   * (DeBERTa's clipped distances), `'rope'` (the default), `'alibi'` (a fixed linear penalty per head) or
+   * `'t5'` (a trained scalar per head and distance bucket).
+   */
+  encoding?: LabEncoding | undefined;
+  /** Training contents have 1..trainLength tokens (1..1024, default 8). */
+  trainLength?: number | undefined;
+  /**
+   * The positions the model holds (0..16384): the learned table's rows, and the longest input that
+   * `evaluate` and `attention` accept. Default 0: the positions of a content of 8 x trainLength.
+   */
+  maxPositions?: number | undefined;
+  /** Seeds the parameters and the training examples: the same options train the same bits (default 1). */
+  seed?: number | undefined;
+  /** Transformer blocks, 1..4 (default 2). */
+  layers?: number | undefined;
+  /** Model width, a multiple of heads (default 64). */
+  dim?: number | undefined;
+  /** Attention heads (default 4). */
+  heads?: number | undefined;
+  /** MLP width (default 0: 4 x dim). */
+  hidden?: number | undefined;
+  /** Sequences per training step (default 32). */
+  batch?: number | undefined;
+  /** The copy and reverse alphabet, 2..63 symbols (default 16). */
+  symbols?: number | undefined;
+  /** AdamW's learning rate (default 3e-3), reached after `warmup` steps of linear warm-up. */
+  learningRate?: number | undefined;
+  /** AdamW's decoupled weight decay, on the weight matrices only (default 0.01). */
+  weightDecay?: number | undefined;
+  /** Default 0.9. */
+  beta1?: number | undefined;
+  /** Default 0.98. */
+  beta2?: number | undefined;
+  /** Default 1e-8. */
+  epsilon?: number | undefined;
+  /** Bound on the global gradient norm (default 1; 0 turns clipping off). */
+  clip?: number | undefined;
+  /** Steps of linear learning-rate warm-up (default 100). */
+  warmup?: number | undefined;
+  /**
+   * Above 0: the rate follows a cosine from `learningRate` down to a tenth of it over the first
+   * `decaySteps` steps (on top of the warm-up), then stays at a tenth. Default 0: no decay.
+   */
+  decaySteps?: number | undefined;
+  /** The weight matrices and trained position tables start N(0, initStd^2) (default 0.02). */
+  initStd?: number | undefined;
+  /**
+   * The token embedding starts N(0, embeddingStd^2) (default 1, PyTorch's `nn.Embedding`): on the scale
+   * of the sinusoidal table added to it.
+   */
+  embeddingStd?: number | undefined;
+  /** Train on sorted random positions in [0, maxPositions) instead of 0, 1, 2, ... (default false). */
+  randomizedPositions?: boolean | undefined;
+  /** RoPE's base (default 10000). */
+  ropeBase?: number | undefined;
+  /** RoPE's pairs (default `'half'`). */
+  ropeLayout?: Layout | undefined;
+  /** Features per head that RoPE turns (default 0: the whole head). */
+  rotaryDim?: number | undefined;
+  /** `'relative'`: k of clip(i - j, -k, k) (default 0: trainLength, so that training reaches every vector). */
+  relativeDistance?: number | undefined;
+  /** `'t5'`: distance buckets (default 32), one-sided as in T5's decoder. */
+  t5Buckets?: number | undefined;
+  /** `'t5'`: the distance the last bucket starts from (default 128). */
+  t5MaxDistance?: number | undefined;
+}
+
+/** A run's options as it was made from them, every default filled in (see `LabRun.options`). */
+export type LabResolvedOptions = { readonly [K in keyof LabOptions]-?: Exclude<LabOptions[K], undefined> };
+
+/** Options of `LabRun.evaluate`. */
+export interface LabEvaluateOptions {
+  /** Content lengths to test, each at least 1 and within what `maxPositions` holds. */
+  lengths: ArrayLike<number>;
+  /** Examples per length (default 64); the same examples for every scheme and seed of a task. */
+  samples?: number | undefined;
+  /**
+   * RoPE only: a frequency scaling applied at test time, without retraining (`{ rope_type: 'linear',
+   * factor: 4 }` is position interpolation). `original_max_position_embeddings` defaults to the
+   * positions of a training sequence.
+   */
+  scaling?: RopeScalingInput | undefined;
+}
+
+/** How a run does on one content length (see `LabRun.evaluate`). */
+export interface LabLengthResult {
+  readonly length: number;
+  /** The share of examples whose whole answer is right. */
+  readonly exactMatch: number;
+  /** The share of answer tokens that are right. */
+  readonly tokenAccuracy: number;
+}
+
+/** Options of `LabRun.attention`. */
+export interface LabAttentionOptions {
+  /** Content length of the example shown. */
+  length: number;
+  /** Default 0. */
+  layer?: number | undefined;
+  /** Default 0. */
+  head?: number | undefined;
+  /** Which evaluation example of that length (default 0). */
+  sample?: number | undefined;
+  /** As in `evaluate`. */
+  scaling?: RopeScalingInput | undefined;
+}
+
+/** One head's attention on one example (see `LabRun.attention`). */
+export interface LabAttention {
+  /** The model's input tokens. */
+  readonly tokens: Int32Array<ArrayBuffer>;
+  /** `[size x size]`: row i is query i's softmax over the keys, zero above the diagonal. */
+  readonly weights: Float32Array<ArrayBuffer>;
+  readonly size: number;
+}
+
+/**
+ * One run of the length lab (see `PosEnc.lab`). It holds wasm memory until `delete()`; every method
+ * is synchronous, and a refused call (a RangeError or TypeError naming the parameter) leaves the run
+ * as it was.
+ */
+export interface LabRun {
+  /** The options, every default filled in. */
+  readonly options: LabResolvedOptions;
+  /** Trained numbers in the model. */
+  readonly parameterCount: number;
+  /** Training steps so far. */
+  readonly steps: number;
+  /** One loss per step so far (a copy). */
+  readonly losses: Float32Array<ArrayBuffer>;
+  /** True after `delete()`. */
+  readonly deleted: boolean;
+  /**
+   * Trains `steps` more steps (0..1e6) and returns their mean loss (NaN for 0 steps).
+   * @example
+   * ```js
+   * const loss = run.train(200);
+   * ```
+   */
+  train(steps: number): number;
+  /**
+   * Exact match and token accuracy per content length, on evaluation examples of its own (greedy answers
+   * under teacher forcing, which for a fully right answer is what greedy decoding gives).
+   * @example
+   * ```js
+   * const [inside, twice] = run.evaluate({ lengths: [8, 16], samples: 64 });
+   * ```
+   */
+  evaluate(o: LabEvaluateOptions): LabLengthResult[];
+  /**
+   * One head's attention weights on one evaluation example.
+   * @example
+   * ```js
+   * const { tokens, weights, size } = run.attention({ length: 12, layer: 1, head: 0 });
+   * ```
+   */
+  attention(o: LabAttentionOptions): LabAttention;
+  /**
+   * Frees the run's wasm memory. Idempotent; afterwards `train`, `evaluate`, `attention`, `steps` and
+   * `losses` throw a TypeError (`options`, `parameterCount` and `deleted` stay readable).
+   */
+  delete(): void;
+}
+
 export interface PosEnc {
   /** The library version. */
   readonly version: string;
@@ -726,7 +913,23 @@ export interface PosEnc {
   ropeDecayBound(o: RopeDecayBoundOptions): Float32Array<ArrayBuffer>;
 
   /**
-   * Bytes currently allocated in the wasm heap (for leak checks).
+   * One run of the length lab: a tiny decoder-only transformer (pre-LayerNorm causal attention and a GELU
+   * MLP, AdamW) trained on a synthetic task with one positional scheme, to see which schemes carry past
+   * their training length. Needs `load({ lab: true })`, which fetches the lab's wasm module. The options
+   * are checked now (RangeError or TypeError naming the option); the same options train the same bits.
+   * @example
+   * ```js
+   * const posenc = await load({ lab: true });
+   * const run = posenc.lab({ task: 'copy', encoding: 'rope', trainLength: 8, dim: 32, layers: 1 });
+   * run.train(300);
+   * console.log(run.evaluate({ lengths: [8, 16, 32] }));
+   * run.delete();
+   * ```
+   */
+  lab(o: LabOptions): LabRun;
+
+  /**
+   * Bytes currently allocated in the wasm heaps, the compute module's and the lab's (for leak checks).
    * @example
    * ```js
    * const before = posenc.heapBytes();

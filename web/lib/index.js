@@ -1,4 +1,5 @@
 // posenc: positional encodings for transformers, computed by a C++ core compiled to
 // WebAssembly. `const posenc = await load()`, then see index.d.ts for every function.
-export { load, simdSupported } from './load.js';
+export { load } from './load-lab.js';
+export { simdSupported } from './load.js';
 export { WasmBuffer } from './buffer.js';

@@ -53,8 +53,11 @@ function simdFlavourSupported() {
   return simdFlavourSupport;
 }
 
+// `simd` marks the SIMD128 build of a module (the length lab's too, web/lib/load-lab.js), which
+// instantiate() holds the module's own answer to.
 const FLAVOURS = {
   simd: {
+    simd: true,
     file: 'posenc-simd.wasm',
     url: () => new URL('./posenc-simd.wasm', import.meta.url),
     factory: () => import('./posenc-simd.mjs'),
@@ -83,7 +86,7 @@ const isNode =
 // so bundlers building for the browser never see 'fs'.
 const builtin = (name) => process.getBuiltinModule(name);
 
-function resolveUrl(value) {
+export function resolveUrl(value) {
   if (value instanceof URL) return value;
   try {
     return new URL(value); // absolute: file:, http:, https:, data:, blob:
@@ -208,7 +211,7 @@ function startError(flavour, wasmUrl, error) {
   if (flavour === MODELS)
     return new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
   // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
-  const simd = flavour === FLAVOURS.simd;
+  const simd = flavour.simd === true;
   return new Error(
     `posenc: cannot start ${wasmUrl.href} with the ${flavourName(simd)} glue ` +
       `(is it the other flavour's binary? pass simd: ${!simd} with this wasmUrl): ${error?.message ?? error}`,
@@ -216,8 +219,8 @@ function startError(flavour, wasmUrl, error) {
   );
 }
 
-// Instantiates one Emscripten module (a FLAVOURS entry or MODELS) from wasmUrl.
-async function instantiate(flavour, wasmUrl) {
+// Instantiates one Emscripten module (a FLAVOURS entry, MODELS, or a flavour of the lab) from wasmUrl.
+export async function instantiate(flavour, wasmUrl) {
   const compiled = isNode ? null : compileEarly(wasmUrl);
   const factory = await importFactory(flavour);
   const { options, failed, started } = await moduleOptionsFor(wasmUrl, compiled);
@@ -232,7 +235,7 @@ async function instantiate(flavour, wasmUrl) {
   }
   // The two glue files are not interchangeable (minified import names): a wasm file of the
   // other flavour may fail to link, or link to the wrong imports. Refuse a mismatch.
-  const selected = flavour === FLAVOURS.simd;
+  const selected = flavour.simd === true;
   if (simd !== selected) {
     throw new Error(
       `posenc: ${wasmUrl.href} is the ${flavourName(simd)} build, but the ${flavourName(selected)} ` +
@@ -248,7 +251,7 @@ const modules = new Map();
 const apis = new Map();
 
 // A memoised promise of make(); a failed one is forgotten, so that it can be retried.
-function memo(cache, key, make) {
+export function memo(cache, key, make) {
   let promise = cache.get(key);
   if (promise === undefined) {
     promise = make();

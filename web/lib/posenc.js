@@ -142,7 +142,7 @@ function memoryFunctions(M) {
 // What the core's object reader calls back for (cpp/bindings/js_objects.hpp): errors in this
 // layer's wording, and number lists as Float64Arrays. They return an Error rather than throw:
 // a JavaScript exception must not unwind through wasm frames.
-function installReaderHelpers(M, maxElements) {
+export function installReaderHelpers(M, maxElements) {
   M.posencError = coreError;
   M.posencTypeError = typeError;
   M.posencNumbers = (value, name) => {
