@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// posenc: the command line. Writes a table of the library as CSV, JSON or NumPy .npy.
+// posenc: the command line. Writes a table of the library as CSV, JSON or NumPy .npy, a model
+// config's RoPE, or the length lab's results (web/cli/lab.js).
 //   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
 // Exit codes: 0 ok, 1 the library refused a value (RangeError, TypeError) or another failure,
 // 2 usage (unknown command or option, missing or malformed option), 3 a file or stream failed.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { IoError, UsageError, json, list, number, parseCommandLine } from './args.js';
+import { labCommand } from './lab.js';
 
 const KINDS = {
   sinusoidal: {
@@ -231,14 +233,6 @@ function flag(text, name) {
   return text === 'true';
 }
 
-function json(text, name) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UsageError(`--${name} expects JSON, got ${JSON.stringify(text)}`);
-  }
-}
-
 const NUMBER_OPTIONS = new Set([
   'dim',
   'base',
@@ -272,9 +266,6 @@ const STRING_OPTIONS = [
   'layer-type',
 ];
 
-class UsageError extends Error {}
-class IoError extends Error {}
-
 const USAGE = `posenc - positional encodings for transformers (C++ SIMD core, WebAssembly)
 
 Usage:
@@ -283,6 +274,11 @@ Usage:
   posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
                              a model config's RoPE per layer type, and the llama.cpp flags
   posenc config --help       what it prints, and its options
+  posenc lab [--task copy|reverse|recall] [--encodings LIST] [--seeds N] [--steps N]
+             [--train-length N] [--test-lengths LIST] [--json]
+                             train a tiny transformer per positional scheme and seed, and
+                             tabulate exact match by test length (the length lab)
+  posenc lab --help          its options
   posenc --version
   posenc --help
 
@@ -293,6 +289,7 @@ Examples:
   posenc table rope --dim 128 --positions 4096 --base 500000 --format npy --out rope.npy
   posenc table rope --config config.json --positions 8 --layer-type sliding_attention
   posenc config config.json --context-length 131072
+  posenc lab --task copy --encodings none,rope,alibi --train-length 8 --test-lengths 8,16,32
 
 Output: csv (one row per line, default), json (nested arrays), npy (NumPy v1.0,
 '<f4' or '<i4'). Without --out the table goes to standard output.
@@ -336,16 +333,6 @@ function tableUsage(only) {
     '      --scalar        use the scalar wasm build instead of SIMD128',
   );
   return lines.join('\n');
-}
-
-function number(text, name) {
-  if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text))
-    throw new UsageError(`--${name} expects a number, got ${JSON.stringify(text)}`);
-  return Number(text);
-}
-
-function list(text, name) {
-  return text.split(',').map((part) => number(part, name));
 }
 
 const matrix = (data, columns) => ({ data, shape: columns > 0 ? [data.length / columns, columns] : [0, 0] });
@@ -415,18 +402,7 @@ function toNpy({ data, shape }) {
 function parse(argv) {
   const options = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, scalar: { type: 'boolean' } };
   for (const name of [...NUMBER_OPTIONS, ...STRING_OPTIONS]) options[name] = { type: 'string' };
-  try {
-    // allowNegative is not in Node 20: join "--min -2" to "--min=-2" first.
-    const args = [];
-    for (let i = 0; i < argv.length; i++) {
-      const option = /^--([a-z-]+)$/.exec(argv[i])?.[1];
-      if (option && options[option]?.type === 'string' && i + 1 < argv.length) args.push(`${argv[i]}=${argv[++i]}`);
-      else args.push(argv[i]);
-    }
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
+  return parseCommandLine(argv, options);
 }
 
 // `posenc config FILE`: the resolved RoPE of every layer type, and the llama.cpp flags.
@@ -496,6 +472,8 @@ function write(output, out) {
 }
 
 async function main(argv) {
+  // The length lab reads options of its own (web/cli/lab.js).
+  if (argv[0] === 'lab') return labCommand(argv.slice(1));
   const { values, positionals } = parse(argv);
   const [command, kindName, ...extra] = positionals;
   if (values.version) {
