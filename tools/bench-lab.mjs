@@ -193,10 +193,9 @@ export function printLab(lab) {
   for (const t of lab.targets)
     console.log(`| ${t.what} | ${cell(t.values)} | ${t.goal} | ${t.ok === null ? '-' : t.ok ? 'yes' : '**no**'} |`);
   console.log('\n| page grid: exact match at the training length | seeds | goal | met |\n|---|---|---|---|');
+  const met = (ok) => (ok === null ? '-' : ok ? 'yes' : '**no**');
   for (const g of lab.grid)
-    console.log(
-      `| ${g.scheme} | ${g.values.map((v) => v.toFixed(2)).join(', ')} | ${g.goal} | ${g.ok === null ? '-' : g.ok ? 'yes' : '**no**'} |`,
-    );
+    console.log(`| ${g.scheme} | ${g.values.map((v) => v.toFixed(2)).join(', ')} | ${g.goal} | ${met(g.ok)} |`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
