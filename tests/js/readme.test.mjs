@@ -23,9 +23,9 @@ const scalingSection = readme.slice(scalingStart, scalingEnd);
 const jsBlocks = (text) => [...text.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 const blocks = [...jsBlocks(quickStart), ...jsBlocks(section), ...jsBlocks(scalingSection)];
 
-test('docs/api.md has an API section with examples, and the README a quick start', () => {
+test('docs/api.md has an API section with examples, and the README a quick start and a lab example', () => {
   assert.ok(start >= 0 && end > start, 'markers present');
-  assert.equal(jsBlocks(quickStart).length, 1, 'one quick start in the README');
+  assert.equal(jsBlocks(quickStart).length, 2, "the README's quick start and the length lab's example");
   assert.ok(jsBlocks(section).length >= 6, `found ${jsBlocks(section).length} js blocks`);
 });
 
