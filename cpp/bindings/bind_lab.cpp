@@ -70,6 +70,7 @@ val lab_evaluate(double address, val o) {
       row.set("length", double(r.length));
       row.set("exactMatch", r.exact_match);
       row.set("tokenAccuracy", r.token_accuracy);
+      row.set("positionAccuracy", js::to_js_f64(r.position_accuracy));
       out.call<void>("push", row);
     }
     return out;

@@ -77,6 +77,8 @@ std::vector<length_result> trainer::evaluate(const evaluate_options& e) const {
   for (std::int64_t n : e.lengths) {
     const positional_tables<float> tables = tables_for(o, n, e.scaling);
     std::int64_t exact = 0, right = 0, scored = 0;
+    const std::size_t positions = std::size_t(input_positions(o.kind, n));
+    std::vector<std::int64_t> right_at(positions, 0), scored_at(positions, 0);
     for (std::int64_t first = 0; first < e.samples; first += evaluation_chunk) {
       std::vector<example> batch;
       for (std::int64_t k = first; k < e.samples && k < first + evaluation_chunk; ++k)
@@ -88,11 +90,15 @@ std::vector<length_result> trainer::evaluate(const evaluate_options& e) const {
           if (!batch[b].answer[i]) continue;
           const bool ok = net.argmax(net.first_row(b) + i) == batch[b].tokens[i + 1];
           right += ok, scored += 1, all = all && ok;
+          right_at[i] += ok, scored_at[i] += 1;
         }
         exact += all;
       }
     }
-    results.push_back({n, double(exact) / double(e.samples), double(right) / double(scored)});
+    std::vector<double> by_position(positions, std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t p = 0; p < positions; ++p)
+      if (scored_at[p]) by_position[p] = double(right_at[p]) / double(scored_at[p]);
+    results.push_back({n, double(exact) / double(e.samples), double(right) / double(scored), std::move(by_position)});
   }
   return results;
 }

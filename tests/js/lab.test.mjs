@@ -52,6 +52,12 @@ for (const [flavour, posenc] of flavours) {
       for (const r of results) {
         assert.ok(r.exactMatch >= 0 && r.exactMatch <= 1 && r.exactMatch * 8 === Math.round(r.exactMatch * 8));
         assert.ok(r.tokenAccuracy >= r.exactMatch && r.tokenAccuracy <= 1);
+        // copy of n: no answer at the n content positions, one at each of the n after them
+        assert.ok(r.positionAccuracy instanceof Float64Array && r.positionAccuracy.length === 2 * r.length);
+        const answered = [...r.positionAccuracy].filter((a, p) => (p < r.length ? !Number.isNaN(a) : true));
+        assert.equal(answered.length, r.length, 'NaN exactly where no answer is predicted');
+        const mean = answered.reduce((a, b) => a + b, 0) / r.length;
+        assert.ok(Math.abs(mean - r.tokenAccuracy) < 1e-12, 'each position scores as many tokens');
       }
 
       const { tokens, weights, size } = run.attention({ length: 3, head: 1 });

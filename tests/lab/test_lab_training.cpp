@@ -140,6 +140,16 @@ TEST(LabTrainer, EvaluationIsTheSameForEveryCallAndCountsWholeAnswers) {
     EXPECT_EQ(a[i].token_accuracy, b[i].token_accuracy);
     EXPECT_LE(a[i].exact_match, a[i].token_accuracy + 1e-12);
     EXPECT_EQ(std::fmod(a[i].exact_match * 5, 1.0), 0.0);
+    // copy: no answer is predicted at the content's positions, one at each position after it, and
+    // every position scores the same number of tokens, so their mean is the token accuracy
+    const std::vector<double>& by_position = a[i].position_accuracy;
+    ASSERT_EQ(by_position.size(), std::size_t(2 * e.lengths[i]));
+    double sum = 0;
+    for (std::size_t p = 0; p < by_position.size(); ++p) {
+      EXPECT_EQ(std::isnan(by_position[p]), p < std::size_t(e.lengths[i])) << p;
+      if (!std::isnan(by_position[p])) sum += by_position[p];
+    }
+    EXPECT_NEAR(sum / double(e.lengths[i]), a[i].token_accuracy, 1e-12);
   }
 }
 

@@ -186,7 +186,11 @@ function record(run, plan, scaled) {
     parameterCount: run.parameterCount,
     finalLoss: losses.length ? losses.reduce((a, b) => a + b, 0) / losses.length : null,
     options: run.options,
-    results,
+    // JSON has no NaN: a position without an answer is null
+    results: results.map((r) => ({
+      ...r,
+      positionAccuracy: Array.from(r.positionAccuracy, (a) => (Number.isNaN(a) ? null : a)),
+    })),
   };
 }
 

@@ -530,6 +530,12 @@ export interface LabLengthResult {
   readonly exactMatch: number;
   /** The share of answer tokens that are right. */
   readonly tokenAccuracy: number;
+  /**
+   * By input position (one entry per position the length takes): the share of the answer tokens
+   * predicted there that are right, NaN where none is. Past the training positions of a `learned`
+   * run, this is the table's blind zone, position by position.
+   */
+  readonly positionAccuracy: Float64Array;
 }
 
 /** Options of `LabRun.attention`. */

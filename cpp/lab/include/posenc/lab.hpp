@@ -160,6 +160,10 @@ struct length_result {
   double exact_match = 0;     // share of examples whose whole answer is right (argmax, teacher-forced
                               // prefix, which for a fully right answer is what greedy decoding gives)
   double token_accuracy = 0;  // share of answer tokens right
+  // By input position p (0 .. the length's positions - 1): the share of answer tokens predicted at
+  // p that are right, NaN where no answer is predicted. Past the training positions this is the
+  // blind zone of an absolute table, position by position.
+  std::vector<double> position_accuracy;
 };
 
 struct attention_options {
