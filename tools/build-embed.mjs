@@ -18,6 +18,7 @@ import { elementTypes, jsxTypes } from './element-types.mjs';
 import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
 import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
+import { sourceSideEffects } from './source-side-effects.mjs';
 import { mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -292,15 +293,10 @@ const minifyStyle = (root) => ({
   },
 });
 
-export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist'), quiet = false } = {}) {
-  const log = quiet ? () => {} : (...a) => console.log(...a);
-  const lib = join(dist, 'lib'),
-    site = join(dist, 'site'),
-    out = lib;
-  requireWasm(lib, root);
-  for (const f of EMBED_FILES) await rm(join(out, f), { force: true });
-
-  await build({
+/** esbuild's options for the embed and its Worker, written into `out` (also read by the test of the
+ *  third-party notices, which bundles the same way to list what goes in). */
+export function embedBuildOptions(root, out) {
+  return {
     absWorkingDir: root,
     entryPoints: {
       'posenc-embed': join(root, 'web', 'embed', 'posenc-embed.js'),
@@ -313,9 +309,22 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
     target: ['es2022'],
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [externalGlue, minifyStyle(root), colorTables(root), numberInterpolation(root)],
+    plugins: [externalGlue, minifyStyle(root), colorTables(root), numberInterpolation(root), sourceSideEffects(root)],
+    // a server that imports the embed (rendering a page in Node) has no DOM: web/embed/server-globals.js
+    inject: [join(root, 'web', 'embed', 'server-globals.js')],
     logOverride: { 'unsupported-dynamic-import': 'silent' },
-  });
+  };
+}
+
+export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist'), quiet = false } = {}) {
+  const log = quiet ? () => {} : (...a) => console.log(...a);
+  const lib = join(dist, 'lib'),
+    site = join(dist, 'site'),
+    out = lib;
+  requireWasm(lib, root);
+  for (const f of EMBED_FILES) await rm(join(out, f), { force: true });
+
+  await build(embedBuildOptions(root, out));
   for (const [file, rewrite] of [
     ['posenc-embed.js', hintUrlImports],
     ['worker.js', glueAsAssets],
@@ -326,7 +335,7 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
   await writeFile(join(out, 'posenc-embed.d.ts'), elementTypes(cem));
   for (const framework of ['react', 'preact'])
-    await writeFile(join(out, `posenc-embed-${framework}.d.ts`), jsxTypes(framework));
+    await writeFile(join(out, `posenc-embed-${framework}.d.ts`), jsxTypes(framework, cem));
 
   // the gallery and the example post, with their own copy of the embed
   if (!existsSync(site))

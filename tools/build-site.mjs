@@ -6,7 +6,7 @@
 //   lib/                 the library as built by tools/build.mjs (dist/lib), for readers and tests to import
 //   index.html           web/site/*.html with every <span|div class="tex"> typeset by KaTeX at build time,
 //                        so formulas show before (and without) any script
-//   site.css, boot.js    copied; katex/ (css + woff2 fonts only)
+//   site.css, boot.js    copied; katex/ (css + woff2 fonts only, and its LICENSE)
 // Usage: node tools/build-site.mjs  (or import { buildSite } and call it with { root, dist }).
 // POSENC_LIB_DIR overrides where the built library is read from (default dist/lib).
 import { build } from 'esbuild';
@@ -20,6 +20,7 @@ import { externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
 import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
 import { displayHtml } from './tex-lines.mjs';
+import { sourceSideEffects } from './source-side-effects.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
 
@@ -98,7 +99,7 @@ export async function buildSite({
   await build({
     ...common,
     entryPoints: { app: join(site, 'main.js') },
-    plugins: [externalLibrary(root), colorTables(root), numberInterpolation(root)],
+    plugins: [externalLibrary(root), colorTables(root), numberInterpolation(root), sourceSideEffects(root)],
     format: 'iife',
     banner: { js: 'var __posencScriptUrl = document.currentScript && document.currentScript.src;' },
     define: { 'import.meta.url': '__posencScriptUrl' },
@@ -108,7 +109,7 @@ export async function buildSite({
   await build({
     ...common,
     entryPoints: { worker: join(root, 'web', 'elements', 'worker.js') },
-    plugins: [externalGlue],
+    plugins: [externalGlue, sourceSideEffects(root)],
   });
 
   for (const f of await readdir(site)) {
@@ -120,6 +121,8 @@ export async function buildSite({
   const katexDir = dirname(fileURLToPath(import.meta.resolve('katex/dist/katex.min.css')));
   await mkdir(join(out, 'katex', 'fonts'), { recursive: true });
   await copyFile(join(katexDir, 'katex.min.css'), join(out, 'katex', 'katex.min.css'));
+  // KaTeX's MIT License asks for its notice beside every copy of its files
+  await copyFile(join(katexDir, '..', 'LICENSE'), join(out, 'katex', 'LICENSE'));
   await copyDir(join(katexDir, 'fonts'), join(out, 'katex', 'fonts'), (n) => n.endsWith('.woff2'));
 
   requireWasm(libDir, root);

@@ -6,7 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The names web/elements imports from d3-scale-chromatic. */
-async function importedNames(root) {
+export async function importedNames(root) {
   const names = new Set();
   for (const f of await readdir(join(root, 'web', 'elements'), { recursive: true })) {
     if (!f.endsWith('.js')) continue;

@@ -2,8 +2,8 @@
 // (tools/build-embed.mjs), so the types list exactly the tags, attributes and events the code has:
 //   elementTypes(manifest)   dist/lib/posenc-embed.d.ts: the classes, each tag's attributes,
 //                            HTMLElementTagNameMap
-//   jsxTypes('react' | 'preact')   dist/lib/posenc-embed-{react,preact}.d.ts: JSX.IntrinsicElements
-//                            for React 19 and Preact, type-only entry points
+//   jsxTypes('react' | 'preact', manifest)   dist/lib/posenc-embed-{react,preact}.d.ts: JSX.IntrinsicElements
+//                            for React 19 and Preact 10 and 11, type-only entry points
 
 const HEADER = '// Generated from custom-elements.json by tools/build-embed.mjs. Do not edit.\n';
 
@@ -35,7 +35,8 @@ export function elementTypes(manifest) {
   const figureDoc = doc('What every figure element shares: its parameters are its attributes.');
   const specDoc = doc('How a parameter is read from its attribute: its type, range and default.');
   let out = HEADER;
-  out += `// Importing 'posenc/elements' registers every figure element (customElements.define).
+  out += `// Importing 'posenc/elements' registers every figure element (customElements.define); on a server
+// (Node, where there is no customElements) the import works and registers nothing.
 
 ${doc('The events every figure element dispatches.')}export interface PosencFigureEventMap extends HTMLElementEventMap {
 ${events.map((e) => `${doc(e.description, '  ')}  ${quoted(e.name)}: ${e.type.text};\n`).join('')}}
@@ -108,29 +109,33 @@ const JSX = {
     imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
     props: 'DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>',
   },
+  // Preact 11 has the HTML attributes as preact.HTMLAttributes, Preact 10 before 10.27.2 only as
+  // JSX.HTMLAttributes: the props of <figure> are HTMLAttributes<HTMLElement> in every release of both.
   preact: {
     module: 'preact',
     imports: "import type { JSX as PreactJSX } from 'preact';",
-    props: 'PreactJSX.HTMLAttributes<HTMLElement>',
+    props: "PreactJSX.IntrinsicElements['figure']",
   },
 };
 
-/** posenc-embed-<framework>.d.ts: the tags as JSX intrinsic elements of React 19 or Preact. */
-export function jsxTypes(framework) {
+/** posenc-embed-<framework>.d.ts: the tags of `manifest` as JSX intrinsic elements of React 19 or Preact. */
+export function jsxTypes(framework, manifest) {
   const { module, imports, props } = JSX[framework];
+  // One member per tag, not a base type of IntrinsicElements: Preact's props above read IntrinsicElements,
+  // which a base type cannot do while the interface is being resolved.
+  const tags = manifest.modules[0].declarations.map((d) => `      '${d.tagName}': PosencProps<'${d.tagName}'>;\n`);
   return `${HEADER}// Type-only: \`import type {} from 'posenc/elements/${framework}'\` (or list it in tsconfig "types")
-// lets ${framework === 'react' ? 'React 19' : 'Preact'} JSX use the figure tags with typed attributes.
+// lets ${framework === 'react' ? 'React 19' : 'Preact 10 or 11'} JSX use the figure tags with typed attributes.
 ${imports}
 import type { PosencElementAttributes } from './posenc-embed.js';
 
-type PosencIntrinsicElements = {
-  [Tag in keyof PosencElementAttributes]: Omit<${props}, keyof PosencElementAttributes[Tag]> &
-    PosencElementAttributes[Tag];
-};
+type PosencProps<Tag extends keyof PosencElementAttributes> = Omit<${props}, keyof PosencElementAttributes[Tag]> &
+  PosencElementAttributes[Tag];
 
 declare module '${module}' {
   namespace JSX {
-    interface IntrinsicElements extends PosencIntrinsicElements {}
+    interface IntrinsicElements {
+${tags.join('')}    }
   }
 }
 `;
