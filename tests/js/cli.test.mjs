@@ -1,7 +1,7 @@
 // The `posenc` command: formats (csv, json, npy read back byte by byte), exit codes.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -42,10 +42,14 @@ function readNpy(bytes) {
   return { descr: m[1], shape, data };
 }
 
-test('sinusoidal as csv: one row per position, float32 values read back exactly', () => {
+test('sinusoidal as csv: its column names, one row per position, float32 values read back exactly', () => {
   const r = run('table', 'sinusoidal', '--positions', '64', '--dim', '16');
   assert.equal(r.status, 0, r.stderr);
-  const lines = r.text.trim().split('\n');
+  const [header, ...lines] = r.text.trim().split('\n');
+  assert.equal(
+    header,
+    'sin_0,cos_0,sin_1,cos_1,sin_2,cos_2,sin_3,cos_3,sin_4,cos_4,sin_5,cos_5,sin_6,cos_6,sin_7,cos_7',
+  );
   assert.equal(lines.length, 64);
   const values = lines.flatMap((line) => line.split(',').map(Number));
   assert.equal(values.length, 64 * 16);
@@ -154,7 +158,7 @@ test('every kind of table', () => {
 });
 
 test('--scalar uses the scalar build', () => {
-  const r = run('table', 'rope-frequencies', '--dim', '4', '--scalar');
+  const r = run('table', 'rope-frequencies', '--dim', '4', '--scalar', '--no-header');
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(r.text.trim().split('\n').map(Number), [1, 0.01]);
 });
@@ -221,7 +225,7 @@ test('usage errors exit 2, range errors exit 1, both on stderr', () => {
   const range = [
     [['table', 'sinusoidal', '--positions', '4', '--dim', '5'], /dim.*5/],
     [['table', 'sinusoidal', '--positions', '4', '--dim', '4', '--layout', 'neox'], /layout.*neox/],
-    [['table', 'learned', '--max-len', '0', '--dim', '4'], /maxLen.*0/],
+    [['table', 'learned', '--max-len', '0', '--dim', '4'], /--max-len.*0/],
     [['table', 'rope-matrix', '--position', '16777216', '--dim', '4'], /position.*16777216/],
   ];
   for (const [args, pattern] of range) {
@@ -347,4 +351,120 @@ test('I/O failures exit 3 with a message, not a stack trace; a closed pipe is no
   assert.equal(piped.status, 0);
   assert.equal(piped.stderr, '');
   assert.equal(piped.stdout.split(',').length, 64);
+});
+
+test('every table as csv starts with a line of column names; --no-header leaves it out', () => {
+  const cases = [
+    [['sinusoidal', '--positions', '2', '--dim', '4', '--layout', 'half'], 'sin_0,sin_1,cos_0,cos_1'],
+    [['learned', '--max-len', '3', '--dim', '2'], 'dim_0,dim_1'],
+    [['relative-distance', '--query-len', '2', '--key-len', '3', '--min', '-1', '--max', '1'], 'key_0,key_1,key_2'],
+    [['relative', '--min', '-1', '--max', '1', '--dim', '2'], 'dim_0,dim_1'],
+    [['rope-frequencies', '--dim', '4'], 'theta'],
+    [['rope-frequencies-scaled', '--dim', '4', '--scaling', '{"rope_type":"linear","factor":2}'], 'theta'],
+    [['rope-matrix', '--position', '1', '--dim', '2'], 'col_0,col_1'],
+    [['rope-decay', '--dim', '4', '--max-distance', '2'], 'bound'],
+    [['rope-score', '--q', '1,0', '--k', '1,0', '--max-distance', '2'], 'score'],
+    [['alibi-slopes', '--heads', '2'], 'slope'],
+    [['alibi', '--query-len', '2', '--slope', '0.5'], 'key_0,key_1'],
+    [['t5-buckets', '--query-len', '3'], 'key_0,key_1,key_2'],
+    [['rope', '--dim', '4', '--positions', '2'], 'cos_0,sin_0,cos_1,sin_1'],
+  ];
+  const all = run('table', '--help')
+    .text.match(/^  [a-z][a-z0-9-]+(?= )/gm)
+    .map((k) => k.trim());
+  assert.deepEqual(cases.map(([args]) => args[0]).sort(), all.sort(), 'every kind of table');
+  for (const [args, header] of cases) {
+    const r = run('table', ...args);
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    const [first, ...rest] = r.text.trimEnd().split('\n');
+    assert.equal(first, header, args.join(' '));
+    for (const line of rest) assert.equal(line.split(',').length, header.split(',').length, `${args[0]}: ${line}`);
+    const bare = run('table', ...args, '--no-header');
+    assert.equal(bare.text, `${rest.join('\n')}\n`, `${args[0]} --no-header`);
+  }
+  const json = run('table', 'rope-frequencies', '--dim', '4', '--format', 'json', '--no-header');
+  assert.equal(json.status, 2, 'a header is a csv matter');
+  assert.match(json.stderr, /--no-header applies to --format csv/);
+});
+
+test('messages name the flags: --layer-type default, --dim or --config, the library options', () => {
+  assert.match(run('table', 'rope', '--help').text, /--layer-type +with --config: [^\n]*default full_attention/);
+  const config = join(root, 'tests', 'configs', 'qwen2.5-7b-instruct-yarn.json');
+  const gemma = join(root, 'tests', 'configs', 'gemma-3-4b-it.json');
+  const both = run('table', 'rope', '--dim', '8', '--config', config, '--positions', '2');
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /^posenc: rope takes --dim or --config, not both\n/);
+  const neither = run('table', 'rope', '--positions', '2');
+  assert.equal(neither.status, 2);
+  assert.match(neither.stderr, /^posenc: rope needs --dim or --config\n/);
+  const refused = [
+    [['config', config, '--context-length', '-5'], /^posenc: --context-length must be .*, got -5\n$/],
+    [['table', 'rope', '--config', config, '--positions', '2', '--seq-len', '-1'], /^posenc: --seq-len must be /],
+    [
+      ['table', 'rope', '--config', gemma, '--positions', '2', '--layer-type', 'foo'],
+      /^posenc: --layer-type must be 'sliding_attention' or 'full_attention', got 'foo'\n$/,
+    ],
+    [['table', 'learned', '--max-len', '-1', '--dim', '4'], /^posenc: --max-len must be /],
+    [
+      ['table', 'relative-distance', '--query-len', '3', '--min', '2', '--max', '1'],
+      /^posenc: --min must be <= --max /,
+    ],
+    [['table', 't5-buckets', '--query-len', '2', '--num-buckets', '0'], /^posenc: --num-buckets must be /],
+    [
+      ['table', 'rope-frequencies-scaled', '--dim', '8', '--scaling', '{"rope_type":"linear","factor":-1}'],
+      /^posenc: --scaling: factor must be /,
+    ],
+  ];
+  for (const [args, pattern] of refused) {
+    const r = run(...args);
+    assert.equal(r.status, 1, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, pattern);
+  }
+  const lengths = run('table', 'rope-score', '--q', '1,2', '--k', '1', '--max-distance', '2');
+  assert.equal(lengths.status, 2);
+  assert.match(lengths.stderr, /^posenc: --q and --k need the same count of numbers, got 2 and 1\n/);
+});
+
+// Node replaces a closed standard output with /dev/null, where every write succeeds and is lost.
+test(
+  'a closed standard output exits 3 with a message; /dev/null and --out are fine',
+  { skip: !existsSync('/proc/self/fdinfo') },
+  () => {
+    const sh = (redirect, ...args) =>
+      spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${cli}" ${args.join(' ')} ${redirect}`], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const closed = sh('>&-', 'table', 'sinusoidal', '--positions', '4', '--dim', '4');
+    assert.equal(closed.status, 3, closed.stderr);
+    assert.equal(closed.stderr, 'posenc: cannot write to standard output: it is closed\n');
+    assert.equal(sh('>&-', 'lab', '--help').status, 3, 'the lab prints to standard output too');
+    assert.equal(sh('> /dev/null', 'table', 'sinusoidal', '--positions', '4', '--dim', '4').status, 0);
+    const out = join(dir, 'closed.csv');
+    const file = sh('>&-', 'table', 'sinusoidal', '--positions', '4', '--dim', '4', '--out', out);
+    assert.equal(file.status, 0, file.stderr);
+    assert.equal(readFileSync(out, 'utf8').split('\n')[0], 'sin_0,cos_0,sin_1,cos_1');
+  },
+);
+
+// Node before 20.16 has no process.getBuiltinModule, which the wasm glue needs: faked by deleting it.
+test('on a Node without process.getBuiltinModule: one line that says so, exit 1, no stack trace', () => {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'data:text/javascript,delete process.getBuiltinModule',
+      cli,
+      'table',
+      'sinusoidal',
+      '--positions',
+      '2',
+      '--dim',
+      '4',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /^posenc: needs Node >= 20\.16 \(process\.getBuiltinModule\), this is Node v[\d.]+\n$/);
+  assert.equal(r.stdout, '');
 });

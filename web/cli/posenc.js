@@ -7,7 +7,10 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IoError, UsageError, json, list, number, parseCommandLine } from './args.js';
+import { withFlags } from './flags.js';
+import { matrix, numbered, toCsv, toJson, toNpy, vector } from './formats.js';
 import { labCommand } from './lab.js';
+import { stdoutClosed } from './stdout.js';
 
 const KINDS = {
   sinusoidal: {
@@ -21,7 +24,7 @@ const KINDS = {
     required: ['positions', 'dim'],
     run: (p, o) => {
       const positions = o.positions.includes(',') ? list(o.positions, 'positions') : number(o.positions, 'positions');
-      return matrix(p.sinusoidal({ positions, dim: o.dim, base: o.base, layout: o.layout }), o.dim);
+      return matrix(p.sinusoidal({ positions, dim: o.dim, base: o.base, layout: o.layout }), pairs('sin', 'cos', o));
     },
   },
   learned: {
@@ -36,7 +39,8 @@ const KINDS = {
     required: ['max-len', 'dim'],
     run: (p, o) => {
       const t = p.learned({ maxLen: o['max-len'], dim: o.dim, seed: o.seed, std: o.std });
-      return matrix(o.positions === undefined ? t.table() : t.encode(list(o.positions, 'positions')), o.dim);
+      const rows = o.positions === undefined ? t.table() : t.encode(list(o.positions, 'positions'));
+      return matrix(rows, numbered('dim', o.dim));
     },
   },
   'relative-distance': {
@@ -49,10 +53,7 @@ const KINDS = {
     },
     required: ['query-len', 'min', 'max'],
     run: (p, o) =>
-      matrix(
-        p.relativeDistance({ queryLen: o['query-len'], keyLen: o['key-len'], min: o.min, max: o.max }),
-        o['key-len'] ?? o['query-len'],
-      ),
+      matrix(p.relativeDistance({ queryLen: o['query-len'], keyLen: o['key-len'], min: o.min, max: o.max }), keys(o)),
   },
   relative: {
     summary: 'trained relative table (DeBERTa) [(max - min + 1) x dim]',
@@ -64,25 +65,29 @@ const KINDS = {
       std: 'default 0.02',
     },
     required: ['min', 'max', 'dim'],
-    run: (p, o) => matrix(p.relative({ min: o.min, max: o.max, dim: o.dim, seed: o.seed, std: o.std }).table(), o.dim),
+    run: (p, o) =>
+      matrix(
+        p.relative({ min: o.min, max: o.max, dim: o.dim, seed: o.seed, std: o.std }).table(),
+        numbered('dim', o.dim),
+      ),
   },
   'rope-frequencies': {
     summary: 'RoPE frequencies theta_i = base^(-2i/dim) [dim/2]',
     options: { dim: 'even feature count', base: 'default 10000' },
     required: ['dim'],
-    run: (p, o) => vector(p.ropeFrequencies({ dim: o.dim, base: o.base })),
+    run: (p, o) => vector(p.ropeFrequencies({ dim: o.dim, base: o.base }), 'theta'),
   },
   'rope-matrix': {
     summary: 'RoPE rotation matrix R(position) [dim x dim]',
     options: { position: 'the position', dim: 'even feature count', base: 'default 10000' },
     required: ['position', 'dim'],
-    run: (p, o) => matrix(p.ropeMatrix({ position: o.position, dim: o.dim, base: o.base }), o.dim),
+    run: (p, o) => matrix(p.ropeMatrix({ position: o.position, dim: o.dim, base: o.base }), numbered('col', o.dim)),
   },
   'rope-decay': {
     summary: 'RoFormer long-term decay bound for d = 0..max-distance [max-distance + 1]',
     options: { dim: 'even feature count', base: 'default 10000', 'max-distance': 'largest distance' },
     required: ['dim', 'max-distance'],
-    run: (p, o) => vector(p.ropeDecayBound({ dim: o.dim, base: o.base, maxDistance: o['max-distance'] })),
+    run: (p, o) => vector(p.ropeDecayBound({ dim: o.dim, base: o.base, maxDistance: o['max-distance'] }), 'bound'),
   },
   'rope-score': {
     summary: 'RoPE logit rope(q, d) . rope(k, 0) for d = 0..max-distance [max-distance + 1]',
@@ -96,14 +101,17 @@ const KINDS = {
     run: (p, o) => {
       const q = Float32Array.from(list(o.q, 'q'));
       const k = Float32Array.from(list(o.k, 'k'));
-      return vector(p.ropeScoreByDistance(q, k, { dim: q.length, base: o.base, maxDistance: o['max-distance'] }));
+      if (k.length !== q.length)
+        throw new UsageError(`--q and --k need the same count of numbers, got ${q.length} and ${k.length}`);
+      const scores = p.ropeScoreByDistance(q, k, { dim: q.length, base: o.base, maxDistance: o['max-distance'] });
+      return vector(scores, 'score');
     },
   },
   'alibi-slopes': {
     summary: 'ALiBi head slopes [heads] (Bloom rule for any head count)',
     options: { heads: 'number of heads', 'max-bias': 'default 8' },
     required: ['heads'],
-    run: (p, o) => vector(p.alibiSlopes({ heads: o.heads, maxBias: o['max-bias'] })),
+    run: (p, o) => vector(p.alibiSlopes({ heads: o.heads, maxBias: o['max-bias'] }), 'slope'),
   },
   alibi: {
     summary: 'ALiBi bias -slope |i - j| [query-len x key-len]',
@@ -122,7 +130,7 @@ const KINDS = {
           slope: o.slope,
           causal: flag(o.causal, 'causal'),
         }),
-        o['key-len'] ?? o['query-len'],
+        keys(o),
       ),
   },
   't5-buckets': {
@@ -144,7 +152,7 @@ const KINDS = {
           maxDistance: o['max-distance'],
           bidirectional: flag(o.bidirectional, 'bidirectional'),
         }),
-        o['key-len'] ?? o['query-len'],
+        keys(o),
       ),
   },
   rope: {
@@ -157,7 +165,7 @@ const KINDS = {
       base: 'default 10000',
       layout: "column order: half | interleaved (default the model's with --config, else interleaved)",
       config: "a model's config.json, or the model's folder that holds it",
-      'layer-type': 'with --config: which layer type (default the first)',
+      'layer-type': "with --config: which layer type (default full_attention, else the model's first)",
       'seq-len': 'with --config: the sequence length dynamic and longrope read',
     },
     required: ['positions'],
@@ -175,6 +183,7 @@ const KINDS = {
     run: (p, o) =>
       vector(
         p.ropeFrequencies({ dim: o.dim, base: o.base, scaling: json(o.scaling, 'scaling'), seqLen: o['seq-len'] }),
+        'theta',
       ),
   },
 };
@@ -183,8 +192,8 @@ const KINDS = {
 // (cos, sin), so the table holds the library's own bits: (x[i], x[i + h]) in the half layout,
 // (x[2i], x[2i + 1]) in the interleaved one.
 function ropeTable(p, o) {
-  if ((o.config === undefined) === (o.dim === undefined))
-    throw new UsageError('rope needs --dim or --config (one of them)');
+  if (o.config !== undefined && o.dim !== undefined) throw new UsageError('rope takes --dim or --config, not both');
+  if (o.config === undefined && o.dim === undefined) throw new UsageError('rope needs --dim or --config');
   if (o.config === undefined && (o['layer-type'] !== undefined || o['seq-len'] !== undefined)) {
     throw new UsageError('--layer-type and --seq-len apply with --config');
   }
@@ -208,11 +217,19 @@ function ropeTable(p, o) {
     for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
   }
   const table = p.rope(x, { ...options, layout, ...(listed ? { positions } : {}), inPlace: true });
-  const cos = Array.from({ length: half }, (_, i) => `cos_${i}`),
-    sin = Array.from({ length: half }, (_, i) => `sin_${i}`);
-  const columns = layout === 'half' ? [...cos, ...sin] : cos.flatMap((c, i) => [c, sin[i]]);
-  return { ...matrix(table, rotary), columns };
+  return matrix(table, pairs('cos', 'sin', { dim: rotary, layout }));
 }
+
+// The columns of a table of pairs (first_i, second_i) of dim / 2 angles: pairwise in the interleaved
+// layout (the default), all the firsts then all the seconds in the half layout.
+function pairs(first, second, { dim, layout }) {
+  const a = numbered(first, dim / 2),
+    b = numbered(second, dim / 2);
+  return layout === 'half' ? [...a, ...b] : a.flatMap((name, i) => [name, b[i]]);
+}
+
+// The columns of a [query-len x key-len] table: one per key.
+const keys = (o) => numbered('key', o['key-len'] ?? o['query-len']);
 
 // A file's text; a failure to read it is an I/O error (exit 3), not a stack trace.
 // A model's config: the file, or config.json inside a model's folder (a downloaded checkpoint).
@@ -291,8 +308,9 @@ Examples:
   posenc config config.json --context-length 131072
   posenc lab --task copy --encodings none,rope,alibi --train-length 8 --test-lengths 8,16,32
 
-Output: csv (one row per line, default), json (nested arrays), npy (NumPy v1.0,
-'<f4' or '<i4'). Without --out the table goes to standard output.
+Output: csv (default: a line of column names, then one row per line; --no-header leaves
+the names out), json (nested arrays), npy (NumPy v1.0, '<f4' or '<i4'). Without --out the
+table goes to standard output.
 Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
 3 a file or stream that could not be read or written.`;
 
@@ -329,78 +347,20 @@ function tableUsage(only) {
     '',
     'Common options:',
     '      --format        csv (default) | json | npy',
+    '      --no-header     csv without its first line, the column names',
     '      --out FILE      write to FILE instead of standard output',
     '      --scalar        use the scalar wasm build instead of SIMD128',
   );
   return lines.join('\n');
 }
 
-const matrix = (data, columns) => ({ data, shape: columns > 0 ? [data.length / columns, columns] : [0, 0] });
-const vector = (data) => ({ data, shape: [data.length] });
-
-// Shortest decimal that reads back as the same float32 (integers print as integers).
-function formatValue(v) {
-  if (!Number.isFinite(v) || Number.isInteger(v)) return String(v);
-  for (let digits = 1; digits < 9; digits++) {
-    const text = v.toPrecision(digits);
-    if (Math.fround(Number(text)) === v) return String(Number(text));
-  }
-  return String(Number(v.toPrecision(9)));
-}
-
-function rows({ data, shape }) {
-  const columns = shape.length === 2 ? shape[1] : 1;
-  const out = [];
-  for (let r = 0; r * columns < data.length; r++)
-    out.push(Array.from(data.subarray(r * columns, (r + 1) * columns), formatValue));
-  return out;
-}
-
-function toCsv(table) {
-  const header = table.columns ? `${table.columns.join(',')}\n` : '';
-  return (
-    header +
-    rows(table)
-      .map((row) => row.join(','))
-      .join('\n') +
-    '\n'
-  );
-}
-
-function toJson(table) {
-  const body =
-    table.shape.length === 2
-      ? `[\n${rows(table)
-          .map((row) => `  [${row.join(', ')}]`)
-          .join(',\n')}\n]`
-      : `[${rows(table).flat().join(', ')}]`;
-  return `${body}\n`;
-}
-
-/** NumPy .npy version 1.0: magic, header dict padded with spaces to a multiple of 64 bytes, data. */
-function toNpy({ data, shape }) {
-  const descr = data instanceof Int32Array ? '<i4' : '<f4';
-  const dict =
-    `{'descr': '${descr}', 'fortran_order': False, 'shape': ` +
-    `(${shape.join(', ')}${shape.length === 1 ? ',' : ''}), ` +
-    `}`;
-  const unpadded = 10 + dict.length + 1; // magic(6) + version(2) + length(2) + dict + '\n'
-  const header = `${dict}${' '.repeat((64 - (unpadded % 64)) % 64)}\n`;
-  const out = new Uint8Array(10 + header.length + data.length * 4);
-  out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]); // \x93NUMPY v1.0
-  const view = new DataView(out.buffer);
-  view.setUint16(8, header.length, true);
-  for (let i = 0; i < header.length; i++) out[10 + i] = header.charCodeAt(i);
-  const start = 10 + header.length;
-  for (let i = 0; i < data.length; i++) {
-    if (descr === '<i4') view.setInt32(start + 4 * i, data[i], true);
-    else view.setFloat32(start + 4 * i, data[i], true);
-  }
-  return out;
-}
-
 function parse(argv) {
-  const options = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' }, scalar: { type: 'boolean' } };
+  const options = {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean' },
+    scalar: { type: 'boolean' },
+    'no-header': { type: 'boolean' },
+  };
   for (const name of [...NUMBER_OPTIONS, ...STRING_OPTIONS]) options[name] = { type: 'string' };
   return parseCommandLine(argv, options);
 }
@@ -421,9 +381,14 @@ async function configCommand(file, values) {
   const text = readText(file);
   const { load } = await import('posenc');
   const posenc = await load(values.scalar ? { simd: false } : {});
-  const first = posenc.ropeFromConfig(text, { seqLen });
-  const layers = first.layerTypes.map((layerType) => posenc.ropeFromConfig(text, { layerType, seqLen }));
-  const llamaCpp = posenc.llamaCppFlags(text, { contextLength });
+  let layers, llamaCpp;
+  try {
+    const first = posenc.ropeFromConfig(text, { seqLen });
+    layers = first.layerTypes.map((layerType) => posenc.ropeFromConfig(text, { layerType, seqLen }));
+    llamaCpp = posenc.llamaCppFlags(text, { contextLength });
+  } catch (error) {
+    throw withFlags(error, ['seq-len', 'context-length']);
+  }
   if (format === 'json') {
     const plain = (r) => ({
       ...r,
@@ -471,10 +436,19 @@ function write(output, out) {
   }
 }
 
+// Output that would be lost: refused before any work (a lab run takes minutes).
+function requireStdout() {
+  if (stdoutClosed()) throw new IoError('cannot write to standard output: it is closed');
+}
+
 async function main(argv) {
-  // The length lab reads options of its own (web/cli/lab.js).
-  if (argv[0] === 'lab') return labCommand(argv.slice(1));
+  // The length lab reads options of its own (web/cli/lab.js), and prints to standard output.
+  if (argv[0] === 'lab') {
+    requireStdout();
+    return labCommand(argv.slice(1));
+  }
   const { values, positionals } = parse(argv);
+  if (values.out === undefined) requireStdout();
   const [command, kindName, ...extra] = positionals;
   if (values.version) {
     const { load } = await import('posenc');
@@ -499,6 +473,11 @@ async function main(argv) {
     return 0;
   }
   if (command !== 'table') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  return tableCommand(kindName, extra, values);
+}
+
+// `posenc table <kind> [options]`.
+async function tableCommand(kindName, extra, values) {
   if (values.help && kindName === undefined) {
     process.stdout.write(`${tableUsage()}\n`);
     return 0;
@@ -514,10 +493,11 @@ async function main(argv) {
   const format = values.format ?? 'csv';
   if (!['csv', 'json', 'npy'].includes(format))
     throw new UsageError(`--format must be csv, json or npy, got ${JSON.stringify(format)}`);
+  if (values['no-header'] && format !== 'csv') throw new UsageError('--no-header applies to --format csv');
 
   const o = {};
   for (const [name, value] of Object.entries(values)) {
-    if (['help', 'version', 'scalar', 'format', 'out'].includes(name)) continue;
+    if (['help', 'version', 'scalar', 'format', 'out', 'no-header'].includes(name)) continue;
     if (!(name in kind.options)) throw new UsageError(`--${name} does not apply to ${kindName} (posenc table --help)`);
     o[name] = NUMBER_OPTIONS.has(name) ? number(value, name) : value;
   }
@@ -526,8 +506,18 @@ async function main(argv) {
   const { load } = await import('posenc');
   // The model-config module only when a config is read.
   const posenc = await load({ ...(values.scalar ? { simd: false } : {}), models: o.config !== undefined });
-  const table = kind.run(posenc, o);
-  const output = format === 'npy' ? toNpy(table) : format === 'json' ? toJson(table) : toCsv(table);
+  let table;
+  try {
+    table = kind.run(posenc, o);
+  } catch (error) {
+    throw withFlags(error, Object.keys(o)); // the flags given: a default is never refused
+  }
+  const output =
+    format === 'npy'
+      ? toNpy(table)
+      : format === 'json'
+        ? toJson(table)
+        : toCsv(table, { header: !values['no-header'] });
   write(output, values.out);
   return 0;
 }
@@ -549,9 +539,10 @@ try {
     process.stderr.write(`posenc: ${error.message}\n`);
     process.exitCode = 3;
   } else {
-    process.stderr.write(
-      `posenc: ${error instanceof RangeError || error instanceof TypeError ? error.message : (error.stack ?? error)}\n`,
-    );
+    // The library's refusals and its own "posenc: ..." errors (a wasm that cannot start, an old Node)
+    // say all there is to say; anything else is a bug of ours, and its stack helps to find it.
+    const own = error instanceof RangeError || error instanceof TypeError || /^posenc: /.test(error?.message);
+    process.stderr.write(`posenc: ${own ? error.message.replace(/^posenc: /, '') : (error?.stack ?? error)}\n`);
     process.exitCode = 1;
   }
 }
