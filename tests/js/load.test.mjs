@@ -151,3 +151,28 @@ test('an uncaught error names the call, not a line of the minified glue', async 
   const longest = Math.max(...r.stderr.split('\n').map((l) => l.length));
   assert.ok(longest < 300, `a line of ${longest} characters in:\n${r.stderr.slice(0, 600)}`);
 });
+
+// Node before 20.16 lacks process.getBuiltinModule, which the wasm glue needs: faked by deleting it.
+test('without process.getBuiltinModule, the rejection says so first, not a guess about the file', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `
+    delete process.getBuiltinModule;
+    const { load } = await import(${JSON.stringify(pathToFileURL(join(distLib, 'index.js')).href)});
+    for (const simd of [true, false]) await load({ simd }).catch((e) => console.log(e.message));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const messages = r.stdout.trim().split('\n');
+  assert.equal(messages.length, 2, r.stdout);
+  for (const message of messages) {
+    assert.match(message, /^posenc: needs Node >= 20\.16 \(process\.getBuiltinModule\), this is Node v[\d.]+$/);
+    assert.doesNotMatch(message, /flavour|simd:/);
+  }
+});
+
+test("a binary that does not start: the file and the engine's cause first, the guess about flavours last", async () => {
+  await assert.rejects(load({ wasmUrl: join(copyDir, 'posenc-scalar.wasm'), simd: true }), (e) => {
+    assert.match(e.message, /^posenc: cannot start \S*posenc-scalar\.wasm with the SIMD128 glue: \S/);
+    assert.match(e.message, /\(if it is the other flavour's binary, pass simd: false with this wasmUrl\)$/);
+    return true;
+  });
+});

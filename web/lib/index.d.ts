@@ -837,7 +837,8 @@ export interface PosEnc {
    * `rope_parameters` (also nested by layer type), `rope_theta`, `partial_rotary_factor` where the
    * model's class honours it, the head dim, the original length, multimodal `text_config`, and the
    * model-specific fields (`rotary_pct`, `rotary_dim`, `rope_local_base_freq`, `mrope_section`, ...).
-   * `seqLen` selects dynamic's base and longrope's factors; `layerType` defaults to the first.
+   * `seqLen` selects dynamic's base and longrope's factors; `layerType` defaults to `full_attention` when the
+   * model has it, else to the first of its `layerTypes`.
    * A model without rotary embeddings (ALiBi, absolute positions) or an unknown rope type is a
    * RangeError.
    * @example

@@ -205,16 +205,22 @@ async function moduleOptionsFor(wasmUrl, compiled) {
 
 const flavourName = (simd) => (simd ? 'SIMD128' : 'scalar');
 
-// The error for a module whose start failed.
+// The error for a module whose start failed: what failed and its cause first, a guess after them.
 function startError(flavour, wasmUrl, error) {
-  if (/^posenc: /.test(error?.message)) return error;
-  if (flavour === MODELS)
-    return new Error(`posenc: cannot start ${wasmUrl.href}: ${error?.message ?? error}`, { cause: error });
+  const cause = error?.message ?? String(error);
+  if (/^posenc: /.test(cause)) return error;
+  // The glue's own check of the runtime (an older Node): no file or flavour would start there.
+  const node = /^posenc needs (Node >= [\d.]+)/.exec(cause);
+  if (node) {
+    const running = typeof process === 'object' ? `, this is Node ${process.version}` : '';
+    return new Error(`posenc: needs ${node[1]} (process.getBuiltinModule)${running}`, { cause: error });
+  }
+  if (flavour === MODELS) return new Error(`posenc: cannot start ${wasmUrl.href}: ${cause}`, { cause: error });
   // e.g. the other flavour's binary: its imports may link by name and then trap at start-up
   const simd = flavour.simd === true;
   return new Error(
-    `posenc: cannot start ${wasmUrl.href} with the ${flavourName(simd)} glue ` +
-      `(is it the other flavour's binary? pass simd: ${!simd} with this wasmUrl): ${error?.message ?? error}`,
+    `posenc: cannot start ${wasmUrl.href} with the ${flavourName(simd)} glue: ${cause} ` +
+      `(if it is the other flavour's binary, pass simd: ${!simd} with this wasmUrl)`,
     { cause: error },
   );
 }
