@@ -5,12 +5,9 @@ import { transform } from 'esbuild';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { FLAVOURS, MODULES } from './wasm-modules.mjs';
 
-export const FLAVOURS = ['simd', 'scalar'];
-// Every module shipped beside the bundle: the two compute flavours, the model-config reader
-// (downloaded only by a page that reads a config) and the length lab's two flavours (only by a page
-// that trains).
-export const MODULES = [...FLAVOURS, 'models', ...FLAVOURS.map((f) => `lab-${f}`)];
+export { FLAVOURS, MODULES };
 
 /** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle). */
 export const externalGlue = {
