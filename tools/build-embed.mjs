@@ -3,6 +3,8 @@
 //   dist/lib/posenc-embed.js        esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
 //   dist/lib/worker.js              the compute Worker (web/elements/worker.js) with the library bundled in; the
 //                                   wasm glue stays external, imported from beside it by URL (tools/import-hints.mjs)
+//   dist/lib/posenc-embed-lab.js    the length lab's elements, an embed of its own with its Worker lab-worker.js and
+//                                   its shipped results posenc-lab-*.json (tools/build-lab.mjs)
 //   dist/lib/custom-elements.json   Custom Elements Manifest (schema 1.0.0), generated from FIGURE_PARAMS, the
 //                                   classes that web/elements/index.js registers and the --posenc-* properties of
 //                                   web/elements/style.js, so it cannot drift from the code
@@ -19,6 +21,7 @@ import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
 import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
 import { sourceSideEffects } from './source-side-effects.mjs';
+import { embedLab } from './build-lab.mjs';
 import { mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -347,6 +350,8 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
   await mkdir(join(site, 'embed'), { recursive: true });
   for (const f of EMBED_FILES) await copyFile(join(out, f), join(site, 'embed', f));
   await copyWasmAssets(lib, join(site, 'embed'));
+  // the length lab: an embed of its own, which a page without the lab never loads (tools/build-lab.mjs)
+  await embedLab({ root, lib, siteEmbed: join(site, 'embed'), log });
 
   const { size, per } = await downloadSizes(out);
   const kb = (n) => (n / 1024).toFixed(1);

@@ -6,6 +6,9 @@
 //   lib/                 the library as built by tools/build.mjs (dist/lib), for readers and tests to import
 //   index.html           web/site/*.html with every <span|div class="tex"> typeset by KaTeX at build time,
 //                        so formulas show before (and without) any script
+//   posenc-embed-lab.js, lab-worker.js, posenc-lab-results.json, posenc-lab-attention.json
+//                        the length lab (section 6), loaded when it comes near: tools/build-lab.mjs, whose
+//                        results (tools/lab-results.mjs) also fill the prose's sentences about them
 //   site.css, boot.js    copied; katex/ (css + woff2 fonts only, and its LICENSE)
 // Usage: node tools/build-site.mjs  (or import { buildSite } and call it with { root, dist }).
 // POSENC_LIB_DIR overrides where the built library is read from (default dist/lib).
@@ -21,6 +24,7 @@ import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
 import { displayHtml } from './tex-lines.mjs';
 import { sourceSideEffects } from './source-side-effects.mjs';
+import { siteLab } from './build-lab.mjs';
 
 const LIB_FILE = /\.(m?js|wasm)$/;
 
@@ -112,9 +116,11 @@ export async function buildSite({
     plugins: [externalGlue, sourceSideEffects(root)],
   });
 
+  // the length lab (tools/build-lab.mjs): its bundles and shipped results, and the sentences about them
+  const labFacts = await siteLab({ root, libDir, out, log });
   for (const f of await readdir(site)) {
     const from = join(site, f);
-    if (f.endsWith('.html')) await writeFile(join(out, f), renderTex(await readFile(from, 'utf8'), f));
+    if (f.endsWith('.html')) await writeFile(join(out, f), renderTex(labFacts(await readFile(from, 'utf8'), f), f));
     else if (f.endsWith('.css') || f.endsWith('.svg') || f === 'boot.js') await copyFile(from, join(out, f));
   }
 

@@ -246,3 +246,26 @@ test('wasmUrl: the lab beside the compute module; missing, only posenc.lab fails
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the page's test lengths stay within what the library evaluates, recall's longest content included", async () => {
+  const { labJobs, labSettings } = await import('../../web/elements/lab-job.js');
+  const { RECALL_LONGEST } = await import('../../web/elements/lab-defaults.js');
+  const posenc = flavours[0][1];
+  for (const task of ['copy', 'recall'])
+    for (const trainLength of [2, 16, 32]) {
+      const [job] = labJobs(labSettings({ task, schemes: ['rope'], trainLength, steps: 1, seeds: 1 }));
+      const run = posenc.lab({ ...job.options, dim: 8, heads: 1, layers: 1, batch: 1 });
+      try {
+        assert.equal(run.evaluate({ lengths: job.lengths, samples: 1 }).length, job.lengths.length);
+      } finally {
+        run.delete();
+      }
+    }
+  const run = posenc.lab({ ...TINY, task: 'recall', trainLength: 8, maxPositions: 0 });
+  try {
+    assert.equal(run.evaluate({ lengths: [RECALL_LONGEST], samples: 1 }).length, 1);
+    assert.throws(() => run.evaluate({ lengths: [RECALL_LONGEST + 1], samples: 1 }), /lengths\[0\].*recall/);
+  } finally {
+    run.delete();
+  }
+});

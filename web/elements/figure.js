@@ -15,15 +15,19 @@ const NEAR = 400; // px: a figure computes when it comes this close to the viewp
 let firstFigureMeasured = false;
 
 export class PosencFigure extends HTMLElement {
+  /** The figure's parameters (its entry of FIGURE_PARAMS; the lab's figures keep a table of their own). */
+  static get specs() {
+    return FIGURE_PARAMS[this.tag];
+  }
   static get observedAttributes() {
-    return [...Object.keys(FIGURE_PARAMS[this.tag]).map(attrName), 'lang', 'no-controls', 'theme'];
+    return [...Object.keys(this.specs).map(attrName), 'lang', 'no-controls', 'theme'];
   }
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     adopt(this.root);
-    this.params = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
+    this.params = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
     this.controls = {};
     this.visible = false;
     this.dirty = true;
@@ -50,7 +54,7 @@ export class PosencFigure extends HTMLElement {
     }
     if (!this.built) {
       // parser-created elements get their attributes after the constructor ran: read them again
-      this.params = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
+      this.params = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
       this.build();
     }
     this.io ??= new IntersectionObserver(
@@ -113,7 +117,7 @@ export class PosencFigure extends HTMLElement {
       return;
     }
     if (name === 'no-controls' || name === 'theme') return; // the stylesheet alone reads them
-    const next = parseAll(FIGURE_PARAMS[this.constructor.tag], (n) => this.getAttribute(attrName(n)));
+    const next = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
     this.constrain?.(next);
     const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);
     this.params = next;
@@ -160,7 +164,7 @@ export class PosencFigure extends HTMLElement {
   /** The figure's accessible name, from its own state: its title, then each control's label and value
    *  ("… — positions: 128, dim: 128, base: 10000"), so it says what is drawn, in the figure's language. */
   describe() {
-    const spec = FIGURE_PARAMS[this.constructor.tag];
+    const spec = this.constructor.specs;
     const state = Object.entries(this.controlLabels).map(
       ([n, { label, names }]) => `${label}: ${names ? names(this.params[n]) : formatValue(spec[n], this.params[n])}`,
     );
@@ -169,7 +173,7 @@ export class PosencFigure extends HTMLElement {
 
   /** A slider or choice for parameter `name`, wired to the attribute. */
   control(name, label, extra = {}) {
-    const spec = FIGURE_PARAMS[this.constructor.tag][name];
+    const spec = this.constructor.specs[name];
     const onInput = (v) => this.setParam(name, v);
     const c =
       spec.type === 'enum'
@@ -183,7 +187,7 @@ export class PosencFigure extends HTMLElement {
 
   /** Set a parameter from the UI: reflect into the attribute (which re-runs) and announce it. */
   setParam(name, value) {
-    const spec = FIGURE_PARAMS[this.constructor.tag][name];
+    const spec = this.constructor.specs[name];
     this.setAttribute(attrName(name), formatValue(spec, value));
     this.dispatchEvent(new CustomEvent('change', { bubbles: true, composed: true, detail: { ...this.params } }));
   }

@@ -2,9 +2,9 @@
 // (url-state.js: ?<figure id>.<param>=value through the typed table: validated, clamped, never markup),
 // switches language (?lang=zh|en) and shows which build of the library is running.
 import './prewarm.js';
-import { writeUrl } from './url-state.js'; // before the elements: it configures each one as it connects
+import { writeUrl, PAGE_PARAMS } from './url-state.js'; // before the elements: it configures each one as it connects
 import { libraryInfo } from '../elements/compute.js';
-import { FIGURE_PARAMS } from '../elements/recipes.js';
+import { LAB_PARAMS } from '../elements/lab-params.js';
 import '../elements/index.js';
 import { fitFormulas } from './formula-fit.js';
 import { addSkipLinks } from './skip-links.js';
@@ -55,17 +55,38 @@ function linkDials(dials, heatmap) {
   for (const type of ['change', 'render']) dials.addEventListener(type, (e) => follow(e.detail));
 }
 
+// The lab's elements (section 6, and §2's blind zone) are a module of their own with its Workers and results
+// (tools/build-lab.mjs): imported when one of them comes within a few screens, or at once when the URL asks
+// for the lab. Until then the tags are unknown elements, which the module upgrades.
+function lazyLab() {
+  const els = document.querySelectorAll(Object.keys(LAB_PARAMS).join(','));
+  let started = false;
+  const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+    rootMargin: '1500px 0px',
+  });
+  const start = () => {
+    if (started) return;
+    started = true;
+    io.disconnect();
+    import(/* the lab's module */ new URL('./posenc-embed-lab.js', import.meta.url).href);
+  };
+  for (const el of els) io.observe(el);
+  const query = [...new URLSearchParams(location.search).keys()];
+  if (location.hash === '#lab' || query.some((k) => /^lab\w*\./.test(k))) start();
+  return start;
+}
+
 // app.js runs while the HTML is still parsing (a classic script just before the figures): figures
 // take their URL values as they connect (url-state.js) and start at once; the rest of the wiring
 // waits for the document.
 function wire() {
-  figures = [...document.querySelectorAll('[id]')].filter((el) => FIGURE_PARAMS[el.localName]);
+  figures = [...document.querySelectorAll('[id]')].filter((el) => PAGE_PARAMS[el.localName]);
   setLang(currentLang(), { write: false });
   addSkipLinks(figures);
   // a drag emits many changes: write the URL at most every 100 ms (browsers throttle history calls)
   let timer = 0;
   document.addEventListener('change', (e) => {
-    if (!FIGURE_PARAMS[e.target?.localName] || timer) return;
+    if (!PAGE_PARAMS[e.target?.localName] || timer) return;
     timer = setTimeout(() => {
       timer = 0;
       writeUrl(figures, currentLang());
@@ -74,6 +95,16 @@ function wire() {
   for (const b of document.querySelectorAll('[data-set-lang]'))
     b.addEventListener('click', () => setLang(b.dataset.setLang));
   linkDials(document.getElementById('dials'), document.getElementById('sin'));
+  const loadLab = lazyLab();
+  // §2's and §3's links to their scheme in the lab: highlighted in the accuracy figure, shown in the attention maps
+  for (const a of document.querySelectorAll('a[data-lab-scheme]'))
+    a.addEventListener('click', () => {
+      const scheme = a.dataset.labScheme;
+      document.getElementById('labacc')?.setAttribute('highlight', scheme);
+      document.getElementById('labattn')?.setAttribute('scheme', scheme);
+      loadLab();
+      writeUrl(figures, currentLang());
+    });
   // formulas are measured once their fonts are in, after the first frame, and again on every resize
   // and whenever more fonts arrive (a font first used by a later formula loads late)
   let fitting = 0;

@@ -5,19 +5,25 @@
 // parsed, instead of waiting for DOMContentLoaded.
 import { parseValue, formatValue, attrName } from '../elements/params.js';
 import { FIGURE_PARAMS } from '../elements/recipes.js';
+import { LAB_PARAMS } from '../elements/lab-params.js';
+
+/** Every figure's parameters on the page: the core figures' and the lab's (whose elements load later). */
+export const PAGE_PARAMS = { ...FIGURE_PARAMS, ...LAB_PARAMS };
+// a lab `set` parameter parses itself (lab-params.js)
+const parse = (spec, raw) => (spec.parse ? spec.parse(raw) : parseValue(spec, raw));
 
 const query = new URLSearchParams(location.search);
 
 /** URL -> attributes of one figure (only its known keys). */
 export function applyUrl(el) {
-  for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName] ?? {})) {
+  for (const [name, spec] of Object.entries(PAGE_PARAMS[el.localName] ?? {})) {
     const raw = query.get(`${el.id}.${name}`);
-    if (raw !== null) el.setAttribute(attrName(name), formatValue(spec, parseValue(spec, raw)));
+    if (raw !== null) el.setAttribute(attrName(name), formatValue(spec, parse(spec, raw)));
   }
 }
 
 document.addEventListener('posenc-connect', (e) => {
-  if (!FIGURE_PARAMS[e.target.localName] || !e.target.id) return;
+  if (!PAGE_PARAMS[e.target.localName] || !e.target.id) return;
   applyUrl(e.target);
   e.detail.configured = true;
 });
@@ -27,9 +33,9 @@ export function writeUrl(figures, lang) {
   const q = new URLSearchParams();
   if (new URLSearchParams(location.search).has('lang')) q.set('lang', lang);
   for (const el of figures) {
-    for (const [name, spec] of Object.entries(FIGURE_PARAMS[el.localName])) {
+    for (const [name, spec] of Object.entries(PAGE_PARAMS[el.localName])) {
       if (spec.linked) continue; // set from another figure, which the URL already holds
-      const v = parseValue(spec, el.getAttribute(attrName(name)));
+      const v = parse(spec, el.getAttribute(attrName(name)));
       if (v !== spec.def) q.set(`${el.id}.${name}`, formatValue(spec, v));
     }
   }
