@@ -118,7 +118,10 @@ for (const lang of ['en', 'zh']) {
       const shown = await b.page.evaluate(
         (l) =>
           Object.fromEntries(
-            [...document.querySelectorAll(`[data-lab-fact^="${l}:"]`)].map((s) => [s.dataset.labFact.slice(3), s.textContent]),
+            [...document.querySelectorAll(`[data-lab-fact^="${l}:"]`)].map((s) => [
+              s.dataset.labFact.slice(3),
+              s.textContent,
+            ]),
           ),
         lang,
       );
@@ -150,17 +153,17 @@ test('axe: no violations in the lab (en and zh, light and dark) and none on a 39
       await b.page.addScriptTag({ url: '/axe.min.js' });
       const violations = await b.page.evaluate(async () =>
         (
-          await globalThis.axe.run(
-            { include: [['#lab'], ['#labzone']] },
-            { resultTypes: ['violations'] },
-          )
+          await globalThis.axe.run({ include: [['#lab'], ['#labzone']] }, { resultTypes: ['violations'] })
         ).violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`),
       );
       assert.deepEqual(violations, [], `${lang} ${colorScheme} ${width} px`);
       const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${width} px: the page is wider than the screen by ${overflow} px`);
       if (width === 390) {
-        const widths = await b.page.evaluate((ids) => ids.map((i) => document.getElementById(i).getBoundingClientRect().right), IDS);
+        const widths = await b.page.evaluate(
+          (ids) => ids.map((i) => document.getElementById(i).getBoundingClientRect().right),
+          IDS,
+        );
         for (const [k, right] of widths.entries()) assert.ok(right <= 390, `#${IDS[k]} reaches ${right} px`);
       }
       assert.deepEqual(problems, []);
@@ -180,7 +183,9 @@ test('the controls work from the keyboard: schemes, task and the URL', async () 
     const box = b.page.locator('#labctl input[type=checkbox][value=none]');
     await box.focus();
     await b.page.keyboard.press('Space');
-    await b.page.waitForFunction(() => /^(?!.*\bnone\b)/.test(new URL(location.href).searchParams.get('labctl.schemes') ?? 'none'));
+    await b.page.waitForFunction(() =>
+      /^(?!.*\bnone\b)/.test(new URL(location.href).searchParams.get('labctl.schemes') ?? 'none'),
+    );
     assert.equal(await box.isChecked(), false);
     assert.doesNotMatch(await b.page.locator('#labctl').getAttribute('schemes'), /\bnone\b/);
     // the task's radio group: arrows move and select
@@ -223,8 +228,14 @@ test('Train starts Workers and the loss curves grow while the page stays respons
     await b.page.waitForFunction(() => Number(document.getElementById('labctl').dataset.progress) > 2, null, {
       timeout: 30000,
     });
-    assert.ok(b.page.workers().some((w) => /lab-worker\.js$/.test(w.url())), 'a lab Worker runs');
-    assert.ok(wasm.some((u) => /posenc-lab-(simd|scalar)\.wasm$/.test(u)), 'the lab wasm was fetched');
+    assert.ok(
+      b.page.workers().some((w) => /lab-worker\.js$/.test(w.url())),
+      'a lab Worker runs',
+    );
+    assert.ok(
+      wasm.some((u) => /posenc-lab-(simd|scalar)\.wasm$/.test(u)),
+      'the lab wasm was fetched',
+    );
     await drawNear(b.page, '#labloss');
     const first = await lossInk(b.page);
     await b.page.waitForFunction((n) => {
@@ -277,7 +288,10 @@ test('Retrain of the tiny grid reproduces the shipped results', async () => {
     // the same numbers in the table, now from this browser
     await drawNear(b.page, '#labacc');
     await b.page.waitForFunction(() =>
-      document.getElementById('labacc').shadowRoot.querySelector('.lab-source').textContent.startsWith('Trained in this'),
+      document
+        .getElementById('labacc')
+        .shadowRoot.querySelector('.lab-source')
+        .textContent.startsWith('Trained in this'),
     );
     assert.equal(await table(), before, 'the accuracy table is unchanged');
     assert.deepEqual(problems, []);

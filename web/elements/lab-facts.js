@@ -60,13 +60,21 @@ function pastFact(lang, set) {
   if (lang === 'zh')
     return (
       `只比训练长度多一个 token（${n} 个）时，` +
-      (some.length ? `仍有完全答对的样本：${list(lang, some.map((e) => named(lang, ...e)))}` : '没有一种方案还能完整答对样本') +
+      (some.length
+        ? `仍有完全答对的样本：${list(
+            lang,
+            some.map((e) => named(lang, ...e)),
+          )}`
+        : '没有一种方案还能完整答对样本') +
       (none.length ? `；${list(lang, none)} 一个也答不全。` : '。')
     );
   return (
     `Just one token past the training length (${n} tokens), ` +
     (some.length
-      ? `exact answers remain for ${list(lang, some.map((e) => named(lang, ...e)))}`
+      ? `exact answers remain for ${list(
+          lang,
+          some.map((e) => named(lang, ...e)),
+        )}`
       : 'no scheme answers an example exactly any more') +
     (none.length ? `; ${list(lang, none)} get none entirely right.` : '.')
   );

@@ -76,7 +76,12 @@ export class LabAccuracy extends LabFigure {
     const plot = (name) => new BandPlot({ xLabel: this.t('test_length'), height: 240, name });
     this.all = plot('lab_accuracy');
     this.rope = plot('lab_accuracy_rope_scaled');
-    this.ropePanel = h('div', { class: 'lab-panel' }, h('div', { class: 'lab-ptitle', text: this.t('rope_scaled') }), this.rope.el);
+    this.ropePanel = h(
+      'div',
+      { class: 'lab-panel' },
+      h('div', { class: 'lab-ptitle', text: this.t('rope_scaled') }),
+      this.rope.el,
+    );
     this.panels = h(
       'div',
       { class: 'lab-panels' },
