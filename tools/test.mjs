@@ -79,6 +79,7 @@ const stages = [
           'tests/types/tsconfig.json',
           'tests/types/tsconfig.react.json',
           'tests/types/tsconfig.preact.json',
+          'tests/types/tsconfig.preact11.json',
         ]
           .map((p) => `npx --no-install tsc --noEmit -p ${p}`)
           .join(' && '),
