@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { after, test } from 'node:test';
-import { root } from './helpers.mjs';
+import { importPosenc, root } from './helpers.mjs';
 import { installPacked } from './packed.mjs';
 
 const { work, packed, app, installed, remove } = installPacked();
@@ -187,4 +187,13 @@ test('the version in package.json is the newest of the CHANGELOG', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const first = /^## (.+)$/m.exec(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'))?.[1];
   assert.equal(first, pkg.version, 'the CHANGELOG opens with the version package.json says');
+});
+
+test('the library, the C++ project and the package carry one version', async () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const cmake = /project\(posenc VERSION ([\d.]+)/.exec(readFileSync(join(root, 'CMakeLists.txt'), 'utf8'))?.[1];
+  assert.equal(cmake, pkg.version, "CMakeLists.txt's project version");
+  const { load } = await importPosenc();
+  for (const simd of [true, false])
+    assert.equal((await load({ simd, models: false })).version, pkg.version, 'posenc.version, from the wasm');
 });

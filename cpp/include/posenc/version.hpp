@@ -1,4 +1,4 @@
 #pragma once
 namespace posenc {
-inline constexpr const char* version = "0.1.0";
+inline constexpr const char* version = "0.2.0";
 }
