@@ -22,6 +22,9 @@ async function open(query, sel) {
   await page.goto(`${srv.url}?${query}`);
   await page.locator(sel).scrollIntoViewIfNeeded();
   await waitRendered(page, sel);
+  // near section 2 or 6 the page fetches the lab's module and results: let them arrive, or the next
+  // navigation aborts them and a test that watches requests sees a failure that is not the page's
+  await page.waitForLoadState('networkidle');
   return page;
 }
 const inFigure = (page, sel, fn, arg) =>
