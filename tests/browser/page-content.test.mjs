@@ -67,11 +67,11 @@ test('the formulas say what is true: Re and ≤ in the decay bound, Euler, one i
   const prose = rope.replace(/<annotation[\s\S]*?<\/annotation>/g, '');
   assert.equal((rope.match(/\\theta_i/g) ?? []).length, 2, 'theta_i appears only in the note on letters (en and zh)');
   assert.doesNotMatch(prose, /pair <span class="tex">i<\/span>|第 <span class="tex">i<\/span> 对/);
-  // DeBERTa: separate projections of the position vectors, p2p named as the dropped fourth term
+  // DeBERTa: separate projections of the position vectors, p2p named as the dropped fourth term of a sum
   assert.ok(tex.some((t) => t.includes('K^{r} &= P\\,W_{k,r}') && t.includes('Q^{r} = P\\,W_{q,r}')));
   assert.match(
     html,
-    /four terms: content to content, content to position, position to content and position to position/,
+    /position to content and position to position\. DeBERTa keeps the first three and drops position to position/,
   );
   assert.doesNotMatch(html, /only inside its window|但只在窗口之内/);
 });
