@@ -47,6 +47,9 @@ export const STRINGS = {
     sc_linear: 'linear (PI)',
     sc_ntk: 'NTK-aware',
     sc_dynamic: 'dynamic NTK',
+    dyn_note: (s, seq, eff) =>
+      `Dynamic NTK at ${seq} tokens scales by s · seq / L − (s − 1) = ${eff} at s = ${s}, not ${s}: ` +
+      'hence it looks strongest.',
     sc_yarn: 'YaRN',
     sc_longrope: 'LongRoPE',
     sc_llama3: 'Llama 3',
@@ -106,6 +109,8 @@ export const STRINGS = {
     sc_linear: '线性插值（PI）',
     sc_ntk: 'NTK-aware',
     sc_dynamic: '动态 NTK',
+    dyn_note: (s, seq, eff) =>
+      `动态 NTK 按 ${seq} 个 token 读取，实际倍数 s · seq / L − (s − 1) 在 s = ${s} 时为 ${eff}，不是 ${s}，所以显得最强。`,
     sc_yarn: 'YaRN',
     sc_longrope: 'LongRoPE',
     sc_llama3: 'Llama 3',

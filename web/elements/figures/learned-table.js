@@ -12,7 +12,7 @@ export class LearnedTable extends PosencFigure {
   static strings = {
     en: {
       value: 'value',
-      learned_title: 'Learned table, untrained: its seeded N(0, 0.02²) initialisation',
+      learned_title: 'Learned table, untrained: seeded N(0, 0.02²)',
       maxLen: 'maxLen',
       blind: 'blind zone: no trained row',
       row_of: 'row for position',

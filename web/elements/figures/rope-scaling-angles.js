@@ -31,10 +31,6 @@ export class RopeScalingAngles extends PosencFigure {
         'Once (L − 1)θ_i passes 2π, every angle of that pair has been seen. ' +
         'Plain RoPE’s angles are the library’s float64 ones; a scaling’s are ' +
         'its θ_i from ropeFrequencies (at a 4L sequence) times the position.',
-      dyn_note: (s, eff) =>
-        `Dynamic NTK is read at a 4L sequence, where its effective factor is s · 4L / L − (s − 1) = 3s + 1: ` +
-        `${exact(eff)} at s = ${exact(s)} (worked out in the page), not ${exact(s)}. ` +
-        'That is why it looks strongest and can leave no angle unseen: it is scaled far harder than the others.',
     },
     zh: {
       ang_title: '每一对维度：训练中见过的角度（到 L 为止）与 4L 时需要的角度',
@@ -50,10 +46,6 @@ export class RopeScalingAngles extends PosencFigure {
         '到了 4L，慢速的维度对要转得比以往任何时候都远（阴影部分），除非缩放把它放慢得足够多。' +
         '一旦 (L − 1)θ_i 超过 2π，这一对的每个角度都见过了。' +
         '普通 RoPE 的角度是库给出的 float64 结果；各缩放方式的角度是 ropeFrequencies 给出的 θ_i（按 4L 长的序列）乘以位置。',
-      dyn_note: (s, eff) =>
-        `动态 NTK 按 4L 长的序列读取，此时它的有效倍数是 s · 4L / L − (s − 1) = 3s + 1：` +
-        `s = ${exact(s)} 时为 ${exact(eff)}（由页面算出），而不是 ${exact(s)}。` +
-        '所以它看起来最强，未见角度可以是 0：它缩放得比其他方法狠得多。',
     },
   };
   title_() {
@@ -84,7 +76,7 @@ export class RopeScalingAngles extends PosencFigure {
   async update(p) {
     this.r = await this.compute('ropeScalingAngles', p);
     // dynamic NTK's effective factor at the 4L sequence the angles are read at: s · 4L / L - (s - 1)
-    this.dynNote.textContent = this.t('dyn_note')(p.factor, 3 * p.factor + 1);
+    this.dynNote.textContent = this.t('dyn_note')(exact(p.factor), '4L', exact(3 * p.factor + 1));
     const card = (k, v, col) =>
       h(
         'div',

@@ -25,10 +25,6 @@ export class RopeScalingFrequencies extends PosencFigure {
         'Drawn at a sequence of s × L tokens, so dynamic NTK and LongRoPE are in their long-context state. ' +
         'LongRoPE here uses illustrative factors (short: all 1; long: a ramp from 1 to s); real models ship ' +
         'searched lists — paste one below.',
-      dyn_note: (s, eff) =>
-        `Dynamic NTK is the NTK-aware rule with an effective factor of s · seq / L − (s − 1), not s. ` +
-        `Drawn at seq = s × L, that is s² − s + 1 = ${exact(eff)} at s = ${exact(s)} (worked out in the page), ` +
-        'so it slows the slow pairs much more than NTK-aware scaling at the same s.',
     },
     zh: {
       freq_title: '各种缩放方式下每一对维度的频率 θ_i',
@@ -36,10 +32,6 @@ export class RopeScalingFrequencies extends PosencFigure {
       freq_note:
         '按 s × L 个 token 的序列计算，因此动态 NTK 与 LongRoPE 处于长上下文状态。这里的 LongRoPE 因子只是示意（short 全为 1，long 从 1 线性增到 ' +
         's）；真实模型发布的是搜索得到的列表——可在下方粘贴。',
-      dyn_note: (s, eff) =>
-        `动态 NTK 就是 NTK-aware 的规则，只是有效倍数为 s · seq / L − (s − 1)，而不是 s。` +
-        `按 seq = s × L 计算时，它等于 s² − s + 1，s = ${exact(s)} 时为 ${exact(eff)}（由页面算出），` +
-        '所以在同样的 s 下，它把慢速维度对放慢得比 NTK-aware 多得多。',
     },
   };
   title_() {
@@ -64,7 +56,11 @@ export class RopeScalingFrequencies extends PosencFigure {
   async update(p) {
     const r = await this.compute('ropeScalingFrequencies', p);
     // dynamic NTK's effective factor at the drawn length: s · seqLen / L - (s - 1)
-    this.dynNote.textContent = this.t('dyn_note')(p.factor, (p.factor * r.seqLen) / p.original - (p.factor - 1));
+    this.dynNote.textContent = this.t('dyn_note')(
+      exact(p.factor),
+      's × L',
+      exact((p.factor * r.seqLen) / p.original - (p.factor - 1)),
+    );
     const series = [{ name: this.t('sc_default'), values: r.default, color: 'var(--fg)', dash: '5 3', width: 2.2 }];
     for (const type of SCALINGS)
       series.push({ name: this.t(`sc_${type}`), values: r.theta[type], color: SCALING_COLORS[type], width: 1.6 });

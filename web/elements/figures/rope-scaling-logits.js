@@ -14,18 +14,12 @@ export class RopeScalingLogits extends PosencFigure {
       logit_note:
         'Scaled curve: the library rotates the same q at positions 0…4L−1 and k at 0 with the scaling ' +
         '(attention factor included) and takes the dot products; unscaled: ropeScoreByDistance.',
-      dyn_note: (s, eff) =>
-        `Dynamic NTK is drawn at a 4L sequence, so its effective factor is s · 4L / L − (s − 1) = 3s + 1: ` +
-        `${exact(eff)} at s = ${exact(s)} (worked out in the page), not ${exact(s)}.`,
     },
     zh: {
       scaling: '缩放方式',
       logit_title: 'logit 随距离变化，直到训练长度的 4 倍',
       logit_note:
         '缩放后的曲线：库把同一个 q 放在位置 0…4L−1、k 放在位置 0，按缩放方式旋转（含注意力系数），再求点积；不缩放的曲线来自 ropeScoreByDistance。',
-      dyn_note: (s, eff) =>
-        `动态 NTK 按 4L 长的序列计算，有效倍数是 s · 4L / L − (s − 1) = 3s + 1：` +
-        `s = ${exact(s)} 时为 ${exact(eff)}（由页面算出），而不是 ${exact(s)}。`,
     },
   };
   title_() {
@@ -41,8 +35,7 @@ export class RopeScalingLogits extends PosencFigure {
     this.control('seed', this.t('seed'));
     this.plot = new LinePlot({ xLabel: this.t('distance'), yLabel: 'logit', height: 260, name: 'rope_scaling_logits' });
     this.info = h('p', { class: 'note' });
-    this.dynNote = h('p', { class: 'note dyn-note' });
-    this.body.append(this.plot.el, this.info, h('p', { class: 'note', text: this.t('logit_note') }), this.dynNote);
+    this.body.append(this.plot.el, this.info, h('p', { class: 'note', text: this.t('logit_note') }));
   }
   async update(p) {
     const r = await this.compute('ropeScalingLogits', p);
@@ -60,8 +53,6 @@ export class RopeScalingLogits extends PosencFigure {
       opts: { name: `rope_logits_${p.scaling}_s${p.factor}_L${p.original}` },
     });
     this.info.textContent = `${this.t('attn')}: ${exact(r.attention)}`;
-    // dynamic NTK's effective factor at the 4L sequence drawn: s · 4L / L - (s - 1)
-    this.dynNote.textContent = p.scaling === 'dynamic' ? this.t('dyn_note')(p.factor, 3 * p.factor + 1) : '';
     this.redraw();
   }
   redraw() {
