@@ -8,9 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { importPosenc } from './helpers.mjs';
 
-const ORACLE = JSON.parse(
-  readFileSync(new URL('../oracles/transformers-5.17.0-rope.json', import.meta.url), 'utf8'),
-);
+const ORACLE = JSON.parse(readFileSync(new URL('../oracles/transformers-5.17.0-rope.json', import.meta.url), 'utf8'));
 
 const { load } = await importPosenc();
 const posenc = await load();
@@ -18,7 +16,7 @@ const posenc = await load();
 const VIEWS_MODULE_PAIRS =
   "the oracle's pairing is the module's apply_rotary_pos_emb (halves), but with rope_interleave true (the " +
   'default) its attention calls apply_rotary_pos_emb_interleave: adjacent pairs in, halves out, as posenc says';
-const NOT_TAUGHT = 'a model_type posenc has no rules for yet, read with Llama\'s (halves, the whole head)';
+const NOT_TAUGHT = "a model_type posenc has no rules for yet, read with Llama's (halves, the whole head)";
 const GLM_V_DEFAULTS =
   'class defaults are not a real model: no partial_rotary_factor, so 64 pairs, while the default ' +
   'mrope_section [8, 12, 12] covers 32 (the checkpoints state partial_rotary_factor 0.5)';
@@ -41,8 +39,12 @@ const EXCEPTIONS = {
   deepseek_v4: {
     refused: "transformers keys its two tables by rope set ('main', 'compress'), posenc by layer type",
   },
-  'diffusion_gemma/default/full_attention': { different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do` },
-  'diffusion_gemma_text/default/full_attention': { different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do` },
+  'diffusion_gemma/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do`,
+  },
+  'diffusion_gemma_text/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do`,
+  },
   'efficientloftr/default': { different: `${NOT_TAUGHT}: an image matcher's 2-D RoPE, not a text model` },
   'efficientloftr/linear2': { refused: 'an image matcher whose partial_rotary_factor is 4: not a text model' },
   eomt_dinov3: { different: `${NOT_TAUGHT}: a vision encoder's 2-D patch RoPE, not a text model` },
@@ -51,8 +53,12 @@ const EXCEPTIONS = {
     different: "ERNIE 4.5 VL's frequencies are its own 3-D split; posenc gives the 1-D ones",
   },
   esm: { refused: "class default position_embedding_type is 'absolute': the model has no rotary embeddings" },
-  'gemma4_unified/default/full_attention': { different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do` },
-  'gemma4_unified_text/default/full_attention': { different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do` },
+  'gemma4_unified/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do`,
+  },
+  'gemma4_unified_text/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn global_head_dim as Gemma 4's do`,
+  },
   glm46v: { refused: GLM_V_DEFAULTS },
   glm4_moe: { refused: GLM_MOE_HEAD },
   glm4_moe_lite: { different: VIEWS_MODULE_PAIRS },
@@ -74,7 +80,9 @@ const EXCEPTIONS = {
   moonshine_streaming: {
     different: `${NOT_TAUGHT}; its class turns adjacent pairs over partial_rotary_factor 0.8 of the head`,
   },
-  'neomme/default/full_attention': { different: `${NOT_TAUGHT}; its full layers turn partial_rotary_factor 0.25 of the head` },
+  'neomme/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn partial_rotary_factor 0.25 of the head`,
+  },
   nomic_bert: { refused: 'class default rotary_emb_fraction is 0: nothing rotates' },
   pe_video_encoder: { different: `${NOT_TAUGHT}: a video encoder that turns adjacent pairs` },
   qwen3_omni_moe: { refused: OMNI_HIDDEN },
