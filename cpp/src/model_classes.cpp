@@ -325,11 +325,14 @@ constexpr model_class gpt_neox() {
 }
 
 // configuration_deepseek_v3.py: head_dim = qk_rope_head_dim (64); rope_interleave True.
+// modeling_deepseek_v3.py: with rope_interleave, apply_rotary_pos_emb_interleave turns adjacent pairs
+// and writes them as halves (q[0::2], q[1::2] rotated, then concatenated); without, rotate_half.
 constexpr model_class deepseek_v3() {
   model_class c = with_head_dim(make(family::deepseek_v3, 1e4, 7168, 128, 4096), 64);
   c.names.head_dim = {"qk_rope_head_dim"};
-  c.pairs = layout::interleaved;
+  c.pairs = layout::interleaved_to_half;
   c.pairs_switch = "rope_interleave";
+  c.switched_pairs = layout::interleaved_to_half;
   return c;
 }
 
@@ -343,9 +346,11 @@ constexpr model_class minicpm3() {
 
 // configuration_longcat_flash.py: default_theta 1e7, head_dim 64 (the width its rotary embedding is
 // built on), 6144 hidden, 64 heads, 131072 positions; modeling_longcat_flash.py: MLA with
-// apply_rotary_pos_emb_interleave (adjacent pairs).
+// apply_rotary_pos_emb_interleave (adjacent pairs in, halves out).
 constexpr model_class longcat_flash() {
-  return interleaved(with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64));
+  model_class c = with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64);
+  c.pairs = layout::interleaved_to_half;
+  return c;
 }
 
 // configuration_glm4_moe_lite.py (GLM-4.7-Flash): head_dim is qk_rope_head_dim (64), rope_interleave
@@ -821,7 +826,9 @@ constexpr model_class mistral4() {
   model_class c = with_default_rope(interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 4096, 32, 1048576), 64)),
                                     "yarn", mistral4_rope);
   c.names.head_dim = {"qk_rope_head_dim"};
+  c.pairs = layout::interleaved_to_half;  // modeling_mistral4.py: apply_rotary_pos_emb_interleave
   c.pairs_switch = "rope_interleave";
+  c.switched_pairs = layout::interleaved_to_half;
   c.mla_nope = 64;
   c.mla_share = true;
   return c;

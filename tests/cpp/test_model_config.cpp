@@ -365,7 +365,7 @@ TEST(ModelConfig, DeepSeekV3RopeOnQkRopeHeadDimInterleaved) {
   const model_rope r = rope(deepseek_v3);
   EXPECT_EQ(r.head_dim, 64u);  // qk_rope_head_dim, not 7168 / 128
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);  // rope_interleave: permuted before rotate_half
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);  // rope_interleave: pairs in, halves out
   EXPECT_EQ(r.rope_type, "yarn");
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
   // mscale == mscale_all_dim: get_mscale(40, 1) / get_mscale(40, 1).
@@ -1188,7 +1188,7 @@ TEST(ModelConfig, DeepSeekV32AndGlm5TurnTheirMlaSliceInAdjacentPairs) {
                        "beta_slow": 1, "mscale": 1.0, "mscale_all_dim": 1.0}})";
   const model_rope r = rope(v32);
   EXPECT_EQ(r.head_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
   EXPECT_TRUE(close(softmax(v32), 1 / std::sqrt(192.0) * get_mscale(40) * get_mscale(40)));
   ASSERT_EQ(r.notes.size(), 1u);
@@ -1500,7 +1500,7 @@ TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
                              "qk_rope_head_dim": 32)";
   const model_rope kimi = rope(R"({"model_type": "kimi_k2", )" + mla + "}");
   EXPECT_EQ(kimi.head_dim, 32u);
-  EXPECT_EQ(kimi.pairs, layout::interleaved);
+  EXPECT_EQ(kimi.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(kimi.notes.empty());
   const std::string minicpm3 = R"({"model_type": "minicpm3", "head_dim": 96, )" + mla + "}";
   const model_rope m = rope(minicpm3);
@@ -1511,7 +1511,7 @@ TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
   EXPECT_EQ(rope(R"({"model_type": "minicpm3"})").head_dim, 32u);
   const model_rope longcat = rope(R"({"model_type": "longcat_flash"})");
   EXPECT_EQ(longcat.head_dim, 64u);
-  EXPECT_EQ(longcat.pairs, layout::interleaved);
+  EXPECT_EQ(longcat.pairs, layout::interleaved_to_half);
   EXPECT_EQ(longcat.base, 1e7);
 }
 
@@ -1522,7 +1522,7 @@ TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
   const model_rope r = rope(flash);
   EXPECT_EQ(r.head_dim, 64u);
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, posenc::layout::interleaved);
+  EXPECT_EQ(r.pairs, posenc::layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e6)));
   EXPECT_TRUE(r.notes.empty());
   EXPECT_TRUE(close(softmax(flash), 1 / 16.0));  // (192 + 64)^-0.5
@@ -1593,7 +1593,7 @@ TEST(ModelConfig, Mistral4TurnsItsMlaSlice) {
   EXPECT_EQ(r.rope_type, "yarn");
   EXPECT_EQ(r.head_dim, 64u);
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 128, 8192, true)));
   EXPECT_TRUE(close(r.attention_factor, 1.0));
   EXPECT_TRUE(has_note(r, "llama_4_scaling_beta = 0.1"));
@@ -1662,7 +1662,7 @@ TEST(ModelConfig, NewClassesKeepTheirDefaults) {
   EXPECT_EQ(base("exaone_moe", R"(, "sliding_window": 4096)").layers_without_rope, (std::vector<std::size_t>{3}));
   const model_rope youtu = base("youtu", R"(, "qk_rope_head_dim": 64)");
   EXPECT_EQ(youtu.head_dim, 64u);
-  EXPECT_EQ(youtu.pairs, layout::interleaved);
+  EXPECT_EQ(youtu.pairs, layout::interleaved_to_half);
   const model_rope legacy = base("deepseek", R"(, "rope_scaling": {"type": "linear", "factor": 4})");
   EXPECT_TRUE(close(legacy.frequencies, inv_linear(128, 1e4, 4)));
 }
@@ -2209,10 +2209,13 @@ void expect_applies_like_float64(const model_rope& r, const std::vector<double>&
       for (std::size_t f = 2 * half; f < r.head_dim; ++f) worst = std::max(worst, std::abs(double(out[f]) - in[f]));
       for (std::size_t i = 0; i < half; ++i) {
         const std::size_t a = r.pairs == layout::half ? i : 2 * i, b = r.pairs == layout::half ? i + half : 2 * i + 1;
+        // apply_rotary_pos_emb_interleave writes the pair (q[2i], q[2i+1]) to (y[i], y[i + half])
+        const bool to_half = r.pairs == layout::interleaved_to_half;
+        const std::size_t ya = to_half ? i : a, yb = to_half ? i + half : b;
         const double angle = double(positions[s]) * theta[i];
         const double c = factor * std::cos(angle), sn = factor * std::sin(angle);
-        worst = std::max(worst, std::abs(double(out[a]) - (in[a] * c - in[b] * sn)));
-        worst = std::max(worst, std::abs(double(out[b]) - (in[b] * c + in[a] * sn)));
+        worst = std::max(worst, std::abs(double(out[ya]) - (in[a] * c - in[b] * sn)));
+        worst = std::max(worst, std::abs(double(out[yb]) - (in[b] * c + in[a] * sn)));
       }
     }
   EXPECT_LT(worst, 2e-6) << r.layer_type << ": rope_apply against float64 apply_rotary_pos_emb";
@@ -2264,7 +2267,7 @@ TEST(ModelConfig, RealConfigFiles) {
        [](auto&) { return inv_default(256, 1e4); }},
       {"gpt-oss-20b.json", "", "yarn", 64, 64, layout::half, 0.1 * std::log(32.0) + 1,
        [](auto&) { return inv_yarn(64, 150000, 32, 4096, false); }},
-      {"deepseek-v3.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"deepseek-v3.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
       {"phi-3.5-mini-instruct.json", "", "longrope", 96, 96, layout::half, phi3_attention,
        [&](auto& c) { return inv_longrope(96, 1e4, list(c, "short_factor")); }},
@@ -2319,7 +2322,7 @@ TEST(ModelConfig, RealConfigFiles) {
       {"chatglm3-6b-32k.json", "", "default", 128, 64, layout::interleaved, 1,
        [](auto&) { return inv_default(64, 5e5); }},
       // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
-      {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},
       // Ling-lite-1.5: no partial factor, the whole 128-wide head at 600000.
       {"ling-lite-1.5.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 6e5); }},
@@ -2328,7 +2331,7 @@ TEST(ModelConfig, RealConfigFiles) {
       // Qwen-1.8B (the first Qwen): kv_channels 128, all of it, at rotary_emb_base 10000.
       {"qwen-1_8b.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 1e4); }},
       // DeepSeek-V3.2: DeepSeek-V3's YaRN on the 64-wide slice.
-      {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
   };
   std::size_t files = 0, checked = 0;

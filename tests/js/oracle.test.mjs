@@ -14,8 +14,9 @@ const { load } = await importPosenc();
 const posenc = await load();
 
 const VIEWS_MODULE_PAIRS =
-  "the oracle's pairing is the module's apply_rotary_pos_emb (halves), but with rope_interleave true (the " +
-  'default) its attention calls apply_rotary_pos_emb_interleave: adjacent pairs in, halves out, as posenc says';
+  "the oracle's pairing is the module's apply_rotary_pos_emb (halves), which runs only with rope_interleave " +
+  'false; with it true (the default) the attention calls apply_rotary_pos_emb_interleave, adjacent pairs in ' +
+  "and halves out: posenc's 'interleaved-to-half' (checked with rope_interleave false below)";
 const NOT_TAUGHT = "a model_type posenc has no rules for yet, read with Llama's (halves, the whole head)";
 const GLM_V_DEFAULTS =
   'class defaults are not a real model: no partial_rotary_factor, so 64 pairs, while the default ' +
@@ -203,4 +204,28 @@ test('the counts: equal, different, refused', () => {
   for (const r of RESULTS) counts[r.outcome]++;
   // a change of these numbers is a change of the exceptions above: both move together
   nodeAssert.deepEqual(counts, { equal: 371, different: 27, refused: 35 });
+});
+
+/** The config, or its text part, that holds rope_interleave (undefined: none does). */
+function interleaveHolder(config) {
+  return [config, config.text_config].find((c) => c && typeof c.rope_interleave === 'boolean');
+}
+
+test('with rope_interleave false, the models that turn adjacent pairs by default equal the oracle', () => {
+  const checked = [];
+  for (const t of TABLES) {
+    const holder = interleaveHolder(t.config);
+    if (!holder || holder.rope_interleave !== true) continue;
+    // a type posenc has no rules for (axk1) is read as Llama, whatever rope_interleave says
+    const given = posenc.ropeFromConfig(t.config, t.layerType === '-' ? {} : { layerType: t.layerType });
+    if (given.notes.some((note) => /not among the models/.test(note))) continue;
+    const config = structuredClone(t.config);
+    interleaveHolder(config).rope_interleave = false;
+    const { outcome, detail } = outcomeOf({ ...t, config });
+    nodeAssert.equal(outcome, 'equal', `${t.type}/${t.variant}/${t.layerType}: ${detail}`);
+    // and with it true (as given), the pairs written as halves
+    nodeAssert.equal(given.layout, 'interleaved-to-half', `${t.type}/${t.variant}/${t.layerType}: layout`);
+    checked.push(t.type);
+  }
+  nodeAssert.deepEqual([...new Set(checked)].sort(), ['deepseek_v3', 'glm4_moe_lite', 'kimi_k25', 'mistral4', 'youtu']);
 });

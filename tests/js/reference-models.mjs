@@ -181,7 +181,7 @@ const CLASSES = {
     theta: 10000,
     partial: 'ignored',
     headDim: (c) => c.qk_rope_head_dim ?? 64,
-    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   },
   // ChatGLM's remote modeling_chatglm.py (chatglm3-6b, glm-4-9b-chat): rotary_dim = kv_channels (else
   // hidden_size // num_attention_heads); RotaryEmbedding(rotary_dim // 2, rope_ratio) with base
@@ -310,7 +310,7 @@ const CLASSES = {
   minicpm3: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 32 },
   // configuration_longcat_flash.py: default_theta 1e7, head_dim 64; modeling_longcat_flash.py builds its
   // rotary embedding on config.head_dim and turns q_pe / k_pe with apply_rotary_pos_emb_interleave.
-  longcat_flash: { theta: 1e7, partial: 'ignored', headDimDefault: 64, layout: () => 'interleaved' },
+  longcat_flash: { theta: 1e7, partial: 'ignored', headDimDefault: 64, layout: () => 'interleaved-to-half' },
   // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py (text config): rope_theta 1e6, and a legacy
   // rope type 'mrope' becomes 'default' (the sections stay in rope_parameters['mrope_section']).
   qwen2_vl_text: { theta: 1e6, partial: 'ignored', aliases: { mrope: 'default' }, mrope: 'chunked' },
@@ -547,7 +547,7 @@ Object.assign(CLASSES, {
     partial: 'honoured',
     partialDefault: 1,
     headDim: (c) => c.qk_rope_head_dim ?? 64,
-    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   },
   // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (default 64); modeling_deepseek_v2.py
   // apply_rotary_emb: view_as_complex over adjacent pairs of q_pe / k_pe, always.
@@ -692,7 +692,7 @@ CLASSES.mistral4 = {
   partial: 'mlaShare',
   nopeDefault: 64,
   headDim: (c) => c.qk_rope_head_dim ?? 64,
-  layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+  layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   ropeDefault: {
     rope_type: 'yarn',
     rope_theta: 10000,
@@ -2111,9 +2111,16 @@ export function frequencyAxes(r) {
 
 /** The two feature indices rotated together by frequency i in a head starting at o. */
 function pair(layout, o, i, half) {
-  // modeling_llama.py rotate_half: (x[i], x[i + d/2]); modeling_gptj.py rotate_every_two and
-  // modeling_deepseek_v3.py apply_rotary_pos_emb_interleave: (x[2i], x[2i+1]) (see note below).
+  // modeling_llama.py rotate_half: (x[i], x[i + d/2]); modeling_gptj.py rotate_every_two: (x[2i], x[2i+1]).
   return layout === 'half' ? [o + i, o + i + half] : [o + 2 * i, o + 2 * i + 1];
+}
+
+/**
+ * Where pair i is written: in place, except modeling_deepseek_v3.py apply_rotary_pos_emb_interleave, which
+ * takes q1 = q[0::2], q2 = q[1::2] and returns cat(q1 cos - q2 sin, q2 cos + q1 sin): (y[i], y[i + d/2]).
+ */
+function written(layout, o, i, half) {
+  return layout === 'interleaved-to-half' ? [o + i, o + i + half] : pair(layout, o, i, half);
 }
 
 /**
@@ -2121,9 +2128,7 @@ function pair(layout, o, i, half) {
  * attentionFactor (the RotaryEmbedding forward's attention_scaling), on the first rotaryDim features
  * of each head; the rest pass through unchanged (partial rotary: q_rot / q_pass in modeling_phi.py,
  * modeling_gpt_neox.py, modeling_gptj.py).
- * Note: DeepSeek-V3's apply_rotary_pos_emb_interleave rotates adjacent pairs but returns them
- * de-interleaved (evens first); this keeps every pair in place, as posenc's 'interleaved' layout does
- * (q.k is the same, as q and k are permuted alike).
+ * DeepSeek-V3's apply_rotary_pos_emb_interleave ('interleaved-to-half') writes its pairs as halves.
  * @param {Float64Array} x  [seq x heads x headDim]
  * @param {object} r  a referenceRope result
  * @param {number} heads
@@ -2144,8 +2149,9 @@ export function referenceApply(x, r, heads, positions) {
       const sn = r.attentionFactor * Math.sin(angle);
       for (let h = 0; h < heads; h++) {
         const [a, b] = pair(r.layout, (s * heads + h) * d, i, half);
-        out[a] = x[a] * c - x[b] * sn;
-        out[b] = x[b] * c + x[a] * sn;
+        const [ya, yb] = written(r.layout, (s * heads + h) * d, i, half);
+        out[ya] = x[a] * c - x[b] * sn;
+        out[yb] = x[b] * c + x[a] * sn;
       }
     }
   }
