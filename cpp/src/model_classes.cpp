@@ -766,6 +766,14 @@ constexpr model_class mimo_v2_flash() {
   return c;
 }
 
+// configuration_cohere2_moe.py: head_dim 128 (read), 8192 hidden, 64 heads, 8192 positions, rope_theta 1e4;
+// modular_cohere2_moe.py: Cohere2's attention and rotary embedding (adjacent pairs), with its dense layers.
+constexpr model_class cohere2_moe() {
+  model_class c =
+      with_nope(interleaved(with_head_dim(make(family::llama, 1e4, 8192, 64, 8192), 128)), nope_rule::cohere2_moe);
+  return c;
+}
+
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
@@ -1144,6 +1152,7 @@ constexpr named_class classes[] = {
     // modeling_cohere.py: repeat_interleave'd freqs, x[..., ::2] pairs; default_theta 500000.
     {"cohere", interleaved(llama_rules(5e5))},
     {"cohere2", cohere2()},
+    {"cohere2_moe", cohere2_moe()},
     // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
     {"exaone4", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
     // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.

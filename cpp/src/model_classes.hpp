@@ -40,6 +40,7 @@ enum class nope_rule {
   no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
   sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
+  cohere2_moe,              // Cohere2-MoE: as Cohere2, and its dense layers too (prefix pattern 1)
   sliding_layers,           // AFMoE: only sliding-attention layers rotate, by layer type whatever sliding_window says
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
   linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)

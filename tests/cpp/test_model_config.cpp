@@ -707,6 +707,28 @@ TEST(ModelConfig, LayersWithoutRope) {
   EXPECT_TRUE(rejects(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2,
       "num_hidden_layers": 4, "sliding_window": null})",
                       "config.sliding_window", "null"));
+  // Cohere2-MoE: Cohere2's adjacent pairs over its head_dim (128 by default); with first_k_dense_replace 2 and
+  // prefix pattern 1 layers 0 and 1 are full attention but dense, so they rotate; of the other 6, every 4th
+  // (layers 5, hand-counted from 2: 2 3 4 [5] 6 7) is full attention and takes none.
+  const std::string moe = R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 8, "first_k_dense_replace": 2})";
+  r = rope(moe);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{5}));
+  EXPECT_EQ(layer_types(moe), std::vector<std::string>{"full_attention"});
+  // prefix pattern 2: layer 1 is full attention and not forced; layer 0 is sliding
+  r = rope(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
+               "first_k_dense_replace": 2, "prefix_dense_sliding_window_pattern": 2})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1, 5}));
+  // without dense layers, Cohere2's rule
+  r = rope(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8})");
+  EXPECT_EQ(r.layer_type, "sliding_attention");
+  EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  EXPECT_TRUE(rejects(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "sliding_window": null})",
+                      "config.sliding_window", "null"));
   // EXAONE 4: with a window as Cohere2 (but rotate_half); without one every layer rotates.
   r = rope(R"({"model_type": "exaone4", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
                "sliding_window": 4096})");

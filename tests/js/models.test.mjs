@@ -933,6 +933,38 @@ for (const [flavour, posenc] of flavours) {
     );
 
     test(
+      "Cohere2-MoE: Cohere2's adjacent pairs over head_dim (128), and its dense layers rotate too " +
+        '(configuration_cohere2_moe.py; modular_cohere2_moe.py force_rope)',
+      () => {
+        const moe = (extra) =>
+          tiny({ model_type: 'cohere2_moe', num_hidden_layers: 8, first_k_dense_replace: 2, ...extra });
+        checkRule(
+          posenc,
+          moe(),
+          {},
+          {
+            layerTypes: ['full_attention'],
+            headDim: 128,
+            rotaryDim: 128,
+            layout: 'interleaved',
+            base: 10000,
+            frequencies: invFreq(128, 10000),
+            // layers 0 and 1: dense, full attention, forced; then every 4th of the other six: layer 5
+            layersWithoutRope: [5],
+          },
+        );
+        checkRule(posenc, moe({ prefix_dense_sliding_window_pattern: 2 }), {}, { layersWithoutRope: [1, 5] });
+        checkRule(
+          posenc,
+          moe({ first_k_dense_replace: undefined }),
+          {},
+          { layerTypes: ['sliding_attention'], layersWithoutRope: [3, 7] },
+        );
+        checkError(posenc, moe({ sliding_window: null, first_k_dense_replace: 0 }), {}, /sliding/);
+      },
+    );
+
+    test(
       'Cohere 2: head_dim is hidden_size // num_attention_heads, and only sliding layers rotate ' +
         '(configuration_cohere2.py layer_types; modeling_cohere2.py: RoPE if sliding_window is not None)',
       () => {

@@ -473,6 +473,9 @@ Object.assign(CLASSES, {
     headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
     nope: 'cohere2',
   },
+  // configuration_cohere2_moe.py: head_dim field (default 128), rope_theta 1e4. modular_cohere2_moe.py:
+  // Cohere2Attention and Cohere2RotaryEmbedding, plus force_rope on dense layers.
+  cohere2_moe: { theta: 10000, partial: 'ignored', layout: INTERLEAVED, headDimDefault: 128, nope: 'cohere2_moe' },
   // modular_exaone4.py: rotate_half; RoPE only in sliding layers, or in every layer without a window.
   exaone4: { theta: 10000, partial: 'ignored', nope: 'exaone4' },
   // modeling_ernie4_5.py apply_rotary_pos_emb: adjacent pairs (x[..., 0::2], x[..., 1::2]);
@@ -1348,6 +1351,33 @@ function slidingOnly(tc, n, windowlessRotatesAll, patternKey, windowDecides = tr
 }
 
 /**
+ * Cohere2MoeConfig.__post_init__: without layer_types, k = first_k_dense_replace (default 0) prefix layers
+ * "sliding_attention" if (i + 1) % prefix_dense_sliding_window_pattern else "full_attention", then the rest
+ * by (i + 1) % sliding_window_pattern over their own count; mlp_layer_types defaults to "dense" for i < k.
+ * Cohere2MoeAttention: RoPE if self.sliding_window is not None (sliding layers, a window given) or
+ * force_rope (a dense layer and prefix_dense_sliding_window_pattern == 1).
+ */
+function cohere2MoeLayers(tc, n) {
+  const k = tc.first_k_dense_replace ?? 0;
+  const prefix = tc.prefix_dense_sliding_window_pattern ?? 1;
+  const every = tc.sliding_window_pattern ?? 4;
+  const types =
+    tc.layer_types ??
+    Array.from({ length: n }, (_, i) =>
+      (i < k ? (i + 1) % prefix : (i - k + 1) % every) !== 0 ? 'sliding_attention' : 'full_attention',
+    );
+  const dense = tc.mlp_layer_types ?? Array.from({ length: n }, (_, i) => (i < k ? 'dense' : 'sparse'));
+  const windowless = has(tc, 'sliding_window') && tc.sliding_window === null;
+  const rotates = (i) => (types[i] === 'sliding_attention' && !windowless) || (dense[i] === 'dense' && prefix === 1);
+  const withoutRope = types.flatMap((_, i) => (rotates(i) ? [] : [i]));
+  if (withoutRope.length === n) {
+    throw new RangeError(`no layer of this ${tc.model_type} config applies RoPE: no sliding-window or dense layer`);
+  }
+  const fullRotates = types.some((t, i) => t !== 'sliding_attention' && rotates(i));
+  return { layerTypes: fullRotates ? SINGLE : ['sliding_attention'], withoutRope };
+}
+
+/**
  * Hybrids (Granite 4.0, LFM2): layer_types (Granite's layers_block_type) names each layer's block; the
  * attention ones ("attention", "full_attention") rotate, Mamba and convolution blocks have no attention.
  * Without a list, LFM2 marks its attention layers in full_attn_idxs, and without that every layer attends.
@@ -1456,6 +1486,7 @@ function ropeLayers(tc, cls) {
   // modeling_afmoe.py: RoPE `if self.is_local_attention`, by layer type alone
   if (cls.nope === 'afmoe') return slidingOnly(tc, n, false, 'global_attn_every_n_layers', false);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
+  if (cls.nope === 'cohere2_moe') return cohere2MoeLayers(tc, n);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
 
