@@ -1103,6 +1103,12 @@ constexpr named_class classes[] = {
     {"gemma3_text", gemma3()},
     {"gemma4", as_wrapper(gemma4(), text_source::sub_or_defaults)},
     {"gemma4_text", gemma4()},
+    // modular_gemma4_unified.py and modular_diffusion_gemma.py: Gemma4TextConfig, Gemma 4's attention and
+    // rotary embedding (DiffusionGemmaTextRotaryEmbedding(Gemma4TextRotaryEmbedding), global_head_dim).
+    {"gemma4_unified", as_wrapper(gemma4(), text_source::sub_or_defaults)},
+    {"gemma4_unified_text", gemma4()},
+    {"diffusion_gemma", as_wrapper(gemma4(), text_source::sub_or_defaults)},
+    {"diffusion_gemma_text", gemma4()},
     {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},

@@ -532,6 +532,18 @@ TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
                         .frequencies,
                     inv_proportional(512, 1e6, 0.5, 2)));
   EXPECT_EQ(softmax(gemma4), 1.0);
+  // Gemma 4 Unified and DiffusionGemma: Gemma4TextConfig's defaults and Gemma 4's rotary embedding
+  for (const char* type : {"gemma4_unified_text", "diffusion_gemma_text"}) {
+    const std::string text = std::string(R"({"model_type": ")") + type + R"("})";
+    EXPECT_TRUE(close(rope(text, "full_attention").frequencies, inv_proportional(512, 1e6, 0.25, 1))) << type;
+    EXPECT_TRUE(close(rope(text, "sliding_attention").frequencies, inv_default(256, 1e4))) << type;
+    EXPECT_TRUE(rope(text).notes.empty()) << type;
+  }
+  EXPECT_EQ(rope(R"({"model_type": "diffusion_gemma", "text_config": {"model_type": "diffusion_gemma_text",
+      "global_head_dim": 128}})",
+                 "full_attention")
+                .head_dim,
+            128u);
 }
 
 TEST(ModelConfig, MultimodalRopeSections) {

@@ -753,6 +753,18 @@ for (const [flavour, posenc] of flavours) {
           { layerType: 'full_attention' },
           { headDim: 128, rotaryDim: 128, frequencies: [...rotated(32, 128, 1e6).map((f) => f / 2), ...zeros(32)] },
         );
+        // Gemma 4 Unified and DiffusionGemma: Gemma4TextConfig and Gemma 4's rotary embedding
+        // (modular_gemma4_unified.py, modular_diffusion_gemma.py)
+        for (const type of ['gemma4_unified', 'diffusion_gemma']) {
+          const wrapped = { model_type: type, text_config: { ...defaults, model_type: `${type}_text` } };
+          checkRule(
+            posenc,
+            wrapped,
+            { layerType: 'full_attention' },
+            { headDim: 512, frequencies: [...rotated(64, 512, 1e6), ...zeros(192)], notes: [] },
+          );
+          checkRule(posenc, wrapped, { layerType: 'sliding_attention' }, { headDim: 256, base: 1e4 });
+        }
       },
     );
 

@@ -864,6 +864,8 @@ const KNOWN = new Set([
   'gemma3_text',
   'gemma3n_text',
   'gemma4_text',
+  'gemma4_unified_text',
+  'diffusion_gemma_text',
   'step3_vl',
   't5gemma',
   't5gemma2',
@@ -906,6 +908,9 @@ function textConfig(cfg) {
   const wrappers = {
     gemma3: 'gemma3_text',
     gemma4: 'gemma4_text',
+    // modular_gemma4_unified.py, modular_diffusion_gemma.py: Gemma4TextConfig, attention and rotary embedding
+    gemma4_unified: 'gemma4_unified_text',
+    diffusion_gemma: 'diffusion_gemma_text',
     qwen2_vl: 'qwen2_vl_text',
     qwen2_5_vl: 'qwen2_5_vl_text',
     qwen3_vl: 'qwen3_vl_text',
@@ -2022,7 +2027,7 @@ function familyOf(tc, ctx) {
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   // configuration_t5gemma2.py: T5Gemma 2's decoder and encoder text configs are Gemma 3's text rules
   if (['gemma3_text', 'gemma3n_text', 't5gemma2_decoder', 't5gemma2_text'].includes(type)) return gemma3(tc, ctx);
-  if (type === 'gemma4_text') return gemma4(tc, ctx);
+  if (['gemma4_text', 'gemma4_unified_text', 'diffusion_gemma_text'].includes(type)) return gemma4(tc, ctx);
   if (type === 'laguna') {
     const ropes = {
       full_attention: { rope_type: 'default', rope_theta: 5e5, partial_rotary_factor: 0.5 },
