@@ -1144,6 +1144,9 @@ constexpr named_class classes[] = {
     // configuration_glm*.py: kwargs.setdefault("partial_rotary_factor", 0.5).
     {"glm", partial(interleaved(llama_rules()), 0.5)},
     {"glm4", partial(interleaved(llama_rules()), 0.5)},
+    // modular_glmasr.py: GlmAsrRotaryEmbedding(GlmRotaryEmbedding) reads partial_rotary_factor (the encoder
+    // config's default 0.5) and its apply_rotary_pos_emb turns rotate_half pairs of the first rotary_dim.
+    {"glmasr_encoder", partial(llama_rules(), 0.5)},
     // modeling_glm4_moe.py: GPT-NeoX's apply_rotary_pos_emb (rotate_half inside the rotated slice).
     {"glm4_moe", partial(llama_rules(), 0.5)},
     // configuration_stablelm.py / _persimmon.py / _nemotron.py / _qwen3_next.py: the class default

@@ -546,6 +546,15 @@ TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
             128u);
 }
 
+// GLM-ASR's encoder: rotate_half over partial_rotary_factor (default 0.5) of its 64-wide head.
+TEST(ModelConfig, GlmAsrEncoderTurnsHalfItsHead) {
+  const model_rope asr = rope(R"({"model_type": "glmasr_encoder", "hidden_size": 1280, "num_attention_heads": 20})");
+  EXPECT_EQ(asr.head_dim, 64u);
+  EXPECT_EQ(asr.rotary_dim, 32u);
+  EXPECT_EQ(asr.pairs, layout::half);
+  EXPECT_TRUE(close(asr.frequencies, inv_default(32, 1e4)));
+}
+
 TEST(ModelConfig, MultimodalRopeSections) {
   const model_rope vl = rope(qwen25_vl);
   EXPECT_EQ(vl.rope_type, "default");  // "mrope" is Qwen2-VL's name for it

@@ -768,6 +768,17 @@ for (const [flavour, posenc] of flavours) {
       },
     );
 
+    test("GLM-ASR's encoder turns half its head by rotate_half (modular_glmasr.py; configuration_glmasr.py)", () => {
+      const asr = { model_type: 'glmasr_encoder', hidden_size: 1280, num_attention_heads: 20 };
+      checkRule(
+        posenc,
+        asr,
+        {},
+        { headDim: 64, rotaryDim: 32, layout: 'half', frequencies: invFreq(32, 1e4), notes: [] },
+      );
+      checkRule(posenc, { ...asr, partial_rotary_factor: 1 }, {}, { rotaryDim: 64 });
+    });
+
     test(
       'DeepSeek-V3: the RoPE head is qk_rope_head_dim and adjacent pairs are written as halves ' +
         '(apply_rotary_pos_emb_interleave) unless rope_interleave is false (configuration_deepseek_v3.py; ' +

@@ -448,6 +448,9 @@ Object.assign(CLASSES, {
   // configuration_glm.py / configuration_glm4.py: partial_rotary_factor defaults to 0.5.
   glm: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
   glm4: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
+  // modular_glmasr.py: GLM's rotary embedding (partial_rotary_factor, GlmAsrEncoderConfig default 0.5) and
+  // rotate_half over the rotated part.
+  glmasr_encoder: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   // modeling_glm4_moe.py: Llama's rotate_half inside the rotated slice (pairs j, j + rotaryDim/2);
   // configuration_glm4_moe.py: partial_rotary_factor defaults to 0.5.
   glm4_moe: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
