@@ -332,7 +332,6 @@ constexpr model_class deepseek_v3() {
   c.names.head_dim = {"qk_rope_head_dim"};
   c.pairs = layout::interleaved_to_half;
   c.pairs_switch = "rope_interleave";
-  c.switched_pairs = layout::interleaved_to_half;
   return c;
 }
 
@@ -836,7 +835,6 @@ constexpr model_class mistral4() {
   c.names.head_dim = {"qk_rope_head_dim"};
   c.pairs = layout::interleaved_to_half;  // modeling_mistral4.py: apply_rotary_pos_emb_interleave
   c.pairs_switch = "rope_interleave";
-  c.switched_pairs = layout::interleaved_to_half;
   c.mla_nope = 64;
   c.mla_share = true;
   return c;

@@ -213,10 +213,9 @@ struct model_class {
   // partial_rotary_factor is the MLA rope slice's share of qk_head_dim, not a part of the slice: the slice
   // turns whole, and a factor naming any other width is refused (Mistral 4's qk_rope / (qk_nope + qk_rope)).
   bool mla_share = false;
-  const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
-  // The layout pairs_switch true gives: adjacent pairs, written back in place or (DeepSeek-V3's
-  // apply_rotary_pos_emb_interleave) as halves.
-  layout switched_pairs = layout::interleaved;
+  // A boolean key: false turns halves, true adjacent pairs, written back in place, or as halves where the
+  // class's own pairs are interleaved_to_half (rope_interleave: DeepSeek-V3's apply_rotary_pos_emb_interleave).
+  const char* pairs_switch = nullptr;
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
   const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note
   const char* set_note = nullptr;

@@ -117,27 +117,25 @@ void resolver::cohere2_moe_layers(std::size_t layers, std::string& rotating) {
   std::vector<bool> dense(layers, false);
   const node mlp = field("mlp_layer_types");
   if (mlp.present()) {
-    const std::vector<node> kinds = per_layer(mlp, layers, "an array of strings, one per layer");
+    const std::vector<node> kinds = per_layer(mlp, layers, "an array of strings or null");
     for (std::size_t i = 0; i < layers; ++i) dense[i] = text(kinds[i], "a string") == "dense";
   } else {
     for (std::size_t i = 0; i < k; ++i) dense[i] = true;
   }
   const node window = field("sliding_window");
   const bool windowless = window.given() && window.value->is_null();
-  bool full_rotates = false;
+  bool full_rotates = false, any = false;
   for (std::size_t i = 0; i < layers; ++i) {
-    const bool forced = dense[i] && prefix == 1;
-    if ((types[i] == "sliding_attention" && !windowless) || forced) {
-      full_rotates = full_rotates || types[i] != "sliding_attention";
-    } else {
-      layers_without_rope_.push_back(i);
-    }
+    const bool sliding = types[i] == "sliding_attention",
+               rotates = (sliding && !windowless) || (dense[i] && prefix == 1);
+    full_rotates = full_rotates || (rotates && !sliding);
+    any = any || rotates;
+    types[i] = rotates ? "sliding_attention" : "full_attention";  // which layers rotate, for layers_not_of_type
   }
-  if (layers_without_rope_.size() == layers) {
-    fail(windowless ? window.path : field("layer_types").path,
-         "at least one sliding-window or dense layer (the only layers that apply RoPE)",
-         std::string(windowless ? "null" : "none") + ": no layer would apply RoPE");
+  if (windowless && !any) {
+    fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
   }
+  layers_not_of_type(types, "sliding_attention");
   if (!full_rotates) rotating = "sliding_attention";
 }
 
