@@ -59,6 +59,8 @@ lab_options resolved(lab_options o) {
   if (std::size_t(o.scheme) > 6) fail("encoding", "one of " + name_list(encoding_names), double(o.scheme));
   require_integer("layers", o.layers, 1, 4);
   require_integer("heads", o.heads, 1, 64);
+  if (o.rope_layout == layout::interleaved_to_half)
+    fail("ropeLayout", "'interleaved' or 'half'", "'interleaved-to-half'");
   require_integer("dim", o.dim, 1, 512);
   if (o.dim % o.heads != 0) fail("dim", "a multiple of heads (" + std::to_string(o.heads) + ")", double(o.dim));
   const std::int64_t head_dim = o.dim / o.heads;

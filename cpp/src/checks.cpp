@@ -13,6 +13,10 @@ void dim(std::size_t value, bool even, const char* name) {
   }
 }
 
+void pair_layout(layout value) {
+  if (value == layout::interleaved_to_half) fail("layout", "'interleaved' or 'half'", "'interleaved-to-half'");
+}
+
 void base(double value) {
   if (!std::isfinite(value) || !(value > 1.0)) fail("base", "a finite number > 1", value);
 }

@@ -6,10 +6,14 @@
 #include <cstdint>
 #include <string>
 
+#include "posenc/layout.hpp"
+
 namespace posenc::checks {
 
 // dim in 1..65536; `even` for every sinusoidal and RoPE function.
 void dim(std::size_t value, bool even, const char* name = "dim");
+// A layout whose output pairs sit where its input pairs do: not rope()'s 'interleaved-to-half'.
+void pair_layout(layout value);
 // base finite and > 1.
 void base(double value);
 // A position in [0, 2^24).

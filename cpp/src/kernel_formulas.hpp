@@ -77,6 +77,15 @@ void interleave_entries(const T* even, const T* odd, T* out, std::size_t begin, 
   for (std::size_t i = begin; i < end; ++i) store_pair(even[i], odd[i], out + 2 * i);
 }
 
+// Entries begin .. end - 1 of deinterleave: interleave_entries undone.
+template <class T>
+void deinterleave_entries(const T* in, T* even, T* odd, std::size_t begin, std::size_t end) {
+  for (std::size_t i = begin; i < end; ++i) {
+    even[i] = in[2 * i];
+    odd[i] = in[2 * i + 1];
+  }
+}
+
 // Entries begin .. end - 1 of add_angles_interleaved: the sin at the even place, the cos at the
 // odd one (sinusoidal's interleaved layout).
 template <class T>

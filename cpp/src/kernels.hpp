@@ -55,6 +55,9 @@ struct kernel_table {
                                  float* out, std::size_t n);
   // out[2i] = even[i], out[2i + 1] = odd[i]: a row kept as two halves, interleaved.
   void (*interleave)(const float* even, const float* odd, float* out, std::size_t n);
+  // even[i] = in[2i], odd[i] = in[2i + 1]: interleave's inverse, which writes rotated adjacent pairs as
+  // halves (rope's interleaved-to-half layout). in may not alias even or odd.
+  void (*deinterleave)(const float* in, float* even, float* odd, std::size_t n);
   // gaussian::scaled_normals (see gaussian.hpp): the seeded N(0, scale^2) values first.. of a
   // stream, the same bits from every table.
   void (*scaled_normals)(std::uint64_t seed, std::uint64_t stream, std::uint64_t first, std::size_t count, double scale,

@@ -104,6 +104,10 @@ void interleave(const float* even, const float* odd, float* out, std::size_t n) 
   interleave_entries(even, odd, out, 0, n);
 }
 
+void deinterleave(const float* in, float* even, float* odd, std::size_t n) {
+  deinterleave_entries(in, even, odd, 0, n);
+}
+
 }  // namespace scalar_impl
 
 const kernel_table& scalar_table() noexcept {
@@ -119,6 +123,7 @@ const kernel_table& scalar_table() noexcept {
                                   scalar_impl::add_angles,
                                   scalar_impl::add_angles_interleaved,
                                   scalar_impl::interleave,
+                                  scalar_impl::deinterleave,
                                   gaussian::scaled_normals};
   return table;
 }

@@ -504,6 +504,39 @@ void interleave(const float* even, const float* odd, float* out, std::size_t n) 
   interleave_entries(even, odd, out, i, n);
 }
 
+// Lane m takes the lane where two rounds of zips leave entry m (zip_order's inverse): the zips work
+// inside 128-bit lanes, so with 8 or 16 lanes the entries of the two halves come out mixed.
+struct unzip_order {
+  static constexpr std::uint32_t get(std::size_t m, std::size_t n) {
+    const std::size_t k = m < n / 2 ? m : m - n / 2;
+    return static_cast<std::uint32_t>(4 * (k / 2) + k % 2 + (m < n / 2 ? 0 : 2));
+  }
+};
+
+// The 2 * width floats at in, a0 b0 a1 b1 ..., as a0 a1 ... (even) and b0 b1 ... (odd).
+void load_deinterleaved(const float* in, batch& even, batch& odd) {
+  const batch lo = batch::load_unaligned(in), hi = batch::load_unaligned(in + width);
+  const batch p = xsimd::zip_lo(lo, hi), q = xsimd::zip_hi(lo, hi);
+  even = xsimd::zip_lo(p, q);
+  odd = xsimd::zip_hi(p, q);
+  if constexpr (width > 4) {
+    const auto unzip_lanes = xsimd::make_batch_constant<index_batch, unzip_order>();
+    even = xsimd::swizzle(even, unzip_lanes);
+    odd = xsimd::swizzle(odd, unzip_lanes);
+  }
+}
+
+void deinterleave(const float* in, float* even, float* odd, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + width <= n; i += width) {
+    batch e, o;
+    load_deinterleaved(in + 2 * i, e, o);
+    e.store_unaligned(even + i);
+    o.store_unaligned(odd + i);
+  }
+  deinterleave_entries(in, even, odd, i, n);
+}
+
 }  // namespace simd_impl
 
 const kernel_table& table() noexcept {
@@ -516,7 +549,7 @@ const kernel_table& table() noexcept {
 #endif
         simd_impl::sincos, simd_impl::rotate_interleaved, simd_impl::rotate_half, simd_impl::rotate_interleaved_sum,
         simd_impl::rotate_half_sum, simd_impl::dot, simd_impl::dot_rows, simd_impl::add, simd_impl::add_angles,
-        simd_impl::add_angles_interleaved, simd_impl::interleave, simd_impl::scaled_normals
+        simd_impl::add_angles_interleaved, simd_impl::interleave, simd_impl::deinterleave, simd_impl::scaled_normals
   };
   return t;
 }

@@ -7,9 +7,12 @@ namespace posenc {
 layout parse_layout(const std::string& name) {
   if (name == "interleaved") return layout::interleaved;
   if (name == "half") return layout::half;
-  fail("layout", "'interleaved' or 'half'", "'" + name + "'");
+  if (name == "interleaved-to-half") return layout::interleaved_to_half;
+  fail("layout", "'interleaved' or 'half' (rope() also takes 'interleaved-to-half')", "'" + name + "'");
 }
 
-const char* to_string(layout l) { return l == layout::half ? "half" : "interleaved"; }
+const char* to_string(layout l) {
+  return l == layout::half ? "half" : l == layout::interleaved_to_half ? "interleaved-to-half" : "interleaved";
+}
 
 }  // namespace posenc

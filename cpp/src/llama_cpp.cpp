@@ -471,7 +471,7 @@ class advisor {
            "llama.cpp takes n_rot from the GGUF's rope.dimension_count, which the converter writes from the model's "
            "partial rotary factor; no flag changes it.");
     }
-    if (rope_.pairs == layout::interleaved) {
+    if (rope_.pairs != layout::half) {
       note(
           "Pairs are adjacent features (interleaved): llama.cpp's architecture decides the pairing "
           "(llama_model_rope_type: LLAMA_ROPE_TYPE_NORM rotates adjacent features, LLAMA_ROPE_TYPE_NEOX the two "

@@ -325,10 +325,12 @@ constexpr model_class gpt_neox() {
 }
 
 // configuration_deepseek_v3.py: head_dim = qk_rope_head_dim (64); rope_interleave True.
+// modeling_deepseek_v3.py: with rope_interleave, apply_rotary_pos_emb_interleave turns adjacent pairs
+// and writes them as halves (q[0::2], q[1::2] rotated, then concatenated); without, rotate_half.
 constexpr model_class deepseek_v3() {
   model_class c = with_head_dim(make(family::deepseek_v3, 1e4, 7168, 128, 4096), 64);
   c.names.head_dim = {"qk_rope_head_dim"};
-  c.pairs = layout::interleaved;
+  c.pairs = layout::interleaved_to_half;
   c.pairs_switch = "rope_interleave";
   return c;
 }
@@ -343,9 +345,11 @@ constexpr model_class minicpm3() {
 
 // configuration_longcat_flash.py: default_theta 1e7, head_dim 64 (the width its rotary embedding is
 // built on), 6144 hidden, 64 heads, 131072 positions; modeling_longcat_flash.py: MLA with
-// apply_rotary_pos_emb_interleave (adjacent pairs).
+// apply_rotary_pos_emb_interleave (adjacent pairs in, halves out).
 constexpr model_class longcat_flash() {
-  return interleaved(with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64));
+  model_class c = with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64);
+  c.pairs = layout::interleaved_to_half;
+  return c;
 }
 
 // configuration_glm4_moe_lite.py (GLM-4.7-Flash): head_dim is qk_rope_head_dim (64), rope_interleave
@@ -761,6 +765,14 @@ constexpr model_class mimo_v2_flash() {
   return c;
 }
 
+// configuration_cohere2_moe.py: head_dim 128 (read), 8192 hidden, 64 heads, 8192 positions, rope_theta 1e4;
+// modular_cohere2_moe.py: Cohere2's attention and rotary embedding (adjacent pairs), with its dense layers.
+constexpr model_class cohere2_moe() {
+  model_class c =
+      with_nope(interleaved(with_head_dim(make(family::llama, 1e4, 8192, 64, 8192), 128)), nope_rule::cohere2_moe);
+  return c;
+}
+
 // configuration_cohere2.py: head_dim = hidden_size // num_attention_heads (set in __post_init__);
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
@@ -821,6 +833,7 @@ constexpr model_class mistral4() {
   model_class c = with_default_rope(interleaved(with_head_dim(make(family::deepseek_v2, 1e4, 4096, 32, 1048576), 64)),
                                     "yarn", mistral4_rope);
   c.names.head_dim = {"qk_rope_head_dim"};
+  c.pairs = layout::interleaved_to_half;  // modeling_mistral4.py: apply_rotary_pos_emb_interleave
   c.pairs_switch = "rope_interleave";
   c.mla_nope = 64;
   c.mla_share = true;
@@ -1088,6 +1101,12 @@ constexpr named_class classes[] = {
     {"gemma3_text", gemma3()},
     {"gemma4", as_wrapper(gemma4(), text_source::sub_or_defaults)},
     {"gemma4_text", gemma4()},
+    // modular_gemma4_unified.py and modular_diffusion_gemma.py: Gemma4TextConfig, Gemma 4's attention and
+    // rotary embedding (DiffusionGemmaTextRotaryEmbedding(Gemma4TextRotaryEmbedding), global_head_dim).
+    {"gemma4_unified", as_wrapper(gemma4(), text_source::sub_or_defaults)},
+    {"gemma4_unified_text", gemma4()},
+    {"diffusion_gemma", as_wrapper(gemma4(), text_source::sub_or_defaults)},
+    {"diffusion_gemma_text", gemma4()},
     {"gpt_oss", gpt_oss()},
     {"deepseek_v3", deepseek_v3()},
     {"deepseek_v2", deepseek_v2()},
@@ -1123,6 +1142,9 @@ constexpr named_class classes[] = {
     // configuration_glm*.py: kwargs.setdefault("partial_rotary_factor", 0.5).
     {"glm", partial(interleaved(llama_rules()), 0.5)},
     {"glm4", partial(interleaved(llama_rules()), 0.5)},
+    // modular_glmasr.py: GlmAsrRotaryEmbedding(GlmRotaryEmbedding) reads partial_rotary_factor (the encoder
+    // config's default 0.5) and its apply_rotary_pos_emb turns rotate_half pairs of the first rotary_dim.
+    {"glmasr_encoder", partial(llama_rules(), 0.5)},
     // modeling_glm4_moe.py: GPT-NeoX's apply_rotary_pos_emb (rotate_half inside the rotated slice).
     {"glm4_moe", partial(llama_rules(), 0.5)},
     // configuration_stablelm.py / _persimmon.py / _nemotron.py / _qwen3_next.py: the class default
@@ -1137,6 +1159,7 @@ constexpr named_class classes[] = {
     // modeling_cohere.py: repeat_interleave'd freqs, x[..., ::2] pairs; default_theta 500000.
     {"cohere", interleaved(llama_rules(5e5))},
     {"cohere2", cohere2()},
+    {"cohere2_moe", cohere2_moe()},
     // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
     {"exaone4", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
     // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.

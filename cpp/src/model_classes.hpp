@@ -40,6 +40,7 @@ enum class nope_rule {
   no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
   sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
   sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
+  cohere2_moe,              // Cohere2-MoE: as Cohere2, and its dense layers too (prefix pattern 1)
   sliding_layers,           // AFMoE: only sliding-attention layers rotate, by layer type whatever sliding_window says
   cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
   linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
@@ -212,7 +213,9 @@ struct model_class {
   // partial_rotary_factor is the MLA rope slice's share of qk_head_dim, not a part of the slice: the slice
   // turns whole, and a factor naming any other width is refused (Mistral 4's qk_rope / (qk_nope + qk_rope)).
   bool mla_share = false;
-  const char* pairs_switch = nullptr;  // a boolean key: true turns adjacent pairs, false halves (rope_interleave)
+  // A boolean key: false turns halves, true adjacent pairs, written back in place, or as halves where the
+  // class's own pairs are interleaved_to_half (rope_interleave: DeepSeek-V3's apply_rotary_pos_emb_interleave).
+  const char* pairs_switch = nullptr;
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
   const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note
   const char* set_note = nullptr;

@@ -1085,7 +1085,10 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   out.pairs = class_->pairs;
   if (class_->pairs_switch) {
     const node interleave = field(class_->pairs_switch);
-    if (interleave.present()) out.pairs = boolean(interleave) ? layout::interleaved : layout::half;
+    if (interleave.present()) {
+      const layout adjacent = class_->pairs == layout::half ? layout::interleaved : class_->pairs;
+      out.pairs = boolean(interleave) ? adjacent : layout::half;
+    }
   }
   fill_sections(out, *d);
   set_lengths(out, *d);

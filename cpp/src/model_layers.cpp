@@ -92,6 +92,53 @@ void resolver::layers_not_of_type(const std::vector<std::string>& types, const s
   }
 }
 
+// configuration_cohere2_moe.py: without layer_types, the first first_k_dense_replace layers (dense) are full
+// attention every prefix_dense_sliding_window_pattern-th (default 1: all of them), the rest every
+// sliding_window_pattern-th (4), the others sliding; mlp_layer_types, else those first layers, say which are
+// dense. modular_cohere2_moe.py: Cohere2's attention turns sliding layers, and dense ones too (force_rope)
+// when prefix_dense_sliding_window_pattern is 1.
+void resolver::cohere2_moe_layers(std::size_t layers, std::string& rotating) {
+  const node first_k = field("first_k_dense_replace");
+  const std::size_t k = first_k.present() ? std::size_t(integer(first_k, 0, std::int64_t(layers))) : 0;
+  const node prefix_node = field("prefix_dense_sliding_window_pattern");
+  const std::int64_t prefix = prefix_node.present() ? integer(prefix_node, 1, max_layers) : 1;
+  std::vector<std::string> types;
+  if (field("layer_types").present()) {
+    types = listed_layer_types(layers, nullptr, "sliding_attention");
+  } else {
+    const node pattern = field("sliding_window_pattern");
+    const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : 4;
+    for (std::size_t i = 0; i < layers; ++i) {
+      const bool dense = i < k;
+      const std::int64_t n = std::int64_t(dense ? i : i - k) + 1;
+      types.push_back(n % (dense ? prefix : every) != 0 ? "sliding_attention" : "full_attention");
+    }
+  }
+  std::vector<bool> dense(layers, false);
+  const node mlp = field("mlp_layer_types");
+  if (mlp.present()) {
+    const std::vector<node> kinds = per_layer(mlp, layers, "an array of strings or null");
+    for (std::size_t i = 0; i < layers; ++i) dense[i] = text(kinds[i], "a string") == "dense";
+  } else {
+    for (std::size_t i = 0; i < k; ++i) dense[i] = true;
+  }
+  const node window = field("sliding_window");
+  const bool windowless = window.given() && window.value->is_null();
+  bool full_rotates = false, any = false;
+  for (std::size_t i = 0; i < layers; ++i) {
+    const bool sliding = types[i] == "sliding_attention",
+               rotates = (sliding && !windowless) || (dense[i] && prefix == 1);
+    full_rotates = full_rotates || (rotates && !sliding);
+    any = any || rotates;
+    types[i] = rotates ? "sliding_attention" : "full_attention";  // which layers rotate, for layers_not_of_type
+  }
+  if (windowless && !any) {
+    fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
+  }
+  layers_not_of_type(types, "sliding_attention");
+  if (!full_rotates) rotating = "sliding_attention";
+}
+
 // configuration_llama4.py / modular_smollm3.py no_rope_layers: 1 rotates, 0 does not; by default
 // every no_rope_layer_interval-th layer (4) does not. Llama 4 takes an empty list for the default.
 void resolver::no_rope_layers(std::size_t layers, bool empty_is_default) {
@@ -327,6 +374,9 @@ void resolver::find_layers_without_rope() {
       break;
     case nope_rule::attention_blocks:
       attention_blocks(layers);
+      break;
+    case nope_rule::cohere2_moe:
+      cohere2_moe_layers(layers, rotating);
       break;
     case nope_rule::sliding_layers:
       rotating = "sliding_attention";

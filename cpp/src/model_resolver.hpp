@@ -87,6 +87,7 @@ class resolver {
   void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating,
                           const std::string& source = "");
   void no_rope_layers(std::size_t layers, bool empty_is_default);
+  void cohere2_moe_layers(std::size_t layers, std::string& rotating);
   void hunyuan_alpha(model_rope& out, const node& alpha);
   void fixed_ntk(model_rope& out, const rope_dict& d);
   void phimoe_mscale(model_rope& out, const rope_dict& d);

@@ -11,6 +11,7 @@ namespace posenc {
 std::vector<double> pair_angles(const float* a, std::size_t a_length, const float* b, std::size_t b_length,
                                 const pair_angle_options& o) {
   checks::dim(o.dim, true);
+  checks::pair_layout(o.pairs);
   const std::size_t rows = checks::rows_of("a", a_length, o.dim, "dim");
   if (b_length != a_length) fail("b.length", "a.length = " + std::to_string(a_length), double(b_length));
   const std::size_t half = o.dim / 2;

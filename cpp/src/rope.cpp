@@ -131,14 +131,27 @@ std::size_t rows_of(std::size_t length, const rope_options& o) {
   return checks::rows_of("x", length, o.heads * o.dim, "heads * dim");
 }
 
+// The interleaved-to-half layout after the interleaved rotation of `rows` rows: each head's rotated
+// pairs written as halves, (y[i], y[i + rotary/2]). work holds rotary floats.
+void pairs_to_halves(const kernels::kernel_table& kernels, float* x, std::size_t rows, const rope_options& o,
+                     std::size_t rotary, float* work) {
+  for (std::size_t v = 0; v < rows * o.heads; ++v) {
+    float* head = x + v * o.dim;
+    std::copy_n(head, rotary, work);
+    kernels.deinterleave(work, head, head + rotary / 2, rotary / 2);
+  }
+}
+
 // Rotates `rows` consecutive rows of x ([rows x heads x dim]); row r by the cos/sin rows
 // at cos + r * table_stride, sin + r * table_stride.
 void rotate_run(const kernels::kernel_table& kernels, float* x, std::size_t rows, const rope_options& o,
                 std::size_t rotary, const float* cos, const float* sin, std::size_t table_stride, float* work) {
-  if (o.pairs == layout::interleaved)
-    kernels.rotate_interleaved(x, rows, o.heads, o.dim, rotary, cos, sin, table_stride, work);
-  else
+  if (o.pairs == layout::half) {
     kernels.rotate_half(x, rows, o.heads, o.dim, rotary, cos, sin, table_stride);
+    return;
+  }
+  kernels.rotate_interleaved(x, rows, o.heads, o.dim, rotary, cos, sin, table_stride, work);
+  if (o.pairs == layout::interleaved_to_half) pairs_to_halves(kernels, x, rows, o, rotary, work);
 }
 
 // Rotates one row of x ([heads x dim]) by the given cos/sin row.
@@ -220,9 +233,10 @@ void rotate_rows_uncached(float* x, std::size_t rows, const rope_options& o, std
         cos = cos_scaled;
       }
       rotate_row(kernels, row, o, rotary, cos, sin, work);
-    } else if (o.pairs == layout::interleaved) {
+    } else if (o.pairs != layout::half) {
       kernels.rotate_interleaved_sum(row, r.count, o.heads, o.dim, rotary, r.anchor_cos, r.anchor_sin, r.step_cos,
                                      r.step_sin, f.factor);
+      if (o.pairs == layout::interleaved_to_half) pairs_to_halves(kernels, row, r.count, o, rotary, work);
     } else {
       kernels.rotate_half_sum(row, r.count, o.heads, o.dim, rotary, r.anchor_cos, r.anchor_sin, r.step_cos, r.step_sin,
                               f.factor);

@@ -30,9 +30,10 @@ std::vector<float> table(angle_rows& angles, std::size_t rows, std::size_t dim, 
 }
 
 // The checks of the count form, in the order its messages have always come; returns count * dim.
-std::size_t checked_table(std::size_t count, std::size_t dim, double base) {
+std::size_t checked_table(std::size_t count, std::size_t dim, double base, layout l) {
   checks::dim(dim, true);
   checks::base(base);
+  checks::pair_layout(l);
   if (count > std::size_t(position_limit))
     fail("positions", "a count in [0, " + std::to_string(position_limit) + "]", double(count));
   return checked_elements("positions * dim", count, dim);
@@ -41,7 +42,7 @@ std::size_t checked_table(std::size_t count, std::size_t dim, double base) {
 }  // namespace
 
 void sinusoidal_into(float* out, std::size_t out_size, std::size_t count, std::size_t dim, double base, layout l) {
-  const std::size_t elements = checked_table(count, dim, base);
+  const std::size_t elements = checked_table(count, dim, base, l);
   // Checked before anything is written, so a wrong size leaves the caller's buffer as it was.
   if (out_size != elements) fail("out_size", "count * dim = " + std::to_string(elements), double(out_size));
   if (!out && elements > 0) fail("out", "a buffer of " + std::to_string(elements) + " floats", "null");
@@ -51,7 +52,7 @@ void sinusoidal_into(float* out, std::size_t out_size, std::size_t count, std::s
 }
 
 std::vector<float> sinusoidal(std::size_t count, std::size_t dim, double base, layout l) {
-  std::vector<float> out(checked_table(count, dim, base));  // a bad argument fails before the allocation
+  std::vector<float> out(checked_table(count, dim, base, l));  // a bad argument fails before the allocation
   sinusoidal_into(out.data(), out.size(), count, dim, base, l);
   return out;
 }
@@ -60,6 +61,7 @@ std::vector<float> sinusoidal_at(const std::int64_t* positions, std::size_t coun
                                  layout l) {
   checks::dim(dim, true);
   checks::base(base);
+  checks::pair_layout(l);
   checked_elements("positions.length * dim", count, dim);
   checks::positions(positions, count);
   const std::vector<double> theta = rope_frequencies(dim, base);

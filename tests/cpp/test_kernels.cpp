@@ -83,6 +83,24 @@ TEST_P(Kernel, HasANameAndEveryEntry) {
   EXPECT_NE(k().add_angles, nullptr);
   EXPECT_NE(k().add_angles_interleaved, nullptr);
   EXPECT_NE(k().interleave, nullptr);
+  EXPECT_NE(k().deinterleave, nullptr);
+}
+
+// deinterleave takes the even and the odd entries apart, each value exactly, whatever the tail;
+// nothing past the n floats of either output moves.
+TEST_P(Kernel, DeinterleaveTakesEvenAndOddEntriesApartExactly) {
+  std::mt19937 rng(72);
+  for (std::size_t n : sizes()) {
+    SCOPED_TRACE(::testing::Message() << "n=" << n);
+    const Guarded in = filled(rng, 2 * n, -5.0f, 5.0f);
+    Guarded even(n), odd(n);
+    k().deinterleave(in.data(), even.data(), odd.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(even.data()[i], in.data()[2 * i]) << "even, i=" << i;
+      ASSERT_EQ(odd.data()[i], in.data()[2 * i + 1]) << "odd, i=" << i;
+    }
+    EXPECT_TRUE(even.guards_intact() && odd.guards_intact());
+  }
 }
 
 // The interleaved row (sinusoidal's layout) is add_angles' two outputs, sin at 2i and cos at

@@ -365,7 +365,7 @@ TEST(ModelConfig, DeepSeekV3RopeOnQkRopeHeadDimInterleaved) {
   const model_rope r = rope(deepseek_v3);
   EXPECT_EQ(r.head_dim, 64u);  // qk_rope_head_dim, not 7168 / 128
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);  // rope_interleave: permuted before rotate_half
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);  // rope_interleave: pairs in, halves out
   EXPECT_EQ(r.rope_type, "yarn");
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
   // mscale == mscale_all_dim: get_mscale(40, 1) / get_mscale(40, 1).
@@ -532,6 +532,27 @@ TEST(ModelConfig, Gemma4ProportionalOnGlobalHeadDim) {
                         .frequencies,
                     inv_proportional(512, 1e6, 0.5, 2)));
   EXPECT_EQ(softmax(gemma4), 1.0);
+  // Gemma 4 Unified and DiffusionGemma: Gemma4TextConfig's defaults and Gemma 4's rotary embedding
+  for (const char* type : {"gemma4_unified_text", "diffusion_gemma_text"}) {
+    const std::string text = std::string(R"({"model_type": ")") + type + R"("})";
+    EXPECT_TRUE(close(rope(text, "full_attention").frequencies, inv_proportional(512, 1e6, 0.25, 1))) << type;
+    EXPECT_TRUE(close(rope(text, "sliding_attention").frequencies, inv_default(256, 1e4))) << type;
+    EXPECT_TRUE(rope(text).notes.empty()) << type;
+  }
+  EXPECT_EQ(rope(R"({"model_type": "diffusion_gemma", "text_config": {"model_type": "diffusion_gemma_text",
+      "global_head_dim": 128}})",
+                 "full_attention")
+                .head_dim,
+            128u);
+}
+
+// GLM-ASR's encoder: rotate_half over partial_rotary_factor (default 0.5) of its 64-wide head.
+TEST(ModelConfig, GlmAsrEncoderTurnsHalfItsHead) {
+  const model_rope asr = rope(R"({"model_type": "glmasr_encoder", "hidden_size": 1280, "num_attention_heads": 20})");
+  EXPECT_EQ(asr.head_dim, 64u);
+  EXPECT_EQ(asr.rotary_dim, 32u);
+  EXPECT_EQ(asr.pairs, layout::half);
+  EXPECT_TRUE(close(asr.frequencies, inv_default(32, 1e4)));
 }
 
 TEST(ModelConfig, MultimodalRopeSections) {
@@ -705,6 +726,28 @@ TEST(ModelConfig, LayersWithoutRope) {
   r = rope(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 4})");
   EXPECT_EQ(r.layers_without_rope, every_fourth(4));
   EXPECT_TRUE(rejects(R"({"model_type": "cohere2", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 4, "sliding_window": null})",
+                      "config.sliding_window", "null"));
+  // Cohere2-MoE: Cohere2's adjacent pairs over its head_dim (128 by default); with first_k_dense_replace 2 and
+  // prefix pattern 1 layers 0 and 1 are full attention but dense, so they rotate; of the other 6, every 4th
+  // (layers 5, hand-counted from 2: 2 3 4 [5] 6 7) is full attention and takes none.
+  const std::string moe = R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2,
+      "num_hidden_layers": 8, "first_k_dense_replace": 2})";
+  r = rope(moe);
+  EXPECT_EQ(r.head_dim, 128u);
+  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_TRUE(close(r.frequencies, inv_default(128, 1e4)));
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{5}));
+  EXPECT_EQ(layer_types(moe), std::vector<std::string>{"full_attention"});
+  // prefix pattern 2: layer 1 is full attention and not forced; layer 0 is sliding
+  r = rope(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8,
+               "first_k_dense_replace": 2, "prefix_dense_sliding_window_pattern": 2})");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{1, 5}));
+  // without dense layers, Cohere2's rule
+  r = rope(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2, "num_hidden_layers": 8})");
+  EXPECT_EQ(r.layer_type, "sliding_attention");
+  EXPECT_EQ(r.layers_without_rope, every_fourth(8));
+  EXPECT_TRUE(rejects(R"({"model_type": "cohere2_moe", "hidden_size": 64, "num_attention_heads": 2,
       "num_hidden_layers": 4, "sliding_window": null})",
                       "config.sliding_window", "null"));
   // EXAONE 4: with a window as Cohere2 (but rotate_half); without one every layer rotates.
@@ -1188,7 +1231,7 @@ TEST(ModelConfig, DeepSeekV32AndGlm5TurnTheirMlaSliceInAdjacentPairs) {
                        "beta_slow": 1, "mscale": 1.0, "mscale_all_dim": 1.0}})";
   const model_rope r = rope(v32);
   EXPECT_EQ(r.head_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 40, 4096, true)));
   EXPECT_TRUE(close(softmax(v32), 1 / std::sqrt(192.0) * get_mscale(40) * get_mscale(40)));
   ASSERT_EQ(r.notes.size(), 1u);
@@ -1500,7 +1543,7 @@ TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
                              "qk_rope_head_dim": 32)";
   const model_rope kimi = rope(R"({"model_type": "kimi_k2", )" + mla + "}");
   EXPECT_EQ(kimi.head_dim, 32u);
-  EXPECT_EQ(kimi.pairs, layout::interleaved);
+  EXPECT_EQ(kimi.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(kimi.notes.empty());
   const std::string minicpm3 = R"({"model_type": "minicpm3", "head_dim": 96, )" + mla + "}";
   const model_rope m = rope(minicpm3);
@@ -1511,7 +1554,7 @@ TEST(ModelConfig, KimiMiniCpm3AndLongCatTurnTheirRopeSlice) {
   EXPECT_EQ(rope(R"({"model_type": "minicpm3"})").head_dim, 32u);
   const model_rope longcat = rope(R"({"model_type": "longcat_flash"})");
   EXPECT_EQ(longcat.head_dim, 64u);
-  EXPECT_EQ(longcat.pairs, layout::interleaved);
+  EXPECT_EQ(longcat.pairs, layout::interleaved_to_half);
   EXPECT_EQ(longcat.base, 1e7);
 }
 
@@ -1522,7 +1565,7 @@ TEST(ModelConfig, Glm47FlashIsMlaWithAdjacentPairs) {
   const model_rope r = rope(flash);
   EXPECT_EQ(r.head_dim, 64u);
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, posenc::layout::interleaved);
+  EXPECT_EQ(r.pairs, posenc::layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_default(64, 1e6)));
   EXPECT_TRUE(r.notes.empty());
   EXPECT_TRUE(close(softmax(flash), 1 / 16.0));  // (192 + 64)^-0.5
@@ -1593,7 +1636,7 @@ TEST(ModelConfig, Mistral4TurnsItsMlaSlice) {
   EXPECT_EQ(r.rope_type, "yarn");
   EXPECT_EQ(r.head_dim, 64u);
   EXPECT_EQ(r.rotary_dim, 64u);
-  EXPECT_EQ(r.pairs, layout::interleaved);
+  EXPECT_EQ(r.pairs, layout::interleaved_to_half);
   EXPECT_TRUE(close(r.frequencies, inv_yarn(64, 1e4, 128, 8192, true)));
   EXPECT_TRUE(close(r.attention_factor, 1.0));
   EXPECT_TRUE(has_note(r, "llama_4_scaling_beta = 0.1"));
@@ -1662,7 +1705,7 @@ TEST(ModelConfig, NewClassesKeepTheirDefaults) {
   EXPECT_EQ(base("exaone_moe", R"(, "sliding_window": 4096)").layers_without_rope, (std::vector<std::size_t>{3}));
   const model_rope youtu = base("youtu", R"(, "qk_rope_head_dim": 64)");
   EXPECT_EQ(youtu.head_dim, 64u);
-  EXPECT_EQ(youtu.pairs, layout::interleaved);
+  EXPECT_EQ(youtu.pairs, layout::interleaved_to_half);
   const model_rope legacy = base("deepseek", R"(, "rope_scaling": {"type": "linear", "factor": 4})");
   EXPECT_TRUE(close(legacy.frequencies, inv_linear(128, 1e4, 4)));
 }
@@ -2209,10 +2252,13 @@ void expect_applies_like_float64(const model_rope& r, const std::vector<double>&
       for (std::size_t f = 2 * half; f < r.head_dim; ++f) worst = std::max(worst, std::abs(double(out[f]) - in[f]));
       for (std::size_t i = 0; i < half; ++i) {
         const std::size_t a = r.pairs == layout::half ? i : 2 * i, b = r.pairs == layout::half ? i + half : 2 * i + 1;
+        // apply_rotary_pos_emb_interleave writes the pair (q[2i], q[2i+1]) to (y[i], y[i + half])
+        const bool to_half = r.pairs == layout::interleaved_to_half;
+        const std::size_t ya = to_half ? i : a, yb = to_half ? i + half : b;
         const double angle = double(positions[s]) * theta[i];
         const double c = factor * std::cos(angle), sn = factor * std::sin(angle);
-        worst = std::max(worst, std::abs(double(out[a]) - (in[a] * c - in[b] * sn)));
-        worst = std::max(worst, std::abs(double(out[b]) - (in[b] * c + in[a] * sn)));
+        worst = std::max(worst, std::abs(double(out[ya]) - (in[a] * c - in[b] * sn)));
+        worst = std::max(worst, std::abs(double(out[yb]) - (in[b] * c + in[a] * sn)));
       }
     }
   EXPECT_LT(worst, 2e-6) << r.layer_type << ": rope_apply against float64 apply_rotary_pos_emb";
@@ -2264,7 +2310,7 @@ TEST(ModelConfig, RealConfigFiles) {
        [](auto&) { return inv_default(256, 1e4); }},
       {"gpt-oss-20b.json", "", "yarn", 64, 64, layout::half, 0.1 * std::log(32.0) + 1,
        [](auto&) { return inv_yarn(64, 150000, 32, 4096, false); }},
-      {"deepseek-v3.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"deepseek-v3.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
       {"phi-3.5-mini-instruct.json", "", "longrope", 96, 96, layout::half, phi3_attention,
        [&](auto& c) { return inv_longrope(96, 1e4, list(c, "short_factor")); }},
@@ -2319,7 +2365,7 @@ TEST(ModelConfig, RealConfigFiles) {
       {"chatglm3-6b-32k.json", "", "default", 128, 64, layout::interleaved, 1,
        [](auto&) { return inv_default(64, 5e5); }},
       // Kimi K2: DeepSeek-V3's YaRN on the 64-wide rope slice, base 50000, both betas 1.
-      {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"kimi-k2-instruct.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 5e4, 32, 4096, true, 1, 1); }},
       // Ling-lite-1.5: no partial factor, the whole 128-wide head at 600000.
       {"ling-lite-1.5.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 6e5); }},
@@ -2328,7 +2374,7 @@ TEST(ModelConfig, RealConfigFiles) {
       // Qwen-1.8B (the first Qwen): kv_channels 128, all of it, at rotary_emb_base 10000.
       {"qwen-1_8b.json", "", "default", 128, 128, layout::half, 1, [](auto&) { return inv_default(128, 1e4); }},
       // DeepSeek-V3.2: DeepSeek-V3's YaRN on the 64-wide slice.
-      {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved, 1,
+      {"deepseek-v3.2.json", "", "yarn", 64, 64, layout::interleaved_to_half, 1,
        [](auto&) { return inv_yarn(64, 1e4, 40, 4096, true); }},
   };
   std::size_t files = 0, checked = 0;

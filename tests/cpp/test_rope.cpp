@@ -4,6 +4,7 @@
 #include <cstring>
 #include <random>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "reference.hpp"
@@ -236,6 +237,91 @@ TEST_P(Rope, CacheApplyEqualsRopeApply) {
     const auto want = ref::rope(x, s.heads, s.dim, rotary, ref::iota_positions(s.seq, s.offset), s.base, s.half);
     EXPECT_LE(rope_error(x, a, want, s.dim, rotary, &bad_passthrough), kBudget);
   }
+}
+
+// transformers' apply_rotary_pos_emb_interleave (DeepSeek-V3) in float64, written out: q1 = v[0::2],
+// q2 = v[1::2] over the rotated features, out = cat(q1 cos - q2 sin, q2 cos + q1 sin), the rest unchanged.
+std::vector<double> interleave_to_half_reference(const std::vector<float>& x, std::size_t dim, std::size_t rotary,
+                                                 const std::vector<std::int64_t>& positions, std::size_t heads,
+                                                 double base) {
+  std::vector<double> out(x.begin(), x.end());
+  const std::size_t half = rotary / 2;
+  for (std::size_t v = 0; v < x.size() / dim; ++v) {
+    const double position = double(positions[v / heads]);
+    const float* in = &x[v * dim];
+    double* y = &out[v * dim];
+    for (std::size_t i = 0; i < half; ++i) {
+      const double angle = position * std::pow(base, -2.0 * double(i) / double(rotary));
+      const double q1 = in[2 * i], q2 = in[2 * i + 1];
+      y[i] = q1 * std::cos(angle) - q2 * std::sin(angle);
+      y[i + half] = q2 * std::cos(angle) + q1 * std::sin(angle);
+    }
+  }
+  return out;
+}
+
+TEST_P(Rope, InterleavedToHalfMatchesTheInterleaveFormula) {
+  std::mt19937 rng(12);
+  std::vector<Shape> all = shapes();
+  all.push_back({3, 7, 64, 0, 40, false, false, 10000.0});   // more heads than the fused kernels take
+  all.push_back({2, 6, 130, 66, 9, false, true, 10000.0});   // 33 pairs of 65, listed positions
+  all.push_back({40, 2, 64, 0, 0, false, false, 500000.0});  // a long run from 0: the cached rows
+  for (const Shape& s : all) {
+    SCOPED_TRACE(s.describe());
+    const std::size_t rotary = s.rotary ? s.rotary : s.dim;
+    const auto x = posenc_test::random_normal(rng, s.seq * s.heads * s.dim);
+    std::vector<std::int64_t> pos = ref::iota_positions(s.seq, s.offset);
+    if (s.explicit_positions)
+      for (auto& p : pos) p = posenc_test::random_int(rng, 0, (1 << 24) - 1);
+    posenc::rope_options o;
+    o.dim = s.dim;
+    o.heads = s.heads;
+    o.base = s.base;
+    o.pairs = layout::interleaved_to_half;
+    o.rotary_dim = s.rotary;
+    auto y = x;
+    if (s.explicit_positions)
+      posenc::rope_apply(y.data(), y.size(), o, pos.data(), pos.size());
+    else
+      posenc::rope_apply(y.data(), y.size(), o, s.offset);
+    const auto want = interleave_to_half_reference(x, s.dim, rotary, pos, s.heads, s.base);
+    std::size_t bad_passthrough = 0;
+    EXPECT_LE(rope_error(x, y, want, s.dim, rotary, &bad_passthrough), kBudget);
+    EXPECT_EQ(bad_passthrough, 0u) << "features past rotaryDim must pass through unchanged";
+    if (s.explicit_positions) continue;
+    // the cached rows and a plan give the same bits as rope_apply
+    const std::int64_t end = std::min<std::int64_t>(s.offset + std::int64_t(s.seq) + 2, 1 << 24);
+    posenc::rope_cache cache(o, s.offset, std::size_t(end - s.offset));
+    auto c = x;
+    cache.apply(c.data(), c.size(), s.offset);
+    EXPECT_LE(rope_error(x, c, want, s.dim, rotary, &bad_passthrough), kBudget);
+    posenc::rope_plan plan(o);
+    auto p = x;
+    plan.apply(p.data(), p.size(), s.offset);
+    EXPECT_LE(rope_error(x, p, want, s.dim, rotary, &bad_passthrough), kBudget);
+  }
+}
+
+// The layout names, and the functions whose output keeps its input's pairs refuse the new one by name.
+TEST(RopeLayout, InterleavedToHalfIsRopesOnly) {
+  EXPECT_EQ(posenc::parse_layout("interleaved-to-half"), layout::interleaved_to_half);
+  EXPECT_STREQ(posenc::to_string(layout::interleaved_to_half), "interleaved-to-half");
+  const auto refused = [](auto call) {
+    try {
+      call();
+    } catch (const posenc::invalid_argument& e) {
+      return e.parameter() == "layout" && std::string(e.what()).find("interleaved-to-half") != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(refused([] { posenc::sinusoidal(4, 8, 10000.0, layout::interleaved_to_half); }));
+  const std::int64_t positions[] = {1, 2};
+  EXPECT_TRUE(refused([&] { posenc::sinusoidal_at(positions, 2, 8, 10000.0, layout::interleaved_to_half); }));
+  posenc::pair_angle_options pa;
+  pa.dim = 4;
+  pa.pairs = layout::interleaved_to_half;
+  const float v[4] = {1, 2, 3, 4};
+  EXPECT_TRUE(refused([&] { posenc::pair_angles(v, 4, v, 4, pa); }));
 }
 
 POSENC_INSTANTIATE_BACKENDS(Rope);

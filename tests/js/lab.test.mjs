@@ -108,6 +108,7 @@ for (const [flavour, posenc] of flavours) {
         [{ trainLength: 0 }, RangeError, /^trainLength /],
         [{ trainLength: 8, maxPositions: 10 }, RangeError, /^maxPositions must be at least/],
         [{ ropeLayout: 'neox' }, RangeError, /^ropeLayout must be .*neox/],
+        [{ ropeLayout: 'interleaved-to-half' }, RangeError, /^ropeLayout must be 'interleaved' or 'half', got 'inter/],
         [{ randomizedPositions: 1 }, TypeError, /^randomizedPositions must be a boolean/],
       ]) {
         assert.throws(() => posenc.lab({ ...TINY, ...o }), { name: type.name, message: pattern }, JSON.stringify(o));

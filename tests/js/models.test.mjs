@@ -753,12 +753,35 @@ for (const [flavour, posenc] of flavours) {
           { layerType: 'full_attention' },
           { headDim: 128, rotaryDim: 128, frequencies: [...rotated(32, 128, 1e6).map((f) => f / 2), ...zeros(32)] },
         );
+        // Gemma 4 Unified and DiffusionGemma: Gemma4TextConfig and Gemma 4's rotary embedding
+        // (modular_gemma4_unified.py, modular_diffusion_gemma.py)
+        for (const type of ['gemma4_unified', 'diffusion_gemma']) {
+          const wrapped = { model_type: type, text_config: { ...defaults, model_type: `${type}_text` } };
+          checkRule(
+            posenc,
+            wrapped,
+            { layerType: 'full_attention' },
+            { headDim: 512, frequencies: [...rotated(64, 512, 1e6), ...zeros(192)], notes: [] },
+          );
+          checkRule(posenc, wrapped, { layerType: 'sliding_attention' }, { headDim: 256, base: 1e4 });
+        }
       },
     );
 
+    test("GLM-ASR's encoder turns half its head by rotate_half (modular_glmasr.py; configuration_glmasr.py)", () => {
+      const asr = { model_type: 'glmasr_encoder', hidden_size: 1280, num_attention_heads: 20 };
+      checkRule(
+        posenc,
+        asr,
+        {},
+        { headDim: 64, rotaryDim: 32, layout: 'half', frequencies: invFreq(32, 1e4), notes: [] },
+      );
+      checkRule(posenc, { ...asr, partial_rotary_factor: 1 }, {}, { rotaryDim: 64 });
+    });
+
     test(
-      'DeepSeek-V3: the RoPE head is qk_rope_head_dim and pairs are adjacent ' +
-        'unless rope_interleave is false (configuration_deepseek_v3.py; ' +
+      'DeepSeek-V3: the RoPE head is qk_rope_head_dim and adjacent pairs are written as halves ' +
+        '(apply_rotary_pos_emb_interleave) unless rope_interleave is false (configuration_deepseek_v3.py; ' +
         'modeling_deepseek_v3.py)',
       () => {
         const config = tiny({
@@ -768,7 +791,7 @@ for (const [flavour, posenc] of flavours) {
           qk_nope_head_dim: 64,
           rope_theta: 10000,
         });
-        checkRule(posenc, config, {}, { headDim: 32, rotaryDim: 32, layout: 'interleaved' });
+        checkRule(posenc, config, {}, { headDim: 32, rotaryDim: 32, layout: 'interleaved-to-half' });
         checkRule(posenc, { ...config, rope_interleave: false }, {}, { layout: 'half' });
       },
     );
@@ -929,6 +952,38 @@ for (const [flavour, posenc] of flavours) {
           {},
           { base: 4000000, frequencies: invFreq(64, 4000000) },
         );
+      },
+    );
+
+    test(
+      "Cohere2-MoE: Cohere2's adjacent pairs over head_dim (128), and its dense layers rotate too " +
+        '(configuration_cohere2_moe.py; modular_cohere2_moe.py force_rope)',
+      () => {
+        const moe = (extra) =>
+          tiny({ model_type: 'cohere2_moe', num_hidden_layers: 8, first_k_dense_replace: 2, ...extra });
+        checkRule(
+          posenc,
+          moe(),
+          {},
+          {
+            layerTypes: ['full_attention'],
+            headDim: 128,
+            rotaryDim: 128,
+            layout: 'interleaved',
+            base: 10000,
+            frequencies: invFreq(128, 10000),
+            // layers 0 and 1: dense, full attention, forced; then every 4th of the other six: layer 5
+            layersWithoutRope: [5],
+          },
+        );
+        checkRule(posenc, moe({ prefix_dense_sliding_window_pattern: 2 }), {}, { layersWithoutRope: [1, 5] });
+        checkRule(
+          posenc,
+          moe({ first_k_dense_replace: undefined }),
+          {},
+          { layerTypes: ['sliding_attention'], layersWithoutRope: [3, 7] },
+        );
+        checkError(posenc, moe({ sliding_window: null, first_k_dense_replace: 0 }), {}, /sliding/);
       },
     );
 
@@ -1353,29 +1408,30 @@ for (const [flavour, posenc] of flavours) {
 
     test(
       "MLA models turn their rope slice: Kimi K2 as DeepSeek-V3, MiniCPM3's qk_rope_head_dim by rotate_half, " +
-        "LongCat-Flash's head_dim in adjacent pairs (modeling_deepseek.py, modeling_minicpm3.py, " +
+        "LongCat-Flash's head_dim in adjacent pairs written as halves (modeling_deepseek.py, modeling_minicpm3.py, " +
         'modeling_longcat_flash.py)',
       () => {
         const mla = { hidden_size: 2560, num_attention_heads: 40, qk_nope_head_dim: 64, qk_rope_head_dim: 32 };
         const kimi = { ...mla, model_type: 'kimi_k2' };
-        checkRule(posenc, kimi, {}, { headDim: 32, layout: 'interleaved', notes: [] });
+        checkRule(posenc, kimi, {}, { headDim: 32, layout: 'interleaved-to-half', notes: [] });
         checkRule(posenc, { ...kimi, rope_interleave: false }, {}, { layout: 'half' });
         const minicpm3 = { ...mla, model_type: 'minicpm3', head_dim: 96 };
         checkRule(posenc, minicpm3, {}, { headDim: 32, layout: 'half', frequencies: invFreq(32, 1e4), notes: [] });
         checkRule(posenc, { model_type: 'minicpm3' }, {}, { headDim: 32 });
         const longcat = { model_type: 'longcat_flash', hidden_size: 6144, num_attention_heads: 64 };
-        checkRule(posenc, longcat, {}, { headDim: 64, layout: 'interleaved', base: 1e7, notes: [] });
+        checkRule(posenc, longcat, {}, { headDim: 64, layout: 'interleaved-to-half', base: 1e7, notes: [] });
         checkRule(posenc, { ...longcat, head_dim: 32 }, {}, { headDim: 32, frequencies: invFreq(32, 1e7) });
       },
     );
 
     test(
-      "DeepSeek-V3.2 and GLM-5 turn DeepSeek-V3's rope slice in adjacent pairs, and say how their indexers " +
+      "DeepSeek-V3.2 and GLM-5 turn DeepSeek-V3's rope slice in adjacent pairs (V3.2 writes them as halves), " +
+        'and say how their indexers ' +
         'turn (modeling_deepseek_v32.py, modeling_glm_moe_dsa.py)',
       () => {
         const mla = { hidden_size: 6144, num_attention_heads: 64, qk_nope_head_dim: 192, qk_rope_head_dim: 64 };
         const v32 = { ...mla, model_type: 'deepseek_v32' };
-        checkRule(posenc, v32, {}, { headDim: 64, layout: 'interleaved', notes: [/indexer.*halves/] });
+        checkRule(posenc, v32, {}, { headDim: 64, layout: 'interleaved-to-half', notes: [/indexer.*halves/] });
         checkRule(posenc, { ...v32, rope_interleave: false }, {}, { layout: 'half' });
         const glm5 = { ...mla, model_type: 'glm_moe_dsa', rope_parameters: { rope_theta: 1e6, rope_type: 'default' } };
         checkRule(posenc, glm5, {}, { headDim: 64, frequencies: invFreq(64, 1e6), notes: [/indexer/] });
@@ -1645,7 +1701,7 @@ for (const [flavour, posenc] of flavours) {
           base: 1e4,
           headDim: 64,
           rotaryDim: 64,
-          layout: 'interleaved',
+          layout: 'interleaved-to-half',
           attentionFactor: 1,
           notes: [/llama_4_scaling_beta/],
         },
@@ -1698,7 +1754,7 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, small('hy_v3'), {}, { base: 11158840, headDim: 128 });
       checkRule(posenc, small('solar_open', { partial_rotary_factor: 1 }), {}, { base: 1e6, rotaryDim: 128 });
       checkRule(posenc, small('exaone_moe', { sliding_window: 4096 }), {}, { layersWithoutRope: [3] });
-      checkRule(posenc, small('youtu', { qk_rope_head_dim: 16 }), {}, { headDim: 16, layout: 'interleaved' });
+      checkRule(posenc, small('youtu', { qk_rope_head_dim: 16 }), {}, { headDim: 16, layout: 'interleaved-to-half' });
       checkRule(
         posenc,
         small('deepseek', { rope_scaling: { type: 'linear', factor: 4 } }),
@@ -2636,7 +2692,7 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, tiny({ model_type: 'seed_oss' }), {}, { headDim: 128, notes: [] });
     });
 
-    test("GLM-4.7-Flash: DeepSeek-V3's MLA rope slice, adjacent pairs, GLM's partial factor (glm4_moe_lite)", () => {
+    test("GLM-4.7-Flash: DeepSeek-V3's MLA slice, pairs in, halves out, GLM's partial factor (glm4_moe_lite)", () => {
       const flash = {
         model_type: 'glm4_moe_lite',
         hidden_size: 2048,
@@ -2652,7 +2708,7 @@ for (const [flavour, posenc] of flavours) {
         {
           headDim: 64,
           rotaryDim: 64,
-          layout: 'interleaved',
+          layout: 'interleaved-to-half',
           frequencies: invFreq(64, 1e6),
           notes: [],
         },

@@ -181,7 +181,7 @@ const CLASSES = {
     theta: 10000,
     partial: 'ignored',
     headDim: (c) => c.qk_rope_head_dim ?? 64,
-    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   },
   // ChatGLM's remote modeling_chatglm.py (chatglm3-6b, glm-4-9b-chat): rotary_dim = kv_channels (else
   // hidden_size // num_attention_heads); RotaryEmbedding(rotary_dim // 2, rope_ratio) with base
@@ -310,7 +310,7 @@ const CLASSES = {
   minicpm3: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 32 },
   // configuration_longcat_flash.py: default_theta 1e7, head_dim 64; modeling_longcat_flash.py builds its
   // rotary embedding on config.head_dim and turns q_pe / k_pe with apply_rotary_pos_emb_interleave.
-  longcat_flash: { theta: 1e7, partial: 'ignored', headDimDefault: 64, layout: () => 'interleaved' },
+  longcat_flash: { theta: 1e7, partial: 'ignored', headDimDefault: 64, layout: () => 'interleaved-to-half' },
   // configuration_qwen2_vl.py / configuration_qwen2_5_vl.py (text config): rope_theta 1e6, and a legacy
   // rope type 'mrope' becomes 'default' (the sections stay in rope_parameters['mrope_section']).
   qwen2_vl_text: { theta: 1e6, partial: 'ignored', aliases: { mrope: 'default' }, mrope: 'chunked' },
@@ -448,6 +448,9 @@ Object.assign(CLASSES, {
   // configuration_glm.py / configuration_glm4.py: partial_rotary_factor defaults to 0.5.
   glm: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
   glm4: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
+  // modular_glmasr.py: GLM's rotary embedding (partial_rotary_factor, GlmAsrEncoderConfig default 0.5) and
+  // rotate_half over the rotated part.
+  glmasr_encoder: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   // modeling_glm4_moe.py: Llama's rotate_half inside the rotated slice (pairs j, j + rotaryDim/2);
   // configuration_glm4_moe.py: partial_rotary_factor defaults to 0.5.
   glm4_moe: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
@@ -473,6 +476,9 @@ Object.assign(CLASSES, {
     headDim: (c) => Math.floor(c.hidden_size / c.num_attention_heads),
     nope: 'cohere2',
   },
+  // configuration_cohere2_moe.py: head_dim field (default 128), rope_theta 1e4. modular_cohere2_moe.py:
+  // Cohere2Attention and Cohere2RotaryEmbedding, plus force_rope on dense layers.
+  cohere2_moe: { theta: 10000, partial: 'ignored', layout: INTERLEAVED, headDimDefault: 128, nope: 'cohere2_moe' },
   // modular_exaone4.py: rotate_half; RoPE only in sliding layers, or in every layer without a window.
   exaone4: { theta: 10000, partial: 'ignored', nope: 'exaone4' },
   // modeling_ernie4_5.py apply_rotary_pos_emb: adjacent pairs (x[..., 0::2], x[..., 1::2]);
@@ -547,7 +553,7 @@ Object.assign(CLASSES, {
     partial: 'honoured',
     partialDefault: 1,
     headDim: (c) => c.qk_rope_head_dim ?? 64,
-    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+    layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   },
   // configuration_deepseek_v2.py: head_dim = qk_rope_head_dim (default 64); modeling_deepseek_v2.py
   // apply_rotary_emb: view_as_complex over adjacent pairs of q_pe / k_pe, always.
@@ -692,7 +698,7 @@ CLASSES.mistral4 = {
   partial: 'mlaShare',
   nopeDefault: 64,
   headDim: (c) => c.qk_rope_head_dim ?? 64,
-  layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved' : 'half'),
+  layout: (c) => ((c.rope_interleave ?? true) ? 'interleaved-to-half' : 'half'),
   ropeDefault: {
     rope_type: 'yarn',
     rope_theta: 10000,
@@ -861,6 +867,8 @@ const KNOWN = new Set([
   'gemma3_text',
   'gemma3n_text',
   'gemma4_text',
+  'gemma4_unified_text',
+  'diffusion_gemma_text',
   'step3_vl',
   't5gemma',
   't5gemma2',
@@ -903,6 +911,9 @@ function textConfig(cfg) {
   const wrappers = {
     gemma3: 'gemma3_text',
     gemma4: 'gemma4_text',
+    // modular_gemma4_unified.py, modular_diffusion_gemma.py: Gemma4TextConfig, attention and rotary embedding
+    gemma4_unified: 'gemma4_unified_text',
+    diffusion_gemma: 'diffusion_gemma_text',
     qwen2_vl: 'qwen2_vl_text',
     qwen2_5_vl: 'qwen2_5_vl_text',
     qwen3_vl: 'qwen3_vl_text',
@@ -1348,6 +1359,33 @@ function slidingOnly(tc, n, windowlessRotatesAll, patternKey, windowDecides = tr
 }
 
 /**
+ * Cohere2MoeConfig.__post_init__: without layer_types, k = first_k_dense_replace (default 0) prefix layers
+ * "sliding_attention" if (i + 1) % prefix_dense_sliding_window_pattern else "full_attention", then the rest
+ * by (i + 1) % sliding_window_pattern over their own count; mlp_layer_types defaults to "dense" for i < k.
+ * Cohere2MoeAttention: RoPE if self.sliding_window is not None (sliding layers, a window given) or
+ * force_rope (a dense layer and prefix_dense_sliding_window_pattern == 1).
+ */
+function cohere2MoeLayers(tc, n) {
+  const k = tc.first_k_dense_replace ?? 0;
+  const prefix = tc.prefix_dense_sliding_window_pattern ?? 1;
+  const every = tc.sliding_window_pattern ?? 4;
+  const types =
+    tc.layer_types ??
+    Array.from({ length: n }, (_, i) =>
+      (i < k ? (i + 1) % prefix : (i - k + 1) % every) !== 0 ? 'sliding_attention' : 'full_attention',
+    );
+  const dense = tc.mlp_layer_types ?? Array.from({ length: n }, (_, i) => (i < k ? 'dense' : 'sparse'));
+  const windowless = has(tc, 'sliding_window') && tc.sliding_window === null;
+  const rotates = (i) => (types[i] === 'sliding_attention' && !windowless) || (dense[i] === 'dense' && prefix === 1);
+  const withoutRope = types.flatMap((_, i) => (rotates(i) ? [] : [i]));
+  if (withoutRope.length === n) {
+    throw new RangeError(`no layer of this ${tc.model_type} config applies RoPE: no sliding-window or dense layer`);
+  }
+  const fullRotates = types.some((t, i) => t !== 'sliding_attention' && rotates(i));
+  return { layerTypes: fullRotates ? SINGLE : ['sliding_attention'], withoutRope };
+}
+
+/**
  * Hybrids (Granite 4.0, LFM2): layer_types (Granite's layers_block_type) names each layer's block; the
  * attention ones ("attention", "full_attention") rotate, Mamba and convolution blocks have no attention.
  * Without a list, LFM2 marks its attention layers in full_attn_idxs, and without that every layer attends.
@@ -1456,6 +1494,7 @@ function ropeLayers(tc, cls) {
   // modeling_afmoe.py: RoPE `if self.is_local_attention`, by layer type alone
   if (cls.nope === 'afmoe') return slidingOnly(tc, n, false, 'global_attn_every_n_layers', false);
   if (cls.nope === 'ring') return ringLinearLayers(tc, n);
+  if (cls.nope === 'cohere2_moe') return cohere2MoeLayers(tc, n);
   return slidingOnly(tc, n, cls.nope === 'exaone4');
 }
 
@@ -1991,7 +2030,7 @@ function familyOf(tc, ctx) {
   // configuration_gemma3n.py: the same two layer types, bases and rope_scaling placement as Gemma 3
   // configuration_t5gemma2.py: T5Gemma 2's decoder and encoder text configs are Gemma 3's text rules
   if (['gemma3_text', 'gemma3n_text', 't5gemma2_decoder', 't5gemma2_text'].includes(type)) return gemma3(tc, ctx);
-  if (type === 'gemma4_text') return gemma4(tc, ctx);
+  if (['gemma4_text', 'gemma4_unified_text', 'diffusion_gemma_text'].includes(type)) return gemma4(tc, ctx);
   if (type === 'laguna') {
     const ropes = {
       full_attention: { rope_type: 'default', rope_theta: 5e5, partial_rotary_factor: 0.5 },
@@ -2111,9 +2150,16 @@ export function frequencyAxes(r) {
 
 /** The two feature indices rotated together by frequency i in a head starting at o. */
 function pair(layout, o, i, half) {
-  // modeling_llama.py rotate_half: (x[i], x[i + d/2]); modeling_gptj.py rotate_every_two and
-  // modeling_deepseek_v3.py apply_rotary_pos_emb_interleave: (x[2i], x[2i+1]) (see note below).
+  // modeling_llama.py rotate_half: (x[i], x[i + d/2]); modeling_gptj.py rotate_every_two: (x[2i], x[2i+1]).
   return layout === 'half' ? [o + i, o + i + half] : [o + 2 * i, o + 2 * i + 1];
+}
+
+/**
+ * Where pair i is written: in place, except modeling_deepseek_v3.py apply_rotary_pos_emb_interleave, which
+ * takes q1 = q[0::2], q2 = q[1::2] and returns cat(q1 cos - q2 sin, q2 cos + q1 sin): (y[i], y[i + d/2]).
+ */
+function written(layout, o, i, half) {
+  return layout === 'interleaved-to-half' ? [o + i, o + i + half] : pair(layout, o, i, half);
 }
 
 /**
@@ -2121,9 +2167,7 @@ function pair(layout, o, i, half) {
  * attentionFactor (the RotaryEmbedding forward's attention_scaling), on the first rotaryDim features
  * of each head; the rest pass through unchanged (partial rotary: q_rot / q_pass in modeling_phi.py,
  * modeling_gpt_neox.py, modeling_gptj.py).
- * Note: DeepSeek-V3's apply_rotary_pos_emb_interleave rotates adjacent pairs but returns them
- * de-interleaved (evens first); this keeps every pair in place, as posenc's 'interleaved' layout does
- * (q.k is the same, as q and k are permuted alike).
+ * DeepSeek-V3's apply_rotary_pos_emb_interleave ('interleaved-to-half') writes its pairs as halves.
  * @param {Float64Array} x  [seq x heads x headDim]
  * @param {object} r  a referenceRope result
  * @param {number} heads
@@ -2144,8 +2188,9 @@ export function referenceApply(x, r, heads, positions) {
       const sn = r.attentionFactor * Math.sin(angle);
       for (let h = 0; h < heads; h++) {
         const [a, b] = pair(r.layout, (s * heads + h) * d, i, half);
-        out[a] = x[a] * c - x[b] * sn;
-        out[b] = x[b] * c + x[a] * sn;
+        const [ya, yb] = written(r.layout, (s * heads + h) * d, i, half);
+        out[ya] = x[a] * c - x[b] * sn;
+        out[yb] = x[b] * c + x[a] * sn;
       }
     }
   }

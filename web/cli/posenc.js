@@ -209,15 +209,16 @@ function ropeTable(p, o) {
   const listed = typeof positions !== 'number';
   const rows = listed ? positions.length : positions;
   const layout = o.layout ?? model?.layout ?? 'interleaved';
-  if (layout !== 'half' && layout !== 'interleaved')
-    throw new UsageError(`--layout must be half or interleaved, got ${JSON.stringify(layout)}`);
+  if (layout !== 'half' && layout !== 'interleaved' && layout !== 'interleaved-to-half')
+    throw new UsageError(`--layout must be half, interleaved or interleaved-to-half, got ${JSON.stringify(layout)}`);
   const half = rotary / 2;
   const x = new Float32Array(Math.max(rows, 0) * rotary);
   for (let r = 0; r < rows; r++) {
     for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
   }
   const table = p.rope(x, { ...options, layout, ...(listed ? { positions } : {}), inPlace: true });
-  return matrix(table, pairs('cos', 'sin', { dim: rotary, layout }));
+  // interleaved-to-half reads adjacent pairs and writes halves: its table has the half layout's columns
+  return matrix(table, pairs('cos', 'sin', { dim: rotary, layout: layout === 'interleaved' ? layout : 'half' }));
 }
 
 // The columns of a table of pairs (first_i, second_i) of dim / 2 angles: pairwise in the interleaved

@@ -19,6 +19,12 @@
 /** Pair layout of a vector: `(x[2i], x[2i+1])` or `(x[i], x[i + d/2])`. */
 export type Layout = 'interleaved' | 'half';
 
+/**
+ * Pair layout of `rope()`: a `Layout`, or `'interleaved-to-half'`: pairs `(x[2i], x[2i+1])` read, pair i
+ * written to `(y[i], y[i + d/2])` (DeepSeek-V3's `apply_rotary_pos_emb_interleave`).
+ */
+export type RopeLayout = Layout | 'interleaved-to-half';
+
 /** The encodings `attentionScores` compares. */
 export type Encoding = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'relative';
 
@@ -157,8 +163,12 @@ export interface RopeOptions {
   heads?: number | undefined;
   /** Default 10000. */
   base?: number | undefined;
-  /** Default `'interleaved'` (RoFormer); `'half'` is GPT-NeoX / Hugging Face `rotate_half`. */
-  layout?: Layout | undefined;
+  /**
+   * Default `'interleaved'` (RoFormer); `'half'` is GPT-NeoX / Hugging Face `rotate_half`;
+   * `'interleaved-to-half'` turns adjacent pairs and writes them as halves (DeepSeek-V3, Kimi K2 and the
+   * other models whose attention calls transformers' `apply_rotary_pos_emb_interleave`).
+   */
+  layout?: RopeLayout | undefined;
   /** Row s uses position `offset + s` (default 0) unless `positions` is given. */
   offset?: number | undefined;
   /**
@@ -222,7 +232,7 @@ export interface RopeFromConfig {
   /** Features per head that rotate (frequencies.length * 2). */
   readonly rotaryDim: number;
   readonly base: number;
-  readonly layout: Layout;
+  readonly layout: RopeLayout;
   /** The inverse frequencies exactly as transformers' init function returns them (float64). */
   readonly frequencies: Float64Array<ArrayBuffer>;
   /** Multiplies cos and sin. */
@@ -803,7 +813,8 @@ export interface PosEnc {
    * Rotary position embedding of x, shape `[seq x heads x dim]`. Row s uses `positions[s]` if
    * given, else `offset + s`. Interleaved pairs `(x[2i], x[2i+1])` rotate by pos*theta_i:
    * `y[2i] = x[2i]cos - x[2i+1]sin`, `y[2i+1] = x[2i+1]cos + x[2i]sin`; half pairs are
-   * `(x[i], x[i+dim/2])`. Without `inPlace`, x is unchanged and a fresh array is returned
+   * `(x[i], x[i+dim/2])`; `'interleaved-to-half'` turns the interleaved pairs and writes pair i to
+   * `(y[i], y[i+dim/2])`. Without `inPlace`, x is unchanged and a fresh array is returned
    * (also for a WasmBuffer). A Float32Array larger than 32,768 floats passes through wasm memory
    * a block of rows (128 KiB) at a time: wasm memory grows by a block, not by the array, and the
    * result is the bits of the same call on a WasmBuffer.

@@ -7,6 +7,27 @@ import * as ref from '../reference.mjs';
 const TOL = { abs: 2e-6 }; // API.md: within 2e-6 of a float64 reference
 const LARGE = [2 ** 24 - 1, 2 ** 24 - 2, 16000001, 12345678, 9999991, 1 << 23, 65537, 0];
 
+/**
+ * transformers' apply_rotary_pos_emb_interleave in float64: per head, q1 = q[0::2] and q2 = q[1::2] over the
+ * first rotaryDim features, then cat(q1 cos - q2 sin, q2 cos + q1 sin), theta_i = base^(-2i/rotaryDim); the
+ * other features pass through.
+ */
+function interleaveToHalf(x, { heads, dim, rotaryDim, base, positions }) {
+  const out = Float64Array.from(x);
+  const half = rotaryDim / 2;
+  for (let v = 0; v < x.length / dim; v++) {
+    const position = positions[Math.floor(v / heads)];
+    for (let i = 0; i < half; i++) {
+      const angle = position * base ** ((-2 * i) / rotaryDim);
+      const q1 = x[v * dim + 2 * i],
+        q2 = x[v * dim + 2 * i + 1];
+      out[v * dim + i] = q1 * Math.cos(angle) - q2 * Math.sin(angle);
+      out[v * dim + i + half] = q2 * Math.cos(angle) + q1 * Math.sin(angle);
+    }
+  }
+  return out;
+}
+
 export const specs = [
   {
     name: 'sinusoidal: a count of positions, both layouts, several dims and bases',
@@ -171,6 +192,42 @@ export const specs = [
           `rope ${layout} large offset`,
         );
       }
+    },
+  },
+  {
+    name: "rope: 'interleaved-to-half' is transformers' apply_rotary_pos_emb_interleave (DeepSeek-V3)",
+    run(posenc, assert) {
+      for (const [seq, heads, dim, rotaryDim, base] of [
+        [1, 1, 2, 2, 10000],
+        [5, 3, 64, 64, 10000],
+        [3, 6, 130, 130, 500000], // more heads than the fused kernels take, 65 pairs
+        [4, 2, 72, 64, 10000], // a rope slice before 8 unrotated features
+        [40, 2, 16, 16, 10000], // a long run from position 0
+      ]) {
+        const x = ref.randomFloat32(seq * heads * dim, dim + heads);
+        for (const at of [{ offset: 0 }, { offset: 70000 }, { positions: LARGE.slice(0, seq) }]) {
+          if (at.positions && at.positions.length !== seq) continue;
+          const positions = at.positions ?? Array.from({ length: seq }, (_, s) => at.offset + s);
+          const o = { dim, heads, base, rotaryDim, layout: 'interleaved-to-half' };
+          const got = posenc.rope(x, { ...o, ...at });
+          const want = interleaveToHalf(x, { heads, dim, rotaryDim, base, positions });
+          const where = `seq=${seq} heads=${heads} dim=${dim} rotaryDim=${rotaryDim} ${JSON.stringify(at)}`;
+          assert.close(got, want, TOL, `rope interleaved-to-half ${where}`);
+          const plan = posenc.ropePlan(o);
+          try {
+            const y = x.slice();
+            plan.apply(y, at.positions ?? at.offset);
+            assert.arrayEqual(y, got, `ropePlan interleaved-to-half ${where}`);
+          } finally {
+            plan.free();
+          }
+        }
+      }
+      // the functions whose output keeps its input's pairs take the two in-place layouts only
+      const layout = 'interleaved-to-half';
+      assert.throws(() => posenc.sinusoidal({ positions: 2, dim: 4, layout }), RangeError, ['layout', layout]);
+      const v = new Float32Array(4).fill(1);
+      assert.throws(() => posenc.pairAngles(v, v, { dim: 4, layout }), RangeError, ['layout', layout]);
     },
   },
   {

@@ -1,0 +1,233 @@
+// posenc.ropeFromConfig against what transformers 5.17.0 itself computes (tests/oracles/README.md): for every
+// model type, variant and layer type of the oracle, the config as transformers saves it goes in, and the
+// inverse frequencies, the attention factor and the pairs its apply_rotary_pos_emb turns must come out.
+// Every table is equal, or listed in EXCEPTIONS with the outcome it has and why; a listed table that
+// starts to agree fails too, so the list cannot go stale.
+import nodeAssert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { importPosenc } from './helpers.mjs';
+
+const ORACLE = JSON.parse(readFileSync(new URL('../oracles/transformers-5.17.0-rope.json', import.meta.url), 'utf8'));
+
+const { load } = await importPosenc();
+const posenc = await load();
+
+const VIEWS_MODULE_PAIRS =
+  "the oracle's pairing is the module's apply_rotary_pos_emb (halves), which runs only with rope_interleave " +
+  'false; with it true (the default) the attention calls apply_rotary_pos_emb_interleave, adjacent pairs in ' +
+  "and halves out: posenc's 'interleaved-to-half' (checked with rope_interleave false below)";
+const NOT_TAUGHT = "a model_type posenc has no rules for yet, read with Llama's (halves, the whole head)";
+const GLM_V_DEFAULTS =
+  'class defaults are not a real model: no partial_rotary_factor, so 64 pairs, while the default ' +
+  'mrope_section [8, 12, 12] covers 32 (the checkpoints state partial_rotary_factor 0.5)';
+const GLM_MOE_HEAD = 'class defaults are not a real model: 4096 / 96 heads gives a 42-wide head, half of it 21';
+const OMNI_HIDDEN = 'class defaults are not a real model: the thinker text config has hidden_size 73';
+const AXIAL = "a vision encoder's axial 2-D RoPE (rope_type 'axial'), not a sequence RoPE";
+const WRAPPER = 'a retrieval wrapper whose language model sits in vlm_config, which posenc does not read';
+
+/**
+ * Tables that are not equal, by `type`, `type/variant` or `type/variant/layerType` (the most specific key
+ * wins): `refused` (ropeFromConfig throws) or `different` (it returns other numbers or other pairs).
+ */
+const EXCEPTIONS = {
+  bamba: { refused: 'class defaults list no attention layer (attn_layer_indices): no layer applies RoPE' },
+  colmodernvbert: { refused: WRAPPER },
+  colqwen2: { refused: WRAPPER },
+  deepseek_v3: { different: VIEWS_MODULE_PAIRS },
+  deepseek_v32: { different: VIEWS_MODULE_PAIRS },
+  deepseek_v4: {
+    refused: "transformers keys its two tables by rope set ('main', 'compress'), posenc by layer type",
+  },
+  'efficientloftr/default': { different: `${NOT_TAUGHT}: an image matcher's 2-D RoPE, not a text model` },
+  'efficientloftr/linear2': { refused: 'an image matcher whose partial_rotary_factor is 4: not a text model' },
+  eomt_dinov3: { different: `${NOT_TAUGHT}: a vision encoder's 2-D patch RoPE, not a text model` },
+  esm: { refused: "class default position_embedding_type is 'absolute': the model has no rotary embeddings" },
+  glm46v: { refused: GLM_V_DEFAULTS },
+  glm4_moe: { refused: GLM_MOE_HEAD },
+  glm4_moe_lite: { different: VIEWS_MODULE_PAIRS },
+  glm4v: { refused: GLM_V_DEFAULTS },
+  glm4v_moe: { refused: GLM_MOE_HEAD },
+  glm4v_moe_text: { refused: GLM_MOE_HEAD },
+  glm4v_text: { refused: GLM_V_DEFAULTS },
+  glm_image: { refused: GLM_V_DEFAULTS },
+  glm_image_text: { refused: GLM_V_DEFAULTS },
+  glmga: { refused: GLM_V_DEFAULTS },
+  granitemoehybrid: {
+    refused: 'class default position_embedding_type is null: the model has no rotary embeddings',
+  },
+  kimi_k25: { different: VIEWS_MODULE_PAIRS },
+  mistral4: { different: VIEWS_MODULE_PAIRS },
+  mlcd: { refused: AXIAL },
+  mlcd_vision_model: { refused: AXIAL },
+  moonshine_streaming: {
+    different: `${NOT_TAUGHT}; its class turns adjacent pairs over partial_rotary_factor 0.8 of the head`,
+  },
+  'neomme/default/full_attention': {
+    different: `${NOT_TAUGHT}; its full layers turn partial_rotary_factor 0.25 of the head`,
+  },
+  nomic_bert: { refused: 'class default rotary_emb_fraction is 0: nothing rotates' },
+  pe_video_encoder: { different: `${NOT_TAUGHT}: a video encoder that turns adjacent pairs` },
+  qwen3_omni_moe: { refused: OMNI_HIDDEN },
+  qwen3_omni_moe_text: { refused: OMNI_HIDDEN },
+  qwen3_omni_moe_thinker: { refused: OMNI_HIDDEN },
+  sam3_vit_model: { refused: AXIAL },
+  youtu: { different: VIEWS_MODULE_PAIRS },
+  zamba2: { refused: 'class default use_mem_rope is false: the model has no rotary embeddings' },
+};
+
+/** Every table of the oracle: one per type, variant and layer type ('-': the class keeps one table). */
+function oracleTables() {
+  const tables = [];
+  for (const [type, variants] of Object.entries(ORACLE.types)) {
+    for (const [variant, v] of Object.entries(variants)) {
+      if (!v.rotary) continue; // transformers refused the config itself (v.error)
+      const seen = new Set();
+      for (const r of v.rotary) {
+        if (r.error) continue; // transformers could not build this class on the defaults
+        for (const [layerType, table] of Object.entries(r.tables)) {
+          // classes built twice (text model and wrapper) hold the same table: compared once
+          if (seen.has(layerType)) continue;
+          seen.add(layerType);
+          tables.push({ type, variant, layerType, config: v.config, table, pairing: r.pairing?.[layerType] });
+        }
+      }
+    }
+  }
+  return tables;
+}
+
+/** The layout transformers' apply_rotary_pos_emb gives, from partner_of (null when it could not apply it). */
+function oracleLayout(pairing) {
+  if (!pairing || typeof pairing !== 'object') return null;
+  const partner = pairing.partner_of[0];
+  return partner === 1 ? 'interleaved' : partner === pairing.dim / 2 ? 'half' : `partner ${partner}`;
+}
+
+/**
+ * The frequency each pair turns at, from a class's inv_freq buffer. Ernie 4.5 VL keeps its buffer permuted
+ * (modeling_ernie4_5_vl_moe.py compute_default_rope_parameters: the even, then the odd pairs of the first
+ * mrope_section[0] + mrope_section[1]), and its forward's recomposition_to_3d stacks the two runs back
+ * pairwise (h0 w0 h1 w1 ...) before the last mrope_section[2]: pair 2i turns at inv_freq[i], pair 2i + 1 at
+ * inv_freq[h + i].
+ */
+function perPair(type, invFreq, config) {
+  if (type !== 'ernie4_5_vl_moe' && type !== 'ernie4_5_vl_moe_text') return invFreq;
+  const [h, w] = (config.text_config ?? config).rope_parameters?.mrope_section ?? [22, 22, 20];
+  nodeAssert.equal(h, w, `${type}: recomposition_to_3d stacks runs of equal length`);
+  const pairs = [];
+  for (let i = 0; i < h; i++) pairs.push(invFreq[i], invFreq[h + i]);
+  return [...pairs, ...invFreq.slice(h + w)];
+}
+
+/** What differs between a ropeFromConfig result and the oracle's table ([] when they agree). */
+function differences(r, { type, config, table, pairing }) {
+  const found = [];
+  const want = perPair(type, table.inv_freq, config);
+  if (r.frequencies.length !== want.length) {
+    found.push(`${r.frequencies.length} frequencies, transformers ${want.length}`);
+  } else {
+    for (let i = 0; i < want.length; i++) {
+      const got = r.frequencies[i];
+      const ok = want[i] === 0 ? got === 0 : Math.abs(got - want[i]) <= 1e-6 * Math.abs(want[i]);
+      if (!ok) {
+        found.push(`frequencies[${i}] ${got}, transformers ${want[i]}`);
+        break;
+      }
+    }
+  }
+  if (!(Math.abs(r.attentionFactor - table.attention_scaling) <= 1e-6)) {
+    found.push(`attentionFactor ${r.attentionFactor}, transformers ${table.attention_scaling}`);
+  }
+  const layout = oracleLayout(pairing);
+  if (layout !== null) {
+    if (r.layout !== layout) found.push(`layout ${r.layout}, transformers ${layout}`);
+    if (r.rotaryDim !== pairing.dim) found.push(`rotaryDim ${r.rotaryDim}, transformers rotates ${pairing.dim}`);
+  }
+  return found;
+}
+
+/** 'equal', 'refused' or 'different', with what was found. */
+function outcomeOf(t) {
+  let r;
+  try {
+    r = posenc.ropeFromConfig(t.config, t.layerType === '-' ? {} : { layerType: t.layerType });
+  } catch (e) {
+    return { outcome: 'refused', detail: `${e.name}: ${e.message}` };
+  }
+  const found = differences(r, t);
+  return found.length ? { outcome: 'different', detail: found.join('; ') } : { outcome: 'equal', detail: '' };
+}
+
+/** The EXCEPTIONS key that covers a table, the most specific first (undefined: none). */
+function exceptionKey({ type, variant, layerType }) {
+  return [`${type}/${variant}/${layerType}`, `${type}/${variant}`, type].find((key) => key in EXCEPTIONS);
+}
+
+const TABLES = oracleTables();
+const RESULTS = TABLES.map((t) => ({ ...t, ...outcomeOf(t) }));
+
+test('the oracle is the one its README names, with every table read', () => {
+  nodeAssert.equal(ORACLE.transformers, '5.17.0');
+  nodeAssert.equal(Object.keys(ORACLE.types).length, 262);
+  nodeAssert.equal(TABLES.length, 433);
+});
+
+test('every table equals transformers 5.17.0, or is an exception with its outcome and reason', () => {
+  const wrong = [];
+  for (const r of RESULTS) {
+    const key = exceptionKey(r);
+    const listed = key === undefined ? 'equal' : Object.keys(EXCEPTIONS[key])[0];
+    if (r.outcome !== listed) {
+      const where = `${r.type}/${r.variant}/${r.layerType}`;
+      wrong.push(`${where}: ${r.outcome}${r.detail ? ` (${r.detail})` : ''}, listed as ${listed}`);
+    }
+  }
+  nodeAssert.deepEqual(wrong, []);
+});
+
+test('every exception names one outcome and a reason, and covers some table', () => {
+  const used = new Set(RESULTS.map(exceptionKey));
+  for (const [key, entry] of Object.entries(EXCEPTIONS)) {
+    const kinds = Object.keys(entry);
+    nodeAssert.equal(kinds.length, 1, `${key}: one outcome`);
+    nodeAssert.ok(['refused', 'different'].includes(kinds[0]), `${key}: outcome ${kinds[0]}`);
+    nodeAssert.ok(entry[kinds[0]].length > 10, `${key}: a reason`);
+    nodeAssert.ok(used.has(key), `${key} covers no table of the oracle`);
+  }
+});
+
+test('the counts: equal, different, refused', () => {
+  const counts = { equal: 0, different: 0, refused: 0 };
+  for (const r of RESULTS) counts[r.outcome]++;
+  // a change of these numbers is a change of the exceptions above: both move together
+  nodeAssert.deepEqual(counts, { equal: 380, different: 18, refused: 35 });
+});
+
+/** The config, or its text part, that holds rope_interleave; else the part the model's fields are in. */
+function interleaveHolder(config) {
+  const holder = [config, config.text_config].find((c) => c && typeof c.rope_interleave === 'boolean');
+  return holder ?? config.text_config ?? config;
+}
+
+test('with rope_interleave false, the models that turn adjacent pairs by default equal the oracle', () => {
+  const checked = [];
+  // where the oracle knows the module's pairs (LongCat-Flash's module has no apply_rotary_pos_emb)
+  for (const t of RESULTS.filter((r) => r.outcome !== 'refused' && oracleLayout(r.pairing) !== null)) {
+    // the types whose rope_interleave is true, as given or by their class default (DeepSeek-V3.2 states none)
+    const given = posenc.ropeFromConfig(t.config, t.layerType === '-' ? {} : { layerType: t.layerType });
+    const stated = interleaveHolder(t.config).rope_interleave;
+    if (stated === false || (stated === undefined && given.layout !== 'interleaved-to-half')) continue;
+    // a type posenc has no rules for (axk1) is read as Llama, whatever rope_interleave says
+    if (given.notes.some((note) => /not among the models/.test(note))) continue;
+    const config = structuredClone(t.config);
+    interleaveHolder(config).rope_interleave = false;
+    const { outcome, detail } = outcomeOf({ ...t, config });
+    nodeAssert.equal(outcome, 'equal', `${t.type}/${t.variant}/${t.layerType}: ${detail}`);
+    // and with it true (as given), the pairs written as halves
+    nodeAssert.equal(given.layout, 'interleaved-to-half', `${t.type}/${t.variant}/${t.layerType}: layout`);
+    checked.push(t.type);
+  }
+  const types = ['deepseek_v3', 'deepseek_v32', 'glm4_moe_lite', 'kimi_k25', 'mistral4', 'youtu'];
+  nodeAssert.deepEqual([...new Set(checked)].sort(), types);
+});
