@@ -42,7 +42,7 @@ export function fileSink(path) {
     write(chunk) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       try {
-        for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
       } catch (error) {
         throw fail(error);
       }

@@ -261,7 +261,7 @@ function ropeTable(p, o) {
   if (layout !== 'half' && layout !== 'interleaved')
     throw new UsageError(`--layout must be half or interleaved, got ${JSON.stringify(layout)}`);
   if (!listed && !isCount(p, positions)) {
-    throw new RangeError(`positions must be a count in [0, ${p.limits.positionLimit}], got ${positions}`);
+    throw new RangeError(`positions must be an integer in [0, ${p.limits.positionLimit}], got ${positions}`);
   }
   p.rope(new Float32Array(0), { ...options, layout, inPlace: true });
   if (listed) p.rope(new Float32Array(2 * positions.length), { dim: 2, positions, inPlace: true });
