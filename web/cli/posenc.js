@@ -3,8 +3,9 @@
 // config's RoPE, or the length lab's results (web/cli/lab.js). A table is computed and written a
 // block of rows at a time (web/cli/formats.js): its memory does not grow with its length.
 //   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
-// Exit codes: 0 ok, 1 the library refused a value (RangeError, TypeError) or another failure,
-// 2 usage (unknown command or option, missing or malformed option), 3 a file or stream failed.
+// Exit codes: 0 ok (also when the reader closes the pipe early), 1 the library refused a value
+// (RangeError, TypeError) or another failure, 2 usage (unknown command or option, missing or malformed
+// option), 3 a file or stream failed.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IoError, UsageError, json, list, number, parseCommandLine } from './args.js';
@@ -367,9 +368,10 @@ Examples:
 
 Output: csv (default: a line of column names, then one row per line; --no-header leaves
 the names out), json (nested arrays), npy (NumPy v1.0, '<f4' or '<i4'). Without --out the
-table goes to standard output.
-Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
-3 a file or stream that could not be read or written.`;
+table goes to standard output, a block of rows at a time as they are computed.
+Exit codes: 0 ok (a reader that closes the pipe early, as head does, included), 1 a value
+the library refused (its RangeError or TypeError), 2 usage, 3 a file or stream that could
+not be read or written.`;
 
 const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
                            [--out FILE] [--scalar]
