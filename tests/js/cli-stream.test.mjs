@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { formatValue as commandFormat } from '../../web/cli/formats.js';
 import { importPosenc, root } from './helpers.mjs';
 
 const { load } = await importPosenc();
@@ -39,6 +40,28 @@ function formatValue(v) {
   }
   return String(Number(v.toPrecision(9)));
 }
+
+test('the CSV and JSON text of a value: the shortest that reads back as the same float32', () => {
+  // Random bit patterns over every exponent (subnormals, NaN and infinities included), and decimals that
+  // are short in many digit counts, near powers of ten and of two, each signed.
+  const bits = new Uint32Array(300000);
+  let seed = 12345;
+  for (let i = 0; i < bits.length; i++) bits[i] = seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+  const values = [...new Float32Array(bits.buffer)];
+  for (let i = 1; i < 20000; i++) {
+    for (const scale of [1e-40, 1e-30, 1e-7, 1e-3, 0.1, 1 / 7, 1e5 + 0.5, 1e30]) values.push(Math.fround(i * scale));
+  }
+  for (let n = -45; n <= 38; n++) {
+    for (const x of [10 ** n, 2 ** (n * 3)]) {
+      const v = Math.fround(x);
+      values.push(v, Math.fround(v * (1 + 2 ** -23)), Math.fround(v * (1 - 2 ** -24)));
+    }
+  }
+  values.push(3.4028234663852886e38, 1.1754943508222875e-38, 1.401298464324817e-45, -0, NaN, Infinity);
+  for (const v of values) {
+    for (const signed of [v, -v]) assert.equal(commandFormat(signed), formatValue(signed), `bits of ${signed}`);
+  }
+});
 
 function rowsOf(data, width) {
   const rows = [];

@@ -37,15 +37,34 @@ export const vector = (data, name) => ({
   block: (start, end) => data.subarray(start, end),
 });
 
-// Shortest decimal that reads back as the same float32 (integers print as integers).
-function formatValue(v) {
+// Shortest decimal that reads back as the same float32 (integers print as integers): the first of
+// 1..8 significant digits (toPrecision) that does, else 9. Exported for its tests.
+export function formatValue(v) {
   if (!Number.isFinite(v) || Number.isInteger(v)) return String(v);
+  const a = Math.abs(v);
+  float32[0] = a;
+  const exponent = bits32[0] >>> 23; // a's biased float32 exponent
+  // A decimal that reads back as v lies within half of v's float32 spacing of it (ulp / 2). With d
+  // digits, toPrecision's decimal is a multiple of 10^(e - d), e = floor(log10 a) even when log10 is
+  // one off; when a is farther than ulp / 2 from every such multiple, d digits cannot do, and
+  // toPrecision is not asked. The a * 1e-12 covers this arithmetic's rounding (about a * 1e-15) and the
+  // parse to double (a * 2^-53) with room: the digits tried are exactly those the loop below would
+  // find, only the hopeless ones are skipped. Subnormals take the plain loop.
+  const half = exponent > 0 ? 2 ** (exponent - 151) + a * 1e-12 : Infinity;
+  const e = Math.floor(Math.log10(a));
   for (let digits = 1; digits < 9; digits++) {
+    const step = TENS[e - digits + TENS_ZERO];
+    if (step !== undefined && Math.abs(a - Math.round(a / step) * step) > half) continue;
     const text = v.toPrecision(digits);
     if (Math.fround(Number(text)) === v) return String(Number(text));
   }
   return String(Number(v.toPrecision(9)));
 }
+const float32 = new Float32Array(1),
+  bits32 = new Uint32Array(float32.buffer);
+// 10^-60 .. 10^60: TENS[n + TENS_ZERO] is 10^n.
+const TENS_ZERO = 60;
+const TENS = Array.from({ length: 2 * TENS_ZERO + 1 }, (_, i) => 10 ** (i - TENS_ZERO));
 
 // The values of one row, as text, between separators.
 function rowText(data, from, to, separator) {
