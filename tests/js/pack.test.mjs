@@ -185,6 +185,9 @@ test('"sideEffects" names packed files only, and "files" ships the third-party n
 
 test('the version in package.json is the newest of the CHANGELOG', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const first = /^## (.+)$/m.exec(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'))?.[1];
-  assert.equal(first, pkg.version, 'the CHANGELOG opens with the version package.json says');
+  // Changes not yet released gather under `## Unreleased`, above the newest version.
+  const headings = [...readFileSync(join(root, 'CHANGELOG.md'), 'utf8').matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+  const first = headings[0] === 'Unreleased' ? headings[1] : headings[0];
+  assert.equal(first, pkg.version, 'the CHANGELOG opens with the version package.json says, after Unreleased');
+  assert.ok(!headings.slice(1).includes('Unreleased'), 'Unreleased, if there, comes first');
 });
