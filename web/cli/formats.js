@@ -73,11 +73,11 @@ function rowText(data, from, to, separator) {
   return text;
 }
 
-// Values per block: about a megabyte of CSV text, and never less than one row.
+// Values per block: about a megabyte of CSV text.
 const BLOCK_VALUES = 1 << 16;
 
-/** The rows of a block, `rows` at most, so that a block holds about BLOCK_VALUES values. */
-export const blockRows = (width) => Math.max(1, Math.floor(BLOCK_VALUES / Math.max(width, 1)));
+// The rows of a block of rows of `width` values: about BLOCK_VALUES values, and at least one row.
+const blockRows = (width) => Math.max(1, Math.floor(BLOCK_VALUES / Math.max(width, 1)));
 
 /** The npy v1.0 header: magic, version, length, the dict padded with spaces to a multiple of 64 bytes. */
 function npyHeader({ shape, int32 }) {
