@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { cmakeBuild } from './cmake.mjs';
 import { capture, main, root, run, step } from './lib.mjs';
 import { plotBars } from './bench-plot.mjs';
+import { benchCli, printCli } from './bench-cli.mjs';
 import { benchLab, printLab } from './bench-lab.mjs';
 
 function machine() {
@@ -327,6 +328,8 @@ await main(async () => {
   if (page) await printPage(page, pageExtremes);
   const lab = await benchLab();
   printLab(lab);
+  const cli = await benchCli();
+  printCli(cli);
 
   const out = path.join(root, 'cpp', 'bench', 'results');
   mkdirSync(out, { recursive: true });
@@ -339,6 +342,7 @@ await main(async () => {
     page,
     pageExtremes,
     lab,
+    cli,
   };
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
   writeFileSync(path.join(out, 'gbps.svg'), plotBars(result));

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // posenc: the command line. Writes a table of the library as CSV, JSON or NumPy .npy, a model
-// config's RoPE, or the length lab's results (web/cli/lab.js).
+// config's RoPE, or the length lab's results (web/cli/lab.js). A table is computed and written a
+// block of rows at a time (web/cli/formats.js): its memory does not grow with its length.
 //   posenc table sinusoidal --positions 64 --dim 16 --format npy --out pe.npy
-// Exit codes: 0 ok, 1 the library refused a value (RangeError, TypeError) or another failure,
-// 2 usage (unknown command or option, missing or malformed option), 3 a file or stream failed.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+// Exit codes: 0 ok (also when the reader closes the pipe early), 1 the library refused a value
+// (RangeError, TypeError) or another failure, 2 usage (unknown command or option, missing or malformed
+// option), 3 a file or stream failed.
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IoError, UsageError, json, list, number, parseCommandLine } from './args.js';
 import { withFlags } from './flags.js';
-import { matrix, numbered, toCsv, toJson, toNpy, vector } from './formats.js';
+import { matrix, numbered, rowTable, vector, writeTable } from './formats.js';
 import { labCommand } from './lab.js';
+import { sinkOf } from './output.js';
 import { stdoutClosed } from './stdout.js';
 
 const KINDS = {
@@ -22,10 +25,7 @@ const KINDS = {
       layout: 'interleaved | half',
     },
     required: ['positions', 'dim'],
-    run: (p, o) => {
-      const positions = o.positions.includes(',') ? list(o.positions, 'positions') : number(o.positions, 'positions');
-      return matrix(p.sinusoidal({ positions, dim: o.dim, base: o.base, layout: o.layout }), pairs('sin', 'cos', o));
-    },
+    run: (p, o) => sinusoidalTable(p, o),
   },
   learned: {
     summary: 'learned absolute table [max-len x dim] (or the rows of --positions)',
@@ -37,11 +37,7 @@ const KINDS = {
       positions: 'optional comma list: only these rows',
     },
     required: ['max-len', 'dim'],
-    run: (p, o) => {
-      const t = p.learned({ maxLen: o['max-len'], dim: o.dim, seed: o.seed, std: o.std });
-      const rows = o.positions === undefined ? t.table() : t.encode(list(o.positions, 'positions'));
-      return matrix(rows, numbered('dim', o.dim));
-    },
+    run: (p, o) => learnedTable(p, o),
   },
   'relative-distance': {
     summary: 'clipped distances clip(i - j, min, max) [query-len x key-len], int32',
@@ -52,8 +48,7 @@ const KINDS = {
       max: 'largest distance',
     },
     required: ['query-len', 'min', 'max'],
-    run: (p, o) =>
-      matrix(p.relativeDistance({ queryLen: o['query-len'], keyLen: o['key-len'], min: o.min, max: o.max }), keys(o)),
+    run: (p, o) => byDistance(o, (lengths) => p.relativeDistance({ ...lengths, min: o.min, max: o.max })),
   },
   relative: {
     summary: 'trained relative table (DeBERTa) [(max - min + 1) x dim]',
@@ -122,16 +117,10 @@ const KINDS = {
       causal: 'true | false (default false)',
     },
     required: ['query-len', 'slope'],
-    run: (p, o) =>
-      matrix(
-        p.alibiBias({
-          queryLen: o['query-len'],
-          keyLen: o['key-len'],
-          slope: o.slope,
-          causal: flag(o.causal, 'causal'),
-        }),
-        keys(o),
-      ),
+    run: (p, o) => {
+      const causal = flag(o.causal, 'causal');
+      return byDistance(o, (lengths) => p.alibiBias({ ...lengths, slope: o.slope, causal }));
+    },
   },
   't5-buckets': {
     summary: 'T5 relative position buckets of j - i [query-len x key-len], int32',
@@ -143,17 +132,14 @@ const KINDS = {
       bidirectional: 'true | false (default true)',
     },
     required: ['query-len'],
-    run: (p, o) =>
-      matrix(
-        p.t5Buckets({
-          queryLen: o['query-len'],
-          keyLen: o['key-len'],
-          numBuckets: o['num-buckets'],
-          maxDistance: o['max-distance'],
-          bidirectional: flag(o.bidirectional, 'bidirectional'),
-        }),
-        keys(o),
-      ),
+    run: (p, o) => {
+      const options = {
+        numBuckets: o['num-buckets'],
+        maxDistance: o['max-distance'],
+        bidirectional: flag(o.bidirectional, 'bidirectional'),
+      };
+      return byDistance(o, (lengths) => p.t5Buckets({ ...lengths, ...options }));
+    },
   },
   rope: {
     summary:
@@ -188,9 +174,74 @@ const KINDS = {
   },
 };
 
+// Rows a block at a time: positions start..end - 1 as the library takes a list of positions.
+const range = (start, end) => Float64Array.from({ length: end - start }, (_, i) => start + i);
+
+// A count of positions the library computes rows for (0..positionLimit).
+const isCount = (p, n) => Number.isInteger(n) && n >= 0 && n <= p.limits.positionLimit;
+
+// --positions: a count (a number) or a comma list (a Float64Array).
+const positionsOf = (o) =>
+  o.positions.includes(',') ? Float64Array.from(list(o.positions, 'positions')) : number(o.positions, 'positions');
+
+// The rows of a table are computed a block at a time, each from the library (a list of positions,
+// or an offset), so that no table is ever whole in memory: the library's checks of the whole call
+// come first, from calls that compute no rows (a count of 0, or the positions with one pair a row).
+
+function sinusoidalTable(p, o) {
+  const positions = positionsOf(o);
+  const options = { dim: o.dim, base: o.base, layout: o.layout };
+  const listed = typeof positions !== 'number';
+  // A count the library would refuse is refused as it would be (the count form checks no rows).
+  p.sinusoidal({ ...options, positions: listed || isCount(p, positions) ? 0 : positions });
+  if (listed) p.sinusoidal({ positions, dim: 2 });
+  return rowTable({
+    rows: listed ? positions.length : positions,
+    names: pairs('sin', 'cos', o),
+    block: (start, end) =>
+      p.sinusoidal({ ...options, positions: listed ? positions.subarray(start, end) : range(start, end) }),
+  });
+}
+
+// Row p of a learned table depends on p alone: encode() of a block of rows is those rows of table().
+function learnedTable(p, o) {
+  const t = p.learned({ maxLen: o['max-len'], dim: o.dim, seed: o.seed, std: o.std });
+  const positions = o.positions === undefined ? null : Float64Array.from(list(o.positions, 'positions'));
+  if (positions) p.learned({ maxLen: t.maxLen, dim: 1 }).encode(positions);
+  return rowTable({
+    rows: positions ? positions.length : t.maxLen,
+    names: numbered('dim', o.dim),
+    block: (start, end) => t.encode(positions ? positions.subarray(start, end) : range(start, end)),
+  });
+}
+
+// A [query-len x key-len] table whose entry (i, j) depends on i - j alone (clipped distances, ALiBi,
+// T5 buckets), from two library calls of one column and one row: column 0 holds i - j = 0, 1, ...,
+// query-len - 1, row 0 holds 0, -1, ..., 1 - key-len. Rows are put together from them a block at a
+// time: one value per distance in memory, not one per entry.
+function byDistance(o, table) {
+  const queryLen = o['query-len'];
+  const keyLen = o['key-len'] ?? queryLen;
+  const down = table({ queryLen, keyLen: 1 });
+  const across = table({ queryLen: 1, keyLen });
+  return rowTable({
+    rows: queryLen,
+    names: numbered('key', keyLen),
+    int32: down instanceof Int32Array,
+    block: (start, end) => {
+      const out = new down.constructor((end - start) * keyLen);
+      for (let i = start, at = 0; i < end; i++) {
+        for (let j = 0; j < keyLen; j++, at++) out[at] = j <= i ? down[i - j] : across[j - i];
+      }
+      return out;
+    },
+  });
+}
+
 // cos and sin as rope() applies them: rotating a vector whose pairs are all (1, 0) turns pair i into
 // (cos, sin), so the table holds the library's own bits: (x[i], x[i + h]) in the half layout,
-// (x[2i], x[2i + 1]) in the interleaved one.
+// (x[2i], x[2i + 1]) in the interleaved one. Each block of rows is such vectors rotated at their
+// positions (a list, or an offset), so rows come out as those of one call over the whole table.
 function ropeTable(p, o) {
   if (o.config !== undefined && o.dim !== undefined) throw new UsageError('rope takes --dim or --config, not both');
   if (o.config === undefined && o.dim === undefined) throw new UsageError('rope needs --dim or --config');
@@ -205,20 +256,30 @@ function ropeTable(p, o) {
   const options = model
     ? { dim: rotary, frequencies: model.frequencies, attentionFactor: model.attentionFactor }
     : { dim: rotary, base: o.base };
-  const positions = o.positions.includes(',') ? list(o.positions, 'positions') : number(o.positions, 'positions');
+  const positions = positionsOf(o);
   const listed = typeof positions !== 'number';
-  const rows = listed ? positions.length : positions;
   const layout = o.layout ?? model?.layout ?? 'interleaved';
   if (layout !== 'half' && layout !== 'interleaved' && layout !== 'interleaved-to-half')
     throw new UsageError(`--layout must be half, interleaved or interleaved-to-half, got ${JSON.stringify(layout)}`);
-  const half = rotary / 2;
-  const x = new Float32Array(Math.max(rows, 0) * rotary);
-  for (let r = 0; r < rows; r++) {
-    for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
+  if (!listed && !isCount(p, positions)) {
+    throw new RangeError(`positions must be an integer in [0, ${p.limits.positionLimit}], got ${positions}`);
   }
-  const table = p.rope(x, { ...options, layout, ...(listed ? { positions } : {}), inPlace: true });
-  // interleaved-to-half reads adjacent pairs and writes halves: its table has the half layout's columns
-  return matrix(table, pairs('cos', 'sin', { dim: rotary, layout: layout === 'interleaved' ? layout : 'half' }));
+  p.rope(new Float32Array(0), { ...options, layout, inPlace: true });
+  if (listed) p.rope(new Float32Array(2 * positions.length), { dim: 2, positions, inPlace: true });
+  const half = rotary / 2;
+  return rowTable({
+    rows: listed ? positions.length : positions,
+    // interleaved-to-half reads adjacent pairs and writes halves: its table has the half layout's columns
+    names: pairs('cos', 'sin', { dim: rotary, layout: layout === 'interleaved' ? layout : 'half' }),
+    block: (start, end) => {
+      const x = new Float32Array((end - start) * rotary);
+      for (let r = 0; r < end - start; r++) {
+        for (let i = 0; i < half; i++) x[r * rotary + (layout === 'half' ? i : 2 * i)] = 1;
+      }
+      const where = listed ? { positions: positions.subarray(start, end) } : { offset: start };
+      return p.rope(x, { ...options, layout, ...where, inPlace: true });
+    },
+  });
 }
 
 // The columns of a table of pairs (first_i, second_i) of dim / 2 angles: pairwise in the interleaved
@@ -228,9 +289,6 @@ function pairs(first, second, { dim, layout }) {
     b = numbered(second, dim / 2);
   return layout === 'half' ? [...a, ...b] : a.flatMap((name, i) => [name, b[i]]);
 }
-
-// The columns of a [query-len x key-len] table: one per key.
-const keys = (o) => numbered('key', o['key-len'] ?? o['query-len']);
 
 // A file's text; a failure to read it is an I/O error (exit 3), not a stack trace.
 // A model's config: the file, or config.json inside a model's folder (a downloaded checkpoint).
@@ -311,9 +369,10 @@ Examples:
 
 Output: csv (default: a line of column names, then one row per line; --no-header leaves
 the names out), json (nested arrays), npy (NumPy v1.0, '<f4' or '<i4'). Without --out the
-table goes to standard output.
-Exit codes: 0 ok, 1 a value the library refused (its RangeError or TypeError), 2 usage,
-3 a file or stream that could not be read or written.`;
+table goes to standard output, a block of rows at a time as they are computed.
+Exit codes: 0 ok (a reader that closes the pipe early, as head does, included), 1 a value
+the library refused (its RangeError or TypeError), 2 usage, 3 a file or stream that could
+not be read or written.`;
 
 const CONFIG_USAGE = `Usage: posenc config FILE [--seq-len N] [--context-length N] [--format text|json]
                            [--out FILE] [--scalar]
@@ -425,16 +484,10 @@ function formatList(values) {
   return `${shown.join(', ')}${values.length > 4 ? `, ... ${values[values.length - 1].toPrecision(6)}` : ''}`;
 }
 
-function write(output, out) {
-  if (out === undefined) {
-    process.stdout.write(output);
-    return;
-  }
-  try {
-    writeFileSync(out, output);
-  } catch (error) {
-    throw new IoError(`cannot write ${out}: ${error.code ?? error.message}`);
-  }
+async function write(output, out) {
+  const sink = sinkOf(out);
+  await sink.write(output);
+  sink.close();
 }
 
 // Output that would be lost: refused before any work (a lab run takes minutes).
@@ -470,7 +523,7 @@ async function main(argv) {
     }
     if (kindName === undefined) throw new UsageError('config needs the path of a config.json');
     if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
-    write(await configCommand(kindName, values), values.out);
+    await write(await configCommand(kindName, values), values.out);
     return 0;
   }
   if (command !== 'table') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
@@ -507,19 +560,25 @@ async function tableCommand(kindName, extra, values) {
   const { load } = await import('posenc');
   // The model-config module only when a config is read.
   const posenc = await load({ ...(values.scalar ? { simd: false } : {}), models: o.config !== undefined });
+  const refused = (error) => withFlags(error, Object.keys(o)); // the flags given: a default is never refused
   let table;
   try {
     table = kind.run(posenc, o);
   } catch (error) {
-    throw withFlags(error, Object.keys(o)); // the flags given: a default is never refused
+    throw refused(error);
   }
-  const output =
-    format === 'npy'
-      ? toNpy(table)
-      : format === 'json'
-        ? toJson(table)
-        : toCsv(table, { header: !values['no-header'] });
-  write(output, values.out);
+  const { block } = table;
+  table.block = (start, end) => {
+    try {
+      return block(start, end);
+    } catch (error) {
+      throw refused(error);
+    }
+  };
+  // Opened once the library has taken the arguments: a refused table leaves no file behind.
+  const sink = sinkOf(values.out);
+  await writeTable(table, format, (chunk) => sink.write(chunk), { header: !values['no-header'] });
+  sink.close();
   return 0;
 }
 
