@@ -13,9 +13,9 @@ const { work, packed, app, installed, remove } = installPacked();
 after(remove);
 
 // A guard against shipping files by mistake (each wasm module once is checked below): the five
-// wasm modules with their glue are about 416 kB of the 750 kB, the lab's figures with their shipped
+// wasm modules with their glue are about 416 kB of the 760 kB, the lab's figures with their shipped
 // results 99 kB; see docs/performance.md, "Download sizes".
-const PACKED_BUDGET = 760_000;
+const PACKED_BUDGET = 780_000;
 
 test('npm pack, install the tarball into an empty folder, import it, compute a table', () => {
   assert.ok(packed.size <= PACKED_BUDGET, `the tarball is ${packed.size} bytes, over ${PACKED_BUDGET}`);
