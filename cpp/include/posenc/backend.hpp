@@ -13,7 +13,8 @@ enum class backend { scalar, simd };
 bool simd_available() noexcept;
 // The backend in use (simd by default when available).
 backend active_backend() noexcept;
-// Selects a backend; throws invalid_argument when simd is asked for but not built.
+// Selects a backend for the whole process; throws invalid_argument when simd is asked for but
+// not built. Safe from any thread: a call already running finishes on the table it started with.
 void use_backend(backend b);
 // The instruction set of the SIMD kernels the simd backend runs: natively the best one the
 // CPU supports among those built ("sse2", "avx2", "avx512f" on x86-64), "wasm-simd128" under
