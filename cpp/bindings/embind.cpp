@@ -61,7 +61,7 @@ val learned_options(val o) {
 val relative_options(val o) {
   return guarded([&] {
     const auto r = options<posenc::relative_options>(o);
-    posenc::relative_table(r.min, r.max, r.dim, r.seed, r.std);
+    posenc::relative_table::check(r.min, r.max, r.dim, r.std);
     return js::writer::to_js(r, js::writer::absent::omit);
   });
 }

@@ -38,12 +38,15 @@ std::vector<std::int32_t> relative_distance(std::size_t query_len, std::size_t k
 
 relative_table::relative_table(std::int64_t min, std::int64_t max, std::size_t dim, std::uint64_t seed, double std)
     : min_(min), max_(max), dim_(dim) {
+  check(min, max, dim, std);
+  values_ = detail::gaussian_rows(std::size_t(max - min + 1), dim, seed, 1, std);
+}
+
+void relative_table::check(std::int64_t min, std::int64_t max, std::size_t dim, double std) {
   check_clip_range(min, max);
   checks::dim(dim, false);
   checks::standard_deviation(std);
-  const std::size_t rows = std::size_t(max - min + 1);
-  checked_elements("(max - min + 1) * dim", rows, dim);
-  values_ = detail::gaussian_rows(rows, dim, seed, 1, std);
+  checked_elements("(max - min + 1) * dim", std::size_t(max - min + 1), dim);
 }
 
 disentangled_scores relative_table::scores(const float* q, std::size_t q_length, const float* k, std::size_t k_length,

@@ -49,6 +49,31 @@ TEST(RelativeTable, HasMaxMinusMinPlusOneRows) {
   }
 }
 
+// check() is the constructor's validation alone: the same error for each bad parameter, and
+// nothing thrown where the constructor succeeds.
+TEST(RelativeTable, CheckThrowsWhatTheConstructorThrows) {
+  struct Case {
+    std::int64_t lo, hi;
+    std::size_t dim;
+    double std;
+  };
+  const auto message = [](auto&& call) -> std::string {
+    try {
+      call();
+    } catch (const posenc::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  for (Case c : {Case{3, 2, 8, 0.02}, Case{-8, 8, 0, 0.02}, Case{-8, 8, 8, -1}, Case{-(1 << 30), 1 << 30, 64, 0.02},
+                 Case{-8, 8, 16, 0.02}, Case{0, 0, 1, 0}}) {
+    const std::string checked = message([&] { posenc::relative_table::check(c.lo, c.hi, c.dim, c.std); });
+    const std::string built = message([&] { posenc::relative_table(c.lo, c.hi, c.dim, 1, c.std); });
+    EXPECT_EQ(checked, built) << "min=" << c.lo << " max=" << c.hi << " dim=" << c.dim << " std=" << c.std;
+  }
+  EXPECT_NE(message([] { posenc::relative_table::check(3, 2, 8, 0.02); }), "");
+}
+
 TEST(RelativeTable, SeededAndNormal) {
   posenc::relative_table a(-512, 511, 128, 11, 0.5), b(-512, 511, 128, 11, 0.5);
   ASSERT_EQ(a.table().size(), b.table().size());

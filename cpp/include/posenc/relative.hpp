@@ -69,6 +69,8 @@ class relative_table {
  public:
   // max - min + 1 rows of dim values, initialised like learned_table.
   relative_table(std::int64_t min, std::int64_t max, std::size_t dim, std::uint64_t seed = 0, double std = 0.02);
+  // The constructor's checks alone: throws what it would throw, without drawing the table.
+  static void check(std::int64_t min, std::int64_t max, std::size_t dim, double std);
 
   std::int64_t min() const noexcept { return min_; }
   std::int64_t max() const noexcept { return max_; }
