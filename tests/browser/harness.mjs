@@ -1,5 +1,5 @@
 // Shared by the browser tests: a static server for dist/site (on 127.0.0.1, a free port, with the
-// page's CSP as a header) and Debian's Chromium launched through playwright-core as TOOLCHAIN.md says.
+// page's CSP as a header) and the system's Chromium (Debian's package) launched through playwright-core.
 import { createServer } from 'node:http';
 import { readFile, mkdtemp, rm, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -89,6 +89,22 @@ export async function closeSite({ srv, browser }) {
   await srv?.close();
 }
 
+// The Chromium to drive: POSENC_CHROMIUM when set, else the first browser of the usual names on
+// PATH (Debian's package installs /usr/bin/chromium; playwright-core brings no browser of its own).
+export function chromiumPath() {
+  const chosen = process.env.POSENC_CHROMIUM;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`POSENC_CHROMIUM is ${JSON.stringify(chosen)}, which does not exist`);
+    return chosen;
+  }
+  const names = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
+  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean))
+    for (const name of names) if (existsSync(join(dir, name))) return join(dir, name);
+  throw new Error(
+    `no Chromium found: none of ${names.join(', ')} is on PATH; install Debian's chromium or set POSENC_CHROMIUM`,
+  );
+}
+
 /** Chromium with a fresh profile. Returns { ctx, page, close }. */
 export async function launch({
   viewport = { width: 1200, height: 900 },
@@ -100,7 +116,7 @@ export async function launch({
 } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
   const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     viewport,
     colorScheme,
