@@ -23,7 +23,7 @@ val error_object(const char* type, const std::string& message);
 
 // compute(context)'s value, or the Error that describes why it failed: a missing argument is a
 // TypeError, a bad value a RangeError, both with the core's message. One function for every call
-// of the module, so that its handlers are in the wasm once (a copy per function cost 15 KB).
+// of the module, so that its handlers are in the wasm once, not copied into every binding.
 val guarded_call(val (*compute)(void*), void* context);
 
 template <class F>

@@ -32,9 +32,8 @@ struct target {
 #endif
 
 #if defined(POSENC_KERNELS_AVX512) && defined(POSENC_KERNELS_AVX2)
-// The AVX-512 choice: that target's dot products (attention runs 1.8x its AVX2 speed) with the
-// AVX2 kernels for the rest, which ran slower at 512 bits (`npm run bench`: RoPE A interleaved in
-// place 0.97 ms against 0.62 on AVX2; the sinusoidal table 0.87x). Each is tested as its target.
+// The AVX-512 choice: that target's dot products with the AVX2 kernels for the rest, which ran
+// slower at 512 bits (docs/performance.md, "Native SIMD targets"). Each is tested as its target.
 const kernel_table& avx512_dots() noexcept {
   static const kernel_table t = [] {
     kernel_table mixed = avx2::table();

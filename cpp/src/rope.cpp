@@ -285,7 +285,7 @@ std::vector<double> rope_frequencies(std::size_t dim, double base) {
   checks::dim(dim, true);
   checks::base(base);
   std::vector<double> theta(dim / 2);
-  // std::pow in double: xsimd's pow is off by tens of ulp (see TOOLCHAIN.md).
+  // std::pow in double: xsimd 8.1's pow is off by tens of ulp.
   for (std::size_t i = 0; i < theta.size(); ++i) theta[i] = std::pow(base, -2.0 * double(i) / double(dim));
   return theta;
 }

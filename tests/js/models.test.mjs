@@ -1,7 +1,7 @@
 // posenc.ropeFromConfig against real model configs (tests/configs, sources in tests/configs/SOURCES.md)
 // and against tests/js/reference-models.mjs, an independent float64 evaluation written from Hugging Face
 // transformers main (modeling_rope_utils.py + each model's configuration/modeling file). Runs once per
-// wasm flavour, on the built package (see helpers.mjs). Spec: /work/shared/API.md "From a model's config".
+// wasm flavour, on the built package (see helpers.mjs). Documented in docs/api.md, "From a model's config".
 import nodeAssert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { importPosenc } from './helpers.mjs';

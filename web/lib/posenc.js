@@ -1,4 +1,4 @@
-// The public API (shared/API.md) as thin wrappers over the Embind module. Each function hands
+// The public API (docs/api.md) as thin wrappers over the Embind module. Each function hands
 // the caller's options object to the module, whose binding fills the core's options struct by
 // name (cpp/bindings/js_objects.hpp): types, defaults and every rule are the core's. This layer
 // only checks what never reaches the core as an option (the arrays passed beside the options),

@@ -8,7 +8,9 @@
 //
 // A binding walks that list to fill the struct from an object of the host language (by the
 // API's names), so a new field is written in its struct's header and nowhere else in C++.
-// The lists hold no rules: the core checks every value when the struct is used.
+// A list holds only what a reader needs to convert a value (whether it may be absent, the
+// range of an integer); every other rule (an even dim, min <= max) is the core's, checked
+// where the struct is used.
 #pragma once
 
 #include <cstdint>
