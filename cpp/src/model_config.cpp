@@ -1127,12 +1127,22 @@ double resolver::softmax_scale() {
     if (!std::isfinite(scale)) fail(d.path, "parameters giving a finite softmax scale", "an overflow");
     return scale;
   }
-  if (class_->kind == family::gemma4 || class_->unit_softmax) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
-  if (class_->kind == family::gemma3 || class_->query_scalar) {
+  const softmax_rule rule = class_->softmax;
+  if (class_->kind == family::gemma4 || rule == softmax_rule::one) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
+  if (class_->kind == family::gemma3 || rule == softmax_rule::query_pre_attn_scalar) {
     // Gemma2Attention, Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
     node q = field("query_pre_attn_scalar");
     if (!q.given()) q = made_number(256, q.path);
     return 1.0 / std::sqrt(positive(q));
+  }
+  if (rule == softmax_rule::attention_multiplier || rule == softmax_rule::attention_multiplier_or_dim) {
+    // GraniteAttention: self.scaling = config.attention_multiplier, the factor itself (muP), not a root.
+    const node m = field("attention_multiplier");
+    if (m.present()) return positive(m);
+    if (rule == softmax_rule::attention_multiplier) {
+      if (m.given()) fail(m.path, "a finite number > 0 (the attention's softmax scale)", "null");
+      return 1.0;
+    }
   }
   std::string path;
   const std::size_t dim = class_->kind == family::gptj ? heads_split(path) : head_dim("full_attention", path);
