@@ -1,6 +1,6 @@
 // The module's model-config functions: a config arrives as JSON text (the library serialises a
 // parsed object first, so that no getter or cycle of a JavaScript object runs inside wasm), the
-// core parses and resolves it, and the result is written back field by field.
+// model reader (posenc::models) parses and resolves it, and the result is written back field by field.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -8,6 +8,8 @@
 
 #include "js_errors.hpp"
 #include "js_objects.hpp"
+#include "posenc/llama_cpp.hpp"
+#include "posenc/model_config.hpp"
 #include "posenc/posenc.hpp"
 
 using emscripten::val;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "posenc/model_config.hpp"
 #include "posenc/posenc.hpp"
 
 namespace {

@@ -42,35 +42,46 @@ const char* to_string(rope_type t) {
 namespace {
 
 constexpr double two_pi = 6.283185307179586476925286766559;
-constexpr double max_length = double(max_seq_len);  // context lengths and seq_len
+// The name of field `name` in messages: as the caller read it (`names`), else "scaling.<name>".
+struct field_namer {
+  const scaling_field_names& names;
 
-std::string field(const char* name) { return std::string("scaling.") + name; }
+  std::string operator()(const char* name) const {
+    for (const auto& n : names) {
+      if (n.first == name) return n.second;
+    }
+    return std::string("scaling.") + name;
+  }
+};
 
 std::string for_type(rope_type t) { return std::string(" (required for rope_type '") + to_string(t) + "')"; }
 
-[[noreturn]] void missing(const char* name, rope_type t) { fail_missing(field(name), "given" + for_type(t)); }
+[[noreturn]] void missing(const field_namer& field, const char* name, rope_type t) {
+  fail_missing(field(name), "given" + for_type(t));
+}
 
 // An optional positive factor: finite and > 0 when present; required fields must be present.
-void positive(const char* name, const std::optional<double>& v, rope_type t, bool required) {
+void positive(const field_namer& field, const char* name, const std::optional<double>& v, rope_type t, bool required) {
   if (!v) {
-    if (required) missing(name, t);
+    if (required) missing(field, name, t);
     return;
   }
   if (!std::isfinite(*v) || !(*v > 0)) fail(field(name), "a finite number > 0", *v);
 }
 
 // mscale and mscale_all_dim: finite and >= 0 (0 counts as absent, as Python's truthiness does in HF).
-void non_negative(const char* name, const std::optional<double>& v) {
+void non_negative(const field_namer& field, const char* name, const std::optional<double>& v) {
   if (v && (!std::isfinite(*v) || !(*v >= 0))) fail(field(name), "a finite number >= 0", *v);
 }
 
 // A context length: an integer in [2, 2^31 - 1].
-void length(const char* name, const std::optional<double>& v) {
-  if (v) checked_integer(field(name), *v, 2, std::int64_t(max_length));
+void length(const field_namer& field, const char* name, const std::optional<double>& v) {
+  if (v) checked_integer(field(name), *v, 2, max_seq_len);
 }
 
-void factors(const char* name, const std::vector<double>& list, rope_type t, std::size_t dim) {
-  if (list.empty()) missing(name, t);
+void factors(const field_namer& field, const char* name, const std::vector<double>& list, rope_type t,
+             std::size_t dim) {
+  if (list.empty()) missing(field, name, t);
   if (dim > 0 && list.size() != dim / 2) {
     fail(field(name) + ".length", "dim / 2 = " + std::to_string(dim / 2), double(list.size()));
   }
@@ -93,11 +104,6 @@ std::vector<double> plain_theta(std::size_t dim, double base) {
   return theta;
 }
 
-// YaRN's get_mscale(scale, mscale): 0.1 * mscale * ln(scale) + 1, and 1 for scale <= 1.
-double get_mscale(double scale, double mscale = 1.0) {
-  return scale <= 1.0 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0;
-}
-
 // longrope's factor: `factor` when given (transformers >= 4.57: the explicit factor wins), else
 // max_position_embeddings / original_max_position_embeddings when both are given (Phi-3 keeps them
 // outside rope_scaling), else 1.
@@ -117,22 +123,25 @@ double yarn_factor(const rope_scaling& s) {
 
 }  // namespace
 
-void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len) {
-  if (seq_len < 0 || seq_len > std::int64_t(max_length)) fail("seqLen", integer_in(0, max_seq_len), double(seq_len));
+double get_mscale(double scale, double mscale) { return scale <= 1.0 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
+
+void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len, const scaling_field_names& names) {
+  if (seq_len < 0 || seq_len > max_seq_len) fail("seqLen", integer_in(0, max_seq_len), double(seq_len));
+  const field_namer field{names};
   const rope_type t = s.type;
-  length("original_max_position_embeddings", s.original_max_position_embeddings);
-  length("max_position_embeddings", s.max_position_embeddings);
+  length(field, "original_max_position_embeddings", s.original_max_position_embeddings);
+  length(field, "max_position_embeddings", s.max_position_embeddings);
   switch (t) {
     case rope_type::default_:
       return;
     case rope_type::linear:
-      positive("factor", s.factor, t, true);
+      positive(field, "factor", s.factor, t, true);
       return;
     case rope_type::ntk:
     case rope_type::dynamic:
-      positive("factor", s.factor, t, true);
+      positive(field, "factor", s.factor, t, true);
       if (t == rope_type::dynamic && !s.max_position_embeddings && !s.original_max_position_embeddings) {
-        missing("max_position_embeddings", t);
+        missing(field, "max_position_embeddings", t);
       }
       if (dim > 0 && dim < 4) {
         fail("dim",
@@ -143,32 +152,32 @@ void check_scaling(const rope_scaling& s, std::size_t dim, std::int64_t seq_len)
       return;
     case rope_type::yarn:
       // Without a factor, transformers derives it from the two lengths.
-      positive("factor", s.factor, t, !(s.max_position_embeddings && s.original_max_position_embeddings));
+      positive(field, "factor", s.factor, t, !(s.max_position_embeddings && s.original_max_position_embeddings));
       if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
-        missing("original_max_position_embeddings", t);
+        missing(field, "original_max_position_embeddings", t);
       }
-      positive("beta_fast", s.beta_fast, t, false);
-      positive("beta_slow", s.beta_slow, t, false);
-      positive("attention_factor", s.attention_factor, t, false);
-      non_negative("mscale", s.mscale);
-      non_negative("mscale_all_dim", s.mscale_all_dim);
+      positive(field, "beta_fast", s.beta_fast, t, false);
+      positive(field, "beta_slow", s.beta_slow, t, false);
+      positive(field, "attention_factor", s.attention_factor, t, false);
+      non_negative(field, "mscale", s.mscale);
+      non_negative(field, "mscale_all_dim", s.mscale_all_dim);
       return;
     case rope_type::longrope:
-      factors("short_factor", s.short_factor, t, dim);
-      factors("long_factor", s.long_factor, t, dim);
+      factors(field, "short_factor", s.short_factor, t, dim);
+      factors(field, "long_factor", s.long_factor, t, dim);
       if (!s.original_max_position_embeddings && !s.max_position_embeddings) {
-        missing("original_max_position_embeddings", t);
+        missing(field, "original_max_position_embeddings", t);
       }
-      positive("factor", s.factor, t, false);
-      positive("attention_factor", s.attention_factor, t, false);
+      positive(field, "factor", s.factor, t, false);
+      positive(field, "attention_factor", s.attention_factor, t, false);
       return;
     case rope_type::llama3:
-      positive("factor", s.factor, t, true);
-      positive("low_freq_factor", s.low_freq_factor, t, true);
-      positive("high_freq_factor", s.high_freq_factor, t, true);
-      if (!s.original_max_position_embeddings) missing("original_max_position_embeddings", t);
+      positive(field, "factor", s.factor, t, true);
+      positive(field, "low_freq_factor", s.low_freq_factor, t, true);
+      positive(field, "high_freq_factor", s.high_freq_factor, t, true);
+      if (!s.original_max_position_embeddings) missing(field, "original_max_position_embeddings", t);
       if (!(*s.high_freq_factor > *s.low_freq_factor)) {
-        fail(field("high_freq_factor"), "> scaling.low_freq_factor = " + format_number(*s.low_freq_factor),
+        fail(field("high_freq_factor"), "> " + field("low_freq_factor") + " = " + format_number(*s.low_freq_factor),
              *s.high_freq_factor);
       }
       return;

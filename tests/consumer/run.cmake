@@ -1,8 +1,8 @@
 # ctest's consumer_readme_example (registered by the top-level CMakeLists.txt):
 #   1. cmake --install of posenc's build tree into a scratch prefix (WORK_DIR/prefix)
 #   2. configure tests/consumer against it (find_package(posenc CONFIG) from that prefix only)
-#   3. build it (one file: the README's C++ example and a check of its result)
-#   4. run it
+#   3. build it (the README's C++ example and a check of its result; a config read by posenc::models)
+#   4. run both programs
 # Any failing step fails the test.
 cmake_minimum_required(VERSION 3.20)
 
@@ -54,8 +54,10 @@ endif()
 
 step("build tests/consumer" "${CMAKE_COMMAND}" --build "${build}" ${config_args})
 
-set(program "${build}/posenc_consumer")
-if(NOT EXISTS "${program}" AND POSENC_CONFIG)
-  set(program "${build}/${POSENC_CONFIG}/posenc_consumer")  # a multi-config generator
-endif()
-step("run the README's example" "${program}")
+foreach(name posenc_consumer posenc_models_consumer)
+  set(program "${build}/${name}")
+  if(NOT EXISTS "${program}" AND POSENC_CONFIG)
+    set(program "${build}/${POSENC_CONFIG}/${name}")  # a multi-config generator
+  endif()
+  step("run ${name}" "${program}")
+endforeach()

@@ -392,6 +392,34 @@ TEST_P(ScaledRope, DefaultScalingIsPlainRope) {
   EXPECT_EQ(a, b);
 }
 
+// A caller that read the fields elsewhere (the model reader: a config.json) passes where, and the
+// messages name that place; a field it does not list keeps "scaling.<field>".
+TEST(ScalingChecks, NameEachFieldAsTheCallerReadIt) {
+  rope_scaling s;
+  s.type = rope_type::llama3;
+  s.factor = 8;
+  s.low_freq_factor = 4;
+  s.high_freq_factor = 1;
+  s.original_max_position_embeddings = 8192;
+  const posenc::scaling_field_names names = {{"high_freq_factor", "config.rope_scaling.high_freq_factor"},
+                                             {"low_freq_factor", "config.rope_scaling.low_freq_factor"}};
+  EXPECT_TRUE(throws_invalid([&] { posenc::check_scaling(s, 0, 0, names); }, "config.rope_scaling.high_freq_factor",
+                             "> config.rope_scaling.low_freq_factor = 4"));
+  EXPECT_TRUE(
+      throws_invalid([&] { posenc::check_scaling(s); }, "scaling.high_freq_factor", "> scaling.low_freq_factor"));
+  s.high_freq_factor = 8;
+  s.factor = -1;
+  EXPECT_TRUE(throws_invalid([&] { posenc::check_scaling(s, 0, 0, names); }, "scaling.factor", "-1"));
+}
+
+// modeling_rope_utils.py's get_mscale: 0.1 * mscale * ln(scale) + 1, and 1 for scale <= 1.
+TEST(ScalingChecks, GetMscaleIsYarnsFormula) {
+  EXPECT_DOUBLE_EQ(posenc::get_mscale(40, 0.707), 0.1 * 0.707 * std::log(40.0) + 1.0);
+  EXPECT_DOUBLE_EQ(posenc::get_mscale(4), 0.1 * std::log(4.0) + 1.0);
+  EXPECT_EQ(posenc::get_mscale(1, 3), 1.0);
+  EXPECT_EQ(posenc::get_mscale(0.5), 1.0);
+}
+
 POSENC_INSTANTIATE_BACKENDS(ScaledRope);
 
 }  // namespace

@@ -7,8 +7,6 @@
 #include "posenc/error.hpp"
 #include "posenc/layout.hpp"
 #include "posenc/learned.hpp"
-#include "posenc/llama_cpp.hpp"
-#include "posenc/model_config.hpp"
 #include "posenc/precision.hpp"
 #include "posenc/relative.hpp"
 #include "posenc/rope.hpp"

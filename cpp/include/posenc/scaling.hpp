@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "posenc/error.hpp"
@@ -88,11 +89,21 @@ void for_each_field(rope_scaling& s, Field&& field) {
   field("partial_rotary_factor", s.partial_rotary_factor);
 }
 
+// The name a message gives a field of rope_scaling, by its C++ name ("factor"): a caller that read
+// the fields from elsewhere passes where (the model reader: {"factor", "config.rope_scaling.factor"}).
+// A field not listed is "scaling.<field>".
+using scaling_field_names = std::vector<std::pair<std::string, std::string>>;
+
 // Checks every field the type uses (finite, > 0, integers where a length is meant, required
 // fields present, longrope lists of dim/2 entries when dim > 0) and seq_len (an integer in
-// [0, 2^31 - 1]; 0 means "not given"). Messages name the field: "scaling.factor",
-// "scaling.long_factor[3]", ... Fields the type does not use are ignored.
-void check_scaling(const rope_scaling& s, std::size_t dim = 0, std::int64_t seq_len = 0);
+// [0, 2^31 - 1]; 0 means "not given"). Messages name the field as `names` says, by default
+// "scaling.factor", "scaling.long_factor[3]", ... Fields the type does not use are ignored.
+void check_scaling(const rope_scaling& s, std::size_t dim = 0, std::int64_t seq_len = 0,
+                   const scaling_field_names& names = {});
+
+// YaRN's get_mscale(scale, mscale) of transformers' modeling_rope_utils.py (DeepSeek-V3's
+// yarn_get_mscale, llama.cpp's too): 0.1 * mscale * ln(scale) + 1, and 1 for scale <= 1.
+double get_mscale(double scale, double mscale = 1.0);
 
 // Scaled theta_i for i in 0..dim/2-1 (dim is the rotary dim: even, 2..65536; ntk and dynamic
 // need dim >= 4), in double. seq_len selects the dynamic and longrope behaviour (0: not given,

@@ -32,9 +32,6 @@ const char* const known_types = "one of 'default', 'linear', 'dynamic', 'yarn', 
 
 bool scaled_type(const std::string& type) { return type == "llama3" || type == "yarn" || type == "longrope"; }
 
-// yarn_get_mscale of modeling_deepseek_v3.py and modeling_rope_utils.py.
-double get_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
-
 }  // namespace
 
 node resolver::made_number(double value, const std::string& path) {
@@ -606,8 +603,8 @@ std::size_t resolver::heads_split(std::string& path) {
   node heads = named(class_->names.num_attention_heads, "num_attention_heads", "n_head");
   if (!hidden.given() && class_->hidden_size > 0) hidden = made_number(class_->hidden_size, hidden.path);
   if (!heads.given() && class_->num_attention_heads > 0) heads = made_number(class_->num_attention_heads, heads.path);
-  const std::int64_t h = integer(hidden, 1, std::int64_t(max_length));
-  const std::int64_t n = integer(heads, 1, std::int64_t(max_length));
+  const std::int64_t h = integer(hidden, 1, max_seq_len);
+  const std::int64_t n = integer(heads, 1, max_seq_len);
   const std::int64_t width = class_->attention_width;  // Zamba2's attention runs on 2 * hidden_size
   const std::int64_t dim = width * h / n;
   if (dim < 2 || dim > std::int64_t(max_dim)) {
@@ -778,9 +775,7 @@ model_rope resolver::resolve_gptj(std::int64_t seq_len) {
 
 // The dict of `layer_type` ("" = the first), after checking the caller's arguments.
 const rope_dict* resolver::pick(std::string& layer_type, std::int64_t seq_len) const {
-  if (seq_len < 0 || seq_len > std::int64_t(max_length)) {
-    fail("seqLen", "an integer in [0, 2147483647]", double(seq_len));
-  }
+  if (seq_len < 0 || seq_len > max_seq_len) fail("seqLen", integer_in(0, max_seq_len), double(seq_len));
   const std::vector<std::string> names = layer_types();  // never empty (standardize_nested)
   if (layer_type.empty()) {
     const bool full = std::find(names.begin(), names.end(), "full_attention") != names.end();
@@ -882,7 +877,8 @@ void resolver::proportional(model_rope& out, const rope_dict& d) {
   }
 }
 
-// Frequencies and attention factor: the core's formulas, its messages renamed to config paths.
+// Frequencies and attention factor: the core's formulas, checked first under the config paths the fields
+// were read from.
 void resolver::compute(model_rope& out, const rope_dict& d) {
   if (out.rope_type == "ntk") return fixed_ntk(out, d);  // GTE's: checked_type lets no other class through
   field_paths paths;
@@ -895,12 +891,9 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
   } else if (hunyuan && (out.seq_len == 0 || double(out.seq_len) <= *out.scaling.max_position_embeddings)) {
     hunyuan_alpha(out, *alpha);
   } else {
-    try {
-      out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling, out.seq_len);
-      out.attention_factor = rope_attention_factor(out.scaling, out.seq_len);
-    } catch (const invalid_argument& e) {
-      rethrow_renamed(e, paths);
-    }
+    check_scaling(out.scaling, out.rotary_dim, out.seq_len, paths);
+    out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling, out.seq_len);
+    out.attention_factor = rope_attention_factor(out.scaling, out.seq_len);
     if (hunyuan) {
       out.notes.push_back(alpha->path + " = " + format_number(positive(*alpha)) +
                           " sets Hunyuan's NTK base only up to max_position_embeddings " +
@@ -1127,12 +1120,22 @@ double resolver::softmax_scale() {
     if (!std::isfinite(scale)) fail(d.path, "parameters giving a finite softmax scale", "an overflow");
     return scale;
   }
-  if (class_->kind == family::gemma4 || class_->unit_softmax) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
-  if (class_->kind == family::gemma3 || class_->query_scalar) {
+  const softmax_rule rule = class_->softmax;
+  if (class_->kind == family::gemma4 || rule == softmax_rule::one) return 1.0;  // Gemma 3n's, Gemma 4's scaling = 1.0
+  if (class_->kind == family::gemma3 || rule == softmax_rule::query_pre_attn_scalar) {
     // Gemma2Attention, Gemma3Attention: query_pre_attn_scalar ** -0.5 (default 256).
     node q = field("query_pre_attn_scalar");
     if (!q.given()) q = made_number(256, q.path);
     return 1.0 / std::sqrt(positive(q));
+  }
+  if (rule == softmax_rule::attention_multiplier || rule == softmax_rule::attention_multiplier_or_dim) {
+    // GraniteAttention: self.scaling = config.attention_multiplier, the factor itself (muP), not a root.
+    const node m = field("attention_multiplier");
+    if (m.present()) return positive(m);
+    if (rule == softmax_rule::attention_multiplier) {
+      if (m.given()) fail(m.path, "a finite number > 0 (the attention's softmax scale)", "null");
+      return 1.0;
+    }
   }
   std::string path;
   const std::size_t dim = class_->kind == family::gptj ? heads_split(path) : head_dim("full_attention", path);

@@ -10,6 +10,7 @@
 
 #include "posenc/error.hpp"
 #include "posenc/model_config.hpp"
+#include "posenc/scaling.hpp"
 
 namespace posenc::detail {
 
@@ -74,14 +75,8 @@ struct rope_dict {
 // The members of an object (none for nullptr), each with its path under `path`.
 rope_dict dict_of(const config_value* object, const std::string& path);
 
-// Messages of check_scaling name "scaling.<field>"; each such name is replaced by the path the
-// field was read from (a name glued to a longer identifier, like "rope_scaling.x", is not one).
-using field_paths = std::vector<std::pair<std::string, std::string>>;
-
-// s with every "scaling.<field>" of `paths` replaced by the path the field was read from.
-std::string renamed(const std::string& s, const field_paths& paths);
-
-// e again, its parameter and message renamed.
-[[noreturn]] void rethrow_renamed(const invalid_argument& e, const field_paths& paths);
+// Each rope_scaling field the reader filled and the config path it was read from, for check_scaling's
+// messages.
+using field_paths = scaling_field_names;
 
 }  // namespace posenc::detail

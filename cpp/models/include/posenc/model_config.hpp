@@ -110,7 +110,8 @@ model_rope rope_from_config(const config_value& config, const std::string& layer
 // qk_rope_head_dim): qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)^2 when the
 // rope type is not "default" and mscale_all_dim is set (modeling_deepseek_v3's
 // DeepseekV3Attention). Gemma 2, Gemma 3, T5Gemma: query_pre_attn_scalar^-0.5; Gemma 3n, Gemma 4, Dia: 1;
-// others head_dim^-0.5.
+// Granite and its MoE and hybrid variants: attention_multiplier itself (default 1); HyperCLOVAX:
+// attention_multiplier, else head_dim^-0.5; others head_dim^-0.5.
 double config_softmax_scale(const config_value& config);
 
 // What rope_from_config is asked: the layer type ("" = the first) and the sequence length.

@@ -16,8 +16,7 @@
 
 namespace posenc::detail {
 
-inline constexpr double max_length = 2147483647.0;  // context and sequence lengths: 2^31 - 1
-inline constexpr std::int64_t max_layers = 65536;   // num_hidden_layers of a model with layers without RoPE
+inline constexpr std::int64_t max_layers = 65536;  // num_hidden_layers of a model with layers without RoPE
 
 class resolver {
  public:

@@ -61,6 +61,16 @@ enum class default_blocks {
   zamba2,     // Zamba2Config's 54-layer pattern of Mamba and hybrid blocks
 };
 
+// The attention's softmax scale: the factor on q.k before the softmax (Gemma 3 and 4 and the MLA
+// models are told by their family).
+enum class softmax_rule {
+  inverse_sqrt_head_dim,       // head_dim^-0.5 (Llama's attention)
+  one,                         // 1: the q/k norms absorb it (Gemma 3n, Dia)
+  query_pre_attn_scalar,       // query_pre_attn_scalar^-0.5, default 256 (Gemma 2, T5Gemma)
+  attention_multiplier,        // config.attention_multiplier, default 1 (Granite's muP attention)
+  attention_multiplier_or_dim  // config.attention_multiplier, head_dim^-0.5 when absent or null (HyperCLOVAX)
+};
+
 // How a multimodal config holds its text model.
 enum class text_source {
   self,             // the config is the text model's
@@ -199,11 +209,10 @@ struct model_class {
   mrope_sections mrope = mrope_sections::none;
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
-  const rope_default* default_rope = nullptr;   // a constant array, kept out of every other row
-  std::size_t default_rope_count = 0;           // 0: none
-  std::int64_t mrope_default[3] = {0, 0, 0};    // the class's mrope_section when the config has none
-  bool unit_softmax = false;                    // the attention's scaling is 1 (Gemma 3n, Gemma 4, Dia)
-  bool query_scalar = false;                    // the scaling is query_pre_attn_scalar^-0.5, default 256 (Gemma 2)
+  const rope_default* default_rope = nullptr;  // a constant array, kept out of every other row
+  std::size_t default_rope_count = 0;          // 0: none
+  std::int64_t mrope_default[3] = {0, 0, 0};   // the class's mrope_section when the config has none
+  softmax_rule softmax = softmax_rule::inverse_sqrt_head_dim;
   double original_max_position_embeddings = 0;  // a class attribute with this default (Phi-3)
   bool fixed_ntk = false;                       // rope_scaling is GTE's "ntk" (model_rope::fixed_ntk_factor) or nothing
   // A boolean key whose false means Llama's attention over the whole head instead of this class's

@@ -17,8 +17,6 @@
 namespace posenc {
 namespace {
 
-constexpr double max_context = 2147483647.0;  // common/arg.cpp parses -c as an int
-
 // 10^k by repeated multiplication: exact up to 10^22, where std::pow need not be.
 double power_of_ten(int k) {
   double p = 1;
@@ -71,9 +69,6 @@ std::string list_text(const std::vector<std::int64_t>& values) {
   for (std::size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
   return text + "]";
 }
-
-// Transformers' YaRN get_mscale(scale, mscale): 0.1 * mscale * ln(scale) + 1, 1 for scale <= 1.
-double get_mscale(double scale, double mscale = 1.0) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1; }
 
 // The rope type to advise on: model_rope.rope_type names it ("proportional" has no rope_scaling
 // type), and a hand-filled value may set only scaling.type (our core's static "ntk" among them).
@@ -502,8 +497,9 @@ class advisor {
 }  // namespace
 
 llama_cpp_advice llama_cpp_flags(const model_rope& rope, std::int64_t context_length) {
-  if (context_length < 0 || double(context_length) > max_context) {
-    fail("context_length", "an integer in [0, 2147483647] (0: not given)", double(context_length));
+  // llama.cpp's common/arg.cpp parses -c as an int: max_seq_len, 2^31 - 1.
+  if (context_length < 0 || context_length > max_seq_len) {
+    fail("context_length", integer_in(0, max_seq_len) + " (0: not given)", double(context_length));
   }
   if (!std::isfinite(rope.base) || !(rope.base > 0)) fail("rope.base", "a finite number > 0", rope.base);
   return advisor(rope, context_length).run();

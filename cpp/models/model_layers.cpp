@@ -316,13 +316,13 @@ std::vector<std::string> resolver::deepseek_v4_layer_types() {
     const node rates = field("compress_rates");
     const auto rate_of = [&](const char* key, double fallback) {
       const node r = member(object_or_null(rates), rates.path, key);
-      return r.given() ? double(integer(r, 1, std::int64_t(max_length))) : fallback;
+      return r.given() ? double(integer(r, 1, max_seq_len)) : fallback;
     };
     const double sparse = rate_of("compressed_sparse_attention", 4),
                  heavy = rate_of("heavily_compressed_attention", 128);
     for (std::size_t i = 0; i < n; ++i) {
       const node r = item(ratios, i);
-      const double ratio = double(integer(r, 0, std::int64_t(max_length)));
+      const double ratio = double(integer(r, 0, max_seq_len));
       if (ratio == 0)
         types.push_back("sliding_attention");
       else if (ratio == sparse)

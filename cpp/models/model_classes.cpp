@@ -64,6 +64,15 @@ constexpr model_class heads_split(model_class c) {
   return c;
 }
 
+// The attention scales q.k by a factor the class sets (see softmax_rule) instead of head_dim^-0.5.
+constexpr model_class softmax_scaled(model_class c, softmax_rule rule) {
+  c.softmax = rule;
+  return c;
+}
+
+// Granite's muP attention: Llama's RoPE, q.k scaled by config.attention_multiplier (default 1.0).
+constexpr model_class granite_attention(model_class c) { return softmax_scaled(c, softmax_rule::attention_multiplier); }
+
 // The class's rope_parameters when config.json has none.
 template <std::size_t N>
 constexpr model_class with_default_rope(model_class c, const char* type, const rope_default (&fields)[N]) {
@@ -119,7 +128,7 @@ constexpr model_class gemma4() {
 // type as Gemma 3 (rope_local_base_freq for sliding layers); modeling_gemma3n.py: scaling = 1.0.
 constexpr model_class gemma3n() {
   model_class c = gemma_layer_types(with_head_dim(make(family::gemma3, 1e6, 0, 0, 0), 256));
-  c.unit_softmax = true;
+  c.softmax = softmax_rule::one;
   return c;
 }
 
@@ -684,9 +693,10 @@ constexpr model_class esm() {
 // configuration_granitemoehybrid.py: position_embedding_type None by default, "rope" turns RoPE on
 // (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
+// GraniteMoeHybridAttention(GraniteMoeSharedAttention): Granite's softmax scale, attention_multiplier.
 constexpr model_class granite_hybrid() {
-  model_class c =
-      rope_switched(with_nope(llama_rules(), nope_rule::attention_blocks), "position_embedding_type", "rope", "null");
+  model_class c = rope_switched(with_nope(granite_attention(llama_rules()), nope_rule::attention_blocks),
+                                "position_embedding_type", "rope", "null");
   c.blocks = default_blocks::mamba;  // layer_types: ["mamba"] * num_hidden_layers when absent
   return c;
 }
@@ -786,7 +796,7 @@ constexpr model_class cohere2() {
 // scaling = query_pre_attn_scalar ** -0.5 (default 256; Gemma 2 27B's 144 with a 128-wide head).
 constexpr model_class gemma2() {
   model_class c = with_head_dim(llama_rules(), 256);
-  c.query_scalar = true;
+  c.softmax = softmax_rule::query_pre_attn_scalar;
   return c;
 }
 
@@ -867,7 +877,7 @@ constexpr model_class step3_text() {
 // cross-attention takes no positions. The decoder is read; the encoder is its own config.
 constexpr model_class t5gemma_module() {
   model_class c = with_head_dim(make(family::llama, 1e4, 2304, 8, 8192), 256);
-  c.query_scalar = true;  // T5GemmaSelfAttention: query_pre_attn_scalar ** -0.5
+  c.softmax = softmax_rule::query_pre_attn_scalar;  // T5GemmaSelfAttention: query_pre_attn_scalar ** -0.5
   return c;
 }
 constexpr model_class t5gemma() {
@@ -899,7 +909,7 @@ constexpr model_class t5gemma2() {
 // DiaCrossAttention takes no positions.
 constexpr model_class dia_part(double hidden, double max_positions) {
   model_class c = with_head_dim(make(family::llama, 1e4, hidden, 16, max_positions), 128);
-  c.unit_softmax = true;
+  c.softmax = softmax_rule::one;
   return c;
 }
 constexpr model_class dia() {
@@ -1201,8 +1211,13 @@ constexpr named_class classes[] = {
     {"gemma", with_head_dim(llama_rules(), 256)},
     {"gemma2", gemma2()},
     {"vaultgemma", gemma2()},
-    {"granite", llama_rules()},
-    {"granitemoe", llama_rules()},
+    // transformers 5.17.0, configuration_granite.py / modular_granite.py and configuration_granitemoe.py /
+    // modular_granitemoe.py: Llama's RoPE (GraniteRotaryEmbedding, rotate_half) at default_theta 1e4, and
+    // GraniteAttention / GraniteMoeAttention's `self.scaling = config.attention_multiplier` (default 1.0).
+    {"granite", granite_attention(llama_rules())},
+    {"granitemoe", granite_attention(llama_rules())},
+    // transformers 5.17.0, configuration_starcoder2.py / modeling_starcoder2.py: Starcoder2RotaryEmbedding
+    // is Llama's (rotate_half, default_theta 1e4), and so is its attention's head_dim^-0.5.
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
@@ -1236,9 +1251,10 @@ constexpr named_class classes[] = {
     // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
     {"yi", llama_rules(5e6)},
     // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =
-    // hidden_size // num_heads in the attention, whatever config.head_dim says.
+    // hidden_size // num_heads in the attention, whatever config.head_dim says; GraniteMoeShared's decoder
+    // layer is GraniteMoe's, and so is its attention_multiplier.
     {"internlm2", heads_split(llama_rules())},
-    {"granitemoeshared", heads_split(llama_rules())},
+    {"granitemoeshared", granite_attention(heads_split(llama_rules()))},
     {"chameleon", heads_split(llama_rules())},
     // configuration_exaone.py (EXAONE 3.x): num_layers for num_hidden_layers (its attribute_map).
     {"exaone", exaone()},
@@ -1294,7 +1310,9 @@ constexpr named_class classes[] = {
     // modeling_deepseek.py (model_type deepseek): Llama's RoPE at base 1e4, head_dim or hidden / heads.
     {"diffllama", llama_rules()},
     {"jais2", llama_rules()},
-    {"hyperclovax", llama_rules()},
+    // modular_hyperclovax.py: HyperCLOVAXAttention(GraniteAttention), attention_multiplier None resolved
+    // to head_dim ** -0.5 in __post_init__.
+    {"hyperclovax", softmax_scaled(llama_rules(), softmax_rule::attention_multiplier_or_dim)},
     {"deepseek", llama_rules()},
     // modular_flex_olmo.py: default_theta 500000, OLMo 2's attention (q/k norms, then Llama's rotation).
     {"flex_olmo", llama_rules(5e5)},

@@ -110,36 +110,4 @@ rope_dict dict_of(const config_value* object, const std::string& path) {
   return d;
 }
 
-namespace {
-
-bool identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-}  // namespace
-
-std::string renamed(const std::string& s, const field_paths& paths) {
-  static const std::string prefix = "scaling.";
-  std::string out;
-  std::size_t from = 0;
-  for (std::size_t at = s.find(prefix); at != std::string::npos; at = s.find(prefix, at + 1)) {
-    if (at > 0 && identifier_char(s[at - 1])) continue;
-    std::size_t end = at + prefix.size();
-    while (end < s.size() && identifier_char(s[end])) ++end;
-    const std::string name = s.substr(at + prefix.size(), end - at - prefix.size());
-    const auto hit = std::find_if(paths.begin(), paths.end(), [&](const auto& p) { return p.first == name; });
-    if (hit == paths.end()) continue;
-    out += s.substr(from, at - from) + hit->second;
-    from = end;
-    at = end - 1;
-  }
-  return out + s.substr(from);
-}
-
-[[noreturn]] void rethrow_renamed(const invalid_argument& e, const field_paths& paths) {
-  const std::string parameter = renamed(e.parameter(), paths), message = renamed(e.what(), paths);
-  if (dynamic_cast<const missing_argument*>(&e)) throw missing_argument(parameter, message);
-  throw invalid_argument(parameter, message);
-}
-
 }  // namespace posenc::detail
