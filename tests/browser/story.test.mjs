@@ -1,5 +1,6 @@
 // The page's thread, in English and in Chinese: the closing table (one row per encoding, what it fixes and
-// costs, and the section 6 numbers, which must be the shipped lab results' own, recomputed here from the JSON).
+// costs, and the section 6 numbers, which must be the shipped lab results' own, recomputed here from the JSON);
+// why ALiBi and T5 were made; the bridge from §1's sinusoids to RoPE's rotation; softmax weights after logits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -98,5 +99,50 @@ for (const lang of ['en', 'zh']) {
     assert.equal(got.display, 'block');
     assert.match(got.label, lang === 'zh' ? /解决/ : /Fixes/);
     assert.ok(got.fits, 'no horizontal overflow at 390 px');
+  });
+}
+
+const SAYS = {
+  en: [
+    /A softmax over each row then turns the logits into attention weights/,
+    /The attention maps of section 6 show the weights themselves/,
+    /§1’s code is already made of such turns/,
+    /to \$\\mathrm\{PE\}_\{pos\+\\Delta\}\$ that Vaswani et al\. gave as their reason for sinusoids \[1\]/,
+    /RoPE applies the very same rotation to the query and the key themselves/,
+    /ALiBi \[7\] was made for one purpose: to train on short sequences and test on long ones/,
+    /T5 \[6\] starts from another wish: exact distances nearby/,
+    /so a few dozen scalars per head cover any length/,
+  ],
+  zh: [
+    /再对每一行做 softmax，logit 就变成注意力权重/,
+    /第 6 节的注意力图画的就是训练好的模型的权重本身/,
+    /第 1 节的编码本来就是由这样的旋转构成的/,
+    /Vaswani 等人选择正余弦时给出的理由 \[1\]/,
+    /RoPE 则把同样的旋转直接作用在 query 和 key 上/,
+    /ALiBi \[7\] 的目的只有一个：用短序列训练，在长序列上测试/,
+    /T5 \[6\] 的出发点不同：近处最要紧/,
+    /所以每个头几十个标量就能覆盖任意长度/,
+  ],
+};
+// the formulas, as their TeX: the rotation from PE_pos to PE_{pos+Δ}, and the softmax
+const TEX = [
+  '\\cos \\Delta\\theta_l & -\\sin \\Delta\\theta_l',
+  'e^{i\\Delta\\theta_l}\\, e^{i\\,pos\\,\\theta_l}',
+  "a_{ij} = \\frac{e^{s_{ij}}}{\\sum_{j'} e^{s_{ij'}}}",
+];
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: ALiBi and T5 are motivated, §1 leads to RoPE by a rotation, and logits become weights`, async () => {
+    const page = await open(lang);
+    const { text, tex } = await page.evaluate(() => {
+      const tex = [...document.querySelectorAll('main annotation')].map((a) => a.textContent).join('\n');
+      for (const k of document.querySelectorAll('main .katex')) {
+        const t = k.querySelector('annotation')?.textContent ?? '';
+        k.replaceWith(`$${t}$`);
+      }
+      return { text: document.querySelector('main').innerText.replace(/\s+/g, ' '), tex };
+    });
+    for (const re of SAYS[lang]) assert.match(text, re);
+    for (const t of TEX) assert.ok(tex.includes(t), `the page typesets ${t}`);
   });
 }
