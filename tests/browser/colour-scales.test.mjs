@@ -50,7 +50,8 @@ for (const lang of ['en', 'zh']) {
     for (const r of [chunked, interleaved]) assert.ok(r.domain[0] <= r.data[0] && r.data[1] <= r.domain[1]);
     const width = ([a, b]) => b - a;
     assert.ok(width(chunked.data) < 0.5 * width(chunked.domain), JSON.stringify(chunked));
-    assert.match(interleaved.title, lang === 'zh' ? /两种分段共用一个色标/ : /one colour scale for both layouts/);
+    const text = await page.evaluate(() => document.getElementById('mrope').shadowRoot.textContent);
+    assert.match(text, lang === 'zh' ? /两种分段都用 base 10⁶，也共用一个色标/ : /one colour scale for both layouts/);
   });
 
   test(`${lang}: PE·PE's heatmap and line start at 0, not at the smallest value`, async () => {
@@ -81,8 +82,11 @@ for (const lang of ['en', 'zh']) {
     });
     const middle = [127, 128].map((i) => interpolateRdBu(1 - i / 255));
     for (const c of colours) assert.ok(middle.includes(c), `${c} is not the middle of the map (${middle})`);
-    const title = await page.evaluate(() => document.getElementById('shift').hd.o.title);
-    assert.match(title, lang === 'zh' ? /与左图同一色标/ : /on the left’s scale/);
+    // and the cards call what is left rounding
+    const card = await page.evaluate(
+      () => document.getElementById('shift').shadowRoot.querySelector('.card .k').textContent,
+    );
+    assert.match(card, lang === 'zh' ? /^舍入误差：最大 \|差值\|/ : /^rounding: max \|difference\|/);
   });
 
   test(`${lang}: T5's bucket ids are categorical colours, with no ramp legend`, async () => {

@@ -8,15 +8,15 @@ export class RopeShift extends PosencFigure {
   static tag = 'posenc-rope-shift';
   static strings = {
     en: {
-      shift_title: 'score(m, n) − score(m + k, n + k), on the left’s scale',
+      shift_title: 'score(m, n) − score(m + k, n + k)',
       shift: 'shift k',
-      shift_max: 'max |difference|',
+      shift_max: 'rounding: max |difference|',
       shift_typ: 'typical |score|',
     },
     zh: {
-      shift_title: 'score(m, n) − score(m + k, n + k)，与左图同一色标',
+      shift_title: 'score(m, n) − score(m + k, n + k)',
       shift: '平移 k',
-      shift_max: '最大 |差值|',
+      shift_max: '舍入误差：最大 |差值|',
       shift_typ: '典型 |score|',
     },
   };
