@@ -62,15 +62,23 @@ export async function buildLab({ root, out, sourcemap = false }) {
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The page's sentences about the shipped results: every <span data-lab-fact="en|zh:key"></span> of an HTML
- *  file filled with web/elements/lab-facts.js's sentence for the first shipped set (the defaults). */
+ *  file filled with web/elements/lab-facts.js's sentence for the first shipped set (the defaults), and every
+ *  <td data-lab-cell="key"></td> of the closing table with web/elements/lab-synthesis.js's numbers. */
 export async function labFactsFiller(root, results) {
-  const { labFacts } = await import(pathToFileURL(join(root, 'web', 'elements', 'lab-facts.js')).href);
+  const elements = (f) => import(pathToFileURL(join(root, 'web', 'elements', f)).href);
+  const [{ labFacts }, { labCells }] = await Promise.all([elements('lab-facts.js'), elements('lab-synthesis.js')]);
   const facts = { en: labFacts(results.sets[0], 'en'), zh: labFacts(results.sets[0], 'zh') };
+  const cells = labCells(results.sets[0]);
   return (html, file = 'html') =>
-    html.replace(/<span data-lab-fact="(en|zh):(\w+)"><\/span>/g, (_, lang, key) => {
-      if (!(key in facts[lang])) throw new Error(`${file}: no lab fact "${key}" (web/elements/lab-facts.js)`);
-      return `<span data-lab-fact="${lang}:${key}">${escapeHtml(facts[lang][key])}</span>`;
-    });
+    html
+      .replace(/<span data-lab-fact="(en|zh):(\w+)"><\/span>/g, (_, lang, key) => {
+        if (!(key in facts[lang])) throw new Error(`${file}: no lab fact "${key}" (web/elements/lab-facts.js)`);
+        return `<span data-lab-fact="${lang}:${key}">${escapeHtml(facts[lang][key])}</span>`;
+      })
+      .replace(/<td data-lab-cell="([\w-]+)"><\/td>/g, (_, key) => {
+        if (!(key in cells)) throw new Error(`${file}: the shipped lab results have no "${key}" (lab-synthesis.js)`);
+        return `<td data-lab-cell="${key}">${escapeHtml(cells[key])}</td>`;
+      });
 }
 
 /** For tools/build-site.mjs: the lab's bundles and shipped results into the page's folder `out`; returns the

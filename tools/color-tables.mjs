@@ -1,6 +1,7 @@
 // esbuild plugin for the page and the embed: `import { interpolateViridis, … } from 'd3-scale-chromatic'`
 // resolves to a module generated here from the real package, each used map sampled at t = i/255 and
-// handed to web/elements/color-ramp.js, which interpolates between the samples. The lookup tables of
+// handed to web/elements/color-ramp.js, which interpolates between the samples (a categorical scheme, an
+// array of colours, is copied as it is). The lookup tables of
 // colors.js come out identical, legends differ by under 1/255 (tests/js/color-ramp.test.mjs).
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,8 +41,13 @@ export const colorTables = (root) => ({
     }));
     b.onLoad({ filter: /.*/, namespace: 'posenc-color-tables' }, async () => {
       const lines = [`import { ramp } from ${JSON.stringify(join(root, 'web', 'elements', 'color-ramp.js'))};`];
+      const d3 = await import('d3-scale-chromatic');
       for (const name of await importedNames(root))
-        lines.push(`export const ${name} = ramp(${JSON.stringify(await samples(name))});`);
+        lines.push(
+          Array.isArray(d3[name]) // a categorical scheme: its colours, as they are
+            ? `export const ${name} = ${JSON.stringify(d3[name])};`
+            : `export const ${name} = ramp(${JSON.stringify(await samples(name))});`,
+        );
       return { resolveDir: root, contents: `${lines.join('\n')}\n` };
     });
   },

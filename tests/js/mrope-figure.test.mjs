@@ -144,6 +144,16 @@ for (const [flavour, posenc] of flavours) {
       });
     }
 
+    test('one colour range for both layouts: the extent of both maps at the first anchor', () => {
+      const args = { height: 2, width: 2, frames: 1, seed: 5 };
+      const [chunked, interleaved] = ['chunked', 'interleaved'].map((sections) =>
+        RECIPES.mropePositions(posenc, { ...args, sections }),
+      );
+      assert.deepEqual(chunked.range, interleaved.range);
+      const all = [...chunked.logits, ...interleaved.logits];
+      assert.deepEqual(chunked.range, [Math.min(...all), Math.max(...all)]);
+    });
+
     test('plain data: the Worker can post it', () => {
       const r = RECIPES.mropePositions(posenc, { sections: 'interleaved', height: 8, width: 8, frames: 4, seed: 3 });
       assert.deepEqual(structuredClone(r), r);

@@ -1,12 +1,13 @@
-// Colour maps (presentation only): colour-blind-safe sequential (viridis, cividis) and a
-// diverging map (RdBu reversed: blue negative, red positive) centred on zero.
-import { interpolateViridis, interpolateCividis, interpolateRdBu, interpolatePuOr } from 'd3-scale-chromatic';
+// Colour maps (presentation only): a colour-blind-safe sequential map (viridis), a diverging one (RdBu
+// reversed: blue negative, red positive) centred on zero, and a categorical one for ids that are names, not
+// amounts (T5's buckets): over the domain [0, 255] value i gets Tableau10's colour i mod 10. Every map is
+// bytes in the embed: only the ones the figures use are here.
+import { interpolateViridis, interpolateRdBu, schemeTableau10 } from 'd3-scale-chromatic';
 
 export const SCHEMES = {
   viridis: interpolateViridis,
-  cividis: interpolateCividis,
   rdbu: (t) => interpolateRdBu(1 - t),
-  puor: (t) => interpolatePuOr(t),
+  cat: (t) => schemeTableau10[Math.round(t * 255) % 10],
 };
 
 // r, g, b of a colour in the two forms the maps give: "#rrggbb" (d3-scale-chromatic's sampled schemes) and

@@ -17,7 +17,7 @@ let gradientId = 0;
 
 export class Heatmap {
   /**
-   * opts: title, xLabel, yLabel, scheme ('viridis' | 'cividis' | 'rdbu'), name (file name stem),
+   * opts: title, xLabel, yLabel, scheme ('viridis' | 'rdbu' | 'cat'), name (file name stem),
    * aspect (plot height / width, default rows/cols), maxHeight, showValues (draw numbers when cells are big),
    * xLabels / yLabels (category names), describe(i, j, v) -> readout text, annotate(g, scales) hook.
    */
@@ -61,14 +61,17 @@ export class Heatmap {
     const { m, pw, ph } = this.layout(width, d, o);
     const { lo, hi, flat } = this.colourDomain(d, o);
     const [cw, ch] = this.deviceSize(d, pw);
-    const key = this.paintCells(d, lo, hi, o.scheme, cw, ch);
+    // categorical colours (colors.js) are indexed by the value itself, and have no legend to read
+    const cat = o.scheme === 'cat';
+    const key = this.paintCells(d, cat ? 0 : lo, cat ? 255 : hi, o.scheme, cw, ch);
     this.blit(d, key, m, pw, cw, ch);
     this.drawFrame(d, o);
     this.drawValues(d, o, lo, hi);
     // the figure's own marks (markers, training length, blind zone): cheap, always redrawn
     this.annotLayer.replaceChildren();
     o.annotate?.(this.annotLayer, { ...this.scales, pw, ph });
-    this.drawLegend(o, lo, hi, flat);
+    if (cat) this.legendKey = this.legendLayer.replaceChildren();
+    else this.drawLegend(o, lo, hi, flat);
     // what a screen reader hears: the panel, its axes and sizes, and the range of its colour scale
     const f = legendFmt(lo, hi);
     this.svg.setAttribute(
@@ -236,7 +239,7 @@ export class Heatmap {
       for (let j = 0; j < cols; j++) {
         const v = data[i * cols + j],
           t = (v - lo) / (hi - lo);
-        const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : t < 0.55;
+        const dark = o.scheme === 'rdbu' ? Math.abs(t - 0.5) > 0.3 : o.scheme !== 'cat' && t < 0.55;
         this.valuesLayer.append(
           s('text', {
             x: x(j + 0.5),
@@ -389,7 +392,7 @@ function autoDomain(data, scheme) {
     }
   }
   if (lo === Infinity) return [0, 1];
-  if (scheme === 'rdbu' || scheme === 'puor') {
+  if (scheme === 'rdbu') {
     const a = Math.max(Math.abs(lo), Math.abs(hi)) || 1;
     return [-a, a];
   }

@@ -5,12 +5,12 @@
 import { schemeName } from './lab-strings.js';
 import { answerTokens } from './lab-job.js';
 
-const pct = (v) => `${Math.round(v * 100)}%`;
+export const pct = (v) => `${Math.round(v * 100)}%`;
 const signed = (v) => `${v >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 100))}`;
 const points = (v) => `${signed(v)} ${Math.abs(Math.round(v * 100)) === 1 ? 'point' : 'points'}`;
 
 /** Per scheme: mean over seeds of the share right at each length, for `metric` ('exact' | 'token'). */
-function curves(set, metric, counts = (r) => r) {
+export function curves(set, metric, counts = (r) => r) {
   const s = set.settings,
     lengths = set.runs[0].lengths;
   const share = (c, i) => c / (metric === 'exact' ? s.test.samples : s.test.samples * answerTokens(s.task, lengths[i]));

@@ -653,13 +653,14 @@ export const RECIPES = {
     const dim = 128,
       half = dim / 2,
       base = 1e6,
-      o = {
+      layout = (l) => ({
         dim,
         base,
         layout: 'half',
-        sections: MROPE_LAYOUTS[sections],
-        interleavedSections: sections === 'interleaved',
-      };
+        sections: MROPE_LAYOUTS[l],
+        interleavedSections: l === 'interleaved',
+      }),
+      o = layout(sections);
     const x = new Float32Array(3 * dim);
     for (let a = 0; a < 3; a++) x.fill(1, a * dim, a * dim + half); // half layout: pair j is (x_j, x_{j + 64})
     const turned = lib.rope(x, {
@@ -686,7 +687,7 @@ export const RECIPES = {
     const plain = lib.rope(stack(same.length), { dim, base, layout: 'half', positions: same });
     const n = 2 * MROPE_REACH + 1,
       qs = stack(n * n);
-    const maps = MROPE_ANCHORS.map(([t, h0, w0]) => {
+    const map = ([t, h0, w0], o) => {
       const at = [[], [], []];
       for (let i = 0; i < n * n; i++) {
         at[0].push(t);
@@ -698,8 +699,12 @@ export const RECIPES = {
         lib.rope(k, { ...o, positions: [[t], [h0], [w0]] }),
         { dim, encoding: 'none', scale: false },
       );
-    });
-    return { numbering, axes, textSame: m.every((v, i) => Object.is(v, plain[i])), logits: maps[0], moved: maps[1] };
+    };
+    const [logits, moved] = MROPE_ANCHORS.map((a) => map(a, o));
+    // the colour scale both layouts share: the range of both maps, so the toggle compares them
+    const both = [...logits, ...map(MROPE_ANCHORS[0], layout(sections === 'chunked' ? 'interleaved' : 'chunked'))];
+    const range = [Math.min(...both), Math.max(...both)];
+    return { numbering, axes, textSame: m.every((v, i) => Object.is(v, plain[i])), logits, moved, range };
   },
 
   // Section 6d: per position, the largest error over the pairs against float64, for each variant.

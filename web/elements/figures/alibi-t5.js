@@ -25,7 +25,8 @@ export class AlibiT5 extends PosencFigure {
       alibi_note:
         'ALiBi adds a fixed penalty that grows linearly with distance, one slope per head (a geometric ' +
         'sequence from alibiSlopes). T5 learns one scalar per bucket: the shortest distances get a bucket ' +
-        'each, longer ones share buckets that widen logarithmically up to max distance.',
+        'each, longer ones share buckets that widen logarithmically up to max distance. Its colours only tell ' +
+        'the buckets apart: a bucket id is a name, not an amount.',
       slope_of: 'slope of head {h} (of {n} heads)',
       t5_own: 'Here, looking back: distances {a} have a bucket each; bucket {b} is the first shared, by distances {c}.',
       t5_all_own: 'Here, looking back: every distance shown ({a}) has a bucket of its own.',
@@ -46,7 +47,8 @@ export class AlibiT5 extends PosencFigure {
       masked: '−∞（被屏蔽）',
       alibi_note:
         'ALiBi 加上一个随距离线性增长的固定惩罚，每个头一个斜率（由 alibiSlopes 给出的等比数列）。T5 ' +
-        '为每个桶学习一个标量：最短的那些距离各占一个桶，更远的距离共用按对数变宽的桶，直到最大距离。',
+        '为每个桶学习一个标量：最短的那些距离各占一个桶，更远的距离共用按对数变宽的桶，直到最大距离。' +
+        '它的颜色只用来区分桶：桶号是名字，不是大小。',
       slope_of: '第 {h} 个头的斜率（共 {n} 个头）',
       t5_own: '当前设置下往前看：距离 {a} 各占一个桶；第一个共用的桶是 {b} 号，由距离 {c} 共用。',
       t5_all_own: '当前设置下往前看：图中每个距离（{a}）都各占一个桶。',
@@ -75,7 +77,8 @@ export class AlibiT5 extends PosencFigure {
       name: 'alibi_bias',
     });
     this.t5 = new Heatmap({
-      scheme: 'cividis',
+      scheme: 'cat',
+      showValues: true,
       title: this.t('t5_panel'),
       xLabel: this.t('key'),
       yLabel: this.t('query'),

@@ -39,7 +39,7 @@ export class MropePositions extends PosencFigure {
       mr_text: 'Tokens with t = h = w get exactly plain RoPE’s bits:',
       mr_map_note:
         'q at (t, h₀ + Δh, w₀ + Δw), k at (t, h₀, w₀): two patches of one frame, random q and k from the ' +
-        'seed, base 10⁶ for both layouts.',
+        'seed, base 10⁶ and one colour scale for both layouts.',
       mr_map: 'q · k against the offset (Δh, Δw)',
       mr_moved: 'With k at {b} instead of {a}, no logit changes by more than {d}: only the offset counts.',
     },
@@ -62,7 +62,7 @@ export class MropePositions extends PosencFigure {
       mr_pairs: '对',
       mr_text: 't = h = w 的 token 与普通 RoPE 的结果逐位相同：',
       mr_map_note:
-        'q 在 (t, h₀ + Δh, w₀ + Δw)，k 在 (t, h₀, w₀)：同一帧里的两个 patch；q、k 由随机种子生成；两种分段都用 base 10⁶。',
+        'q 在 (t, h₀ + Δh, w₀ + Δw)，k 在 (t, h₀, w₀)：同一帧里的两个 patch；q、k 由随机种子生成；两种分段都用 base 10⁶，也共用一个色标。',
       mr_map: 'q · k 随偏移 (Δh, Δw) 的变化',
       mr_moved: '把 k 从 {a} 挪到 {b}，每个 logit 的变化都不超过 {d}：起作用的只有偏移。',
     },
@@ -192,6 +192,7 @@ export class MropePositions extends PosencFigure {
       data: r.logits,
       rows: 2 * R + 1,
       cols: 2 * R + 1,
+      domain: r.range,
       opts: { title: this.t('mr_map'), describe: (i, j, v, s) => `Δh ${i - R}, Δw ${j - R}: q · k = ${s}` },
     });
     this.redraw();

@@ -65,21 +65,26 @@ export class RelativeScores extends PosencFigure {
         class: 'note',
         text:
           this.locale === 'zh'
-            ? '每幅图各自的色标以 0 为中心。c2p、p2c 的竖/横条纹来自截断：|i − j| 超出范围的距离共用同一个位置向量。'
-            : 'Each panel has its own colour scale centred on 0. The stripes in c2p ' +
-              'and p2c come from clipping: every distance beyond the range shares one ' +
-              'position vector.',
+            ? '四幅图共用一个以 0 为中心的色标，位置尺度因此显示出 c2p、p2c 与 c2c 相比有多大。c2p、p2c 的竖/横条纹来自截断：' +
+              '|i − j| 超出范围的距离共用同一个位置向量。'
+            : 'The four panels share one colour scale centred on 0, so the position scale shows how large c2p ' +
+              'and p2c are next to c2c. The stripes in c2p and p2c come from clipping: every distance beyond ' +
+              'the range shares one position vector.',
       }),
       this.row.el,
     );
   }
   async update(p) {
     const r = await this.compute('relativeScores', p);
+    // one scale for the four: the terms' relative size is what the position scale changes
+    let a = 0;
+    for (const k of PARTS) for (let i = 0, x = r[k]; i < x.length; i++) a = Math.max(a, Math.abs(x[i]));
     PARTS.forEach((k, idx) =>
       this.maps[idx].set({
         data: r[k],
         rows: p.seq,
         cols: p.seq,
+        domain: [-a, a],
         opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` },
       }),
     );

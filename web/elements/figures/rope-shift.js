@@ -10,13 +10,13 @@ export class RopeShift extends PosencFigure {
     en: {
       shift_title: 'score(m, n) − score(m + k, n + k)',
       shift: 'shift k',
-      shift_max: 'max |difference|',
+      shift_max: 'rounding: max |difference|',
       shift_typ: 'typical |score|',
     },
     zh: {
       shift_title: 'score(m, n) − score(m + k, n + k)',
       shift: '平移 k',
-      shift_max: '最大 |差值|',
+      shift_max: '舍入误差：最大 |差值|',
       shift_typ: '典型 |score|',
     },
   };
@@ -53,17 +53,29 @@ export class RopeShift extends PosencFigure {
     const n = p.seq,
       diff = new Float32Array(n * n);
     let maxDiff = 0,
-      sumAbs = 0;
+      sumAbs = 0,
+      a = 0;
     for (let i = 0; i < n * n; i++) {
       diff[i] = r.atZero[i] - r.shifted[i];
       maxDiff = Math.max(maxDiff, Math.abs(diff[i]));
       sumAbs += Math.abs(r.atZero[i]);
+      a = Math.max(a, Math.abs(r.atZero[i]));
     }
-    this.hs.set({ data: r.atZero, rows: n, cols: n, opts: { describe: (i, j, v, e) => `score(${i}, ${j}) = ${e}` } });
+    // the difference on the scores' own scale: rounding (the cards give its size) takes the colour of zero,
+    // and a real failure of shift invariance would show in colour
+    const domain = [-a, a];
+    this.hs.set({
+      data: r.atZero,
+      rows: n,
+      cols: n,
+      domain,
+      opts: { describe: (i, j, v, e) => `score(${i}, ${j}) = ${e}` },
+    });
     this.hd.set({
       data: diff,
       rows: n,
       cols: n,
+      domain,
       opts: { describe: (i, j, v, e) => `score(${i}, ${j}) − score(${i + p.shift}, ${j + p.shift}) = ${e}` },
     });
     const card = (k, v) =>

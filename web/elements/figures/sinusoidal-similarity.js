@@ -37,10 +37,16 @@ export class SinusoidalSimilarity extends PosencFigure {
     const r = await this.compute('sinusoidalSimilarity', { positions: p.positions, dim: p.dim, base: p.base });
     const n = p.positions,
       a = p.anchor;
+    // the scales start at 0 (or below, where a sum of cosines dips under it), not at the smallest value:
+    // every value of the matrix is in its first row, PE(0) · PE(q)
+    let lo = 0,
+      hi = 0;
+    for (let q = 0; q < n; q++) [lo, hi] = [Math.min(lo, r.data[q]), Math.max(hi, r.data[q])];
     this.hm.set({
       data: r.data,
       rows: n,
       cols: n,
+      domain: [lo, hi],
       opts: {
         describe: (i, j, v, e) => `PE(${i}) · PE(${j}) = ${e}`,
         annotate: (g, { y, pw }) =>
@@ -61,6 +67,7 @@ export class SinusoidalSimilarity extends PosencFigure {
     this.lp.set({
       series: [{ name: `PE(${a}) · PE(p)`, values: row, color: 'var(--accent)' }],
       markers: [{ x: a, label: `p = ${a}` }],
+      yDomain: [lo, hi],
       opts: { title: this.t('sim_line') },
     });
     this.redraw();
