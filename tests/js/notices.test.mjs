@@ -35,7 +35,7 @@ test('each colour scheme of d3-scale-chromatic that the figures use is named in 
   const entry = notices.slice(notices.indexOf('Package: d3-scale-chromatic'));
   const section = entry.slice(0, entry.indexOf('\n====='));
   for (const name of await importedNames(root)) {
-    const scheme = name.replace(/^interpolate/, '');
+    const scheme = name.replace(/^(interpolate|scheme)/, '');
     assert.ok(new RegExp(`\\b${scheme}\\b`, 'i').test(section), `${scheme} (${name}) is named`);
   }
 });
