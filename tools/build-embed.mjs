@@ -1,6 +1,8 @@
 // Builds the embed into dist/lib/ (beside the library and its wasm, so the package holds one copy of
 // each wasm) and the gallery and example post into dist/site/:
 //   dist/lib/posenc-embed.js        esbuild bundle (ESM, minified) of web/embed/posenc-embed.js: every figure element
+//   dist/lib/config-paste-view.js   the view of <posenc-config-paste>, which loads it on first use
+//                                   (tools/build-config-view.mjs)
 //   dist/lib/worker.js              the compute Worker (web/elements/worker.js) with the library bundled in; the
 //                                   wasm glue stays external, imported from beside it by URL (tools/import-hints.mjs)
 //   dist/lib/posenc-embed-lab.js    the length lab's elements, an embed of its own with its Worker lab-worker.js and
@@ -22,6 +24,7 @@ import { numberInterpolation } from './stand-ins.mjs';
 import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
 import { sourceSideEffects } from './source-side-effects.mjs';
 import { embedLab } from './build-lab.mjs';
+import { buildConfigView, CONFIG_VIEW } from './build-config-view.mjs';
 import { mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -33,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 export const EMBED_BUDGET = 150_000;
 const PAGES = ['embed.html', 'example-post.html', 'embed-pages.css', 'embed-gallery.js'];
 /** What a site serving the figures needs (besides the wasm modules): the script, its Worker, the manifest. */
-export const EMBED_FILES = ['posenc-embed.js', 'worker.js', 'custom-elements.json'];
+export const EMBED_FILES = ['posenc-embed.js', 'worker.js', CONFIG_VIEW, 'custom-elements.json'];
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
@@ -328,6 +331,7 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
   for (const f of EMBED_FILES) await rm(join(out, f), { force: true });
 
   await build(embedBuildOptions(root, out));
+  await buildConfigView({ root, out });
   for (const [file, rewrite] of [
     ['posenc-embed.js', hintUrlImports],
     ['worker.js', glueAsAssets],
@@ -366,6 +370,8 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
         `${cem.modules[0].declarations.length} elements in ` +
         `custom-elements.json`),
   );
+  const view = gz(await readFile(join(out, CONFIG_VIEW)));
+  log(`build-embed: ${CONFIG_VIEW} ${kb(view)} KiB gzipped (loaded by <posenc-config-paste> only)`);
   const worst = Math.max(...Object.values(per));
   if (worst > EMBED_BUDGET) console.warn(`build-embed: OVER BUDGET: ${both(worst)} gzipped > ${both(EMBED_BUDGET)}`);
   return { out, gzip: { ...size, total: per }, overBudget: worst > EMBED_BUDGET };

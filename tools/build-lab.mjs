@@ -34,6 +34,18 @@ export function labGlueAsAssets(code) {
   return out;
 }
 
+/** esbuild's options for a minified ES module bundle into `out` (the lab's, the config figure's view). */
+export const esmBundle = (out, sourcemap) => ({
+  outdir: out,
+  bundle: true,
+  format: 'esm',
+  minify: !process.env.POSENC_NO_MINIFY,
+  sourcemap: sourcemap ? 'linked' : false,
+  target: ['es2022'],
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 /** Bundle the lab into `out`; `sourcemap` for the page. */
 export async function buildLab({ root, out, sourcemap = false }) {
   await build({
@@ -42,14 +54,7 @@ export async function buildLab({ root, out, sourcemap = false }) {
       'posenc-embed-lab': join(root, 'web', 'embed', 'posenc-embed-lab.js'),
       'lab-worker': join(root, 'web', 'elements', 'lab-worker.js'),
     },
-    outdir: out,
-    bundle: true,
-    format: 'esm',
-    minify: !process.env.POSENC_NO_MINIFY,
-    sourcemap: sourcemap ? 'linked' : false,
-    target: ['es2022'],
-    legalComments: 'none',
-    logLevel: 'warning',
+    ...esmBundle(out, sourcemap),
     plugins: [externalGlue, colorTables(root), numberInterpolation(root), sourceSideEffects(root)],
     // as the core embed: a server that imports the module has no DOM (web/embed/server-globals.js)
     inject: [join(root, 'web', 'embed', 'server-globals.js')],

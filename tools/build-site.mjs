@@ -3,6 +3,8 @@
 //                        library in it)
 //   worker.js            esbuild bundle of web/elements/worker.js with the library in it; the wasm glue and
 //   posenc-*.{mjs,wasm}  binaries of both flavours beside it (tools/wasm-assets.mjs)
+//   config-paste-view.js the config figure's view, which app.js loads when that figure first builds
+//                        (tools/build-config-view.mjs)
 //   lib/                 the library as built by tools/build.mjs (dist/lib), for readers and tests to import
 //   index.html           web/site/*.html with every <span|div class="tex"> typeset by KaTeX at build time,
 //                        so formulas show before (and without) any script
@@ -14,6 +16,7 @@
 // POSENC_LIB_DIR overrides where the built library is read from (default dist/lib).
 import { build } from 'esbuild';
 import katex from 'katex';
+import { buildConfigView } from './build-config-view.mjs';
 import { mkdir, readdir, readFile, rm, writeFile, copyFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
@@ -115,6 +118,8 @@ export async function buildSite({
     entryPoints: { worker: join(root, 'web', 'elements', 'worker.js') },
     plugins: [externalGlue, sourceSideEffects(root)],
   });
+  // the config figure's view, which app.js imports from beside itself when that figure first builds
+  await buildConfigView({ root, out, sourcemap: true });
 
   // the length lab (tools/build-lab.mjs): its bundles and shipped results, and the sentences about them
   const labFacts = await siteLab({ root, libDir, out, log });
@@ -148,7 +153,7 @@ export async function buildSite({
 }
 
 /** What the page downloads to run where SIMD128 exists, gzipped (-9): its scripts, the glue and the wasm. */
-export const PAGE_SCRIPTS = ['boot.js', 'app.js', 'worker.js', 'posenc-simd.mjs'];
+export const PAGE_SCRIPTS = ['boot.js', 'app.js', 'worker.js', 'config-paste-view.js', 'posenc-simd.mjs'];
 export async function pageDownloadSize(out) {
   let js = 0;
   for (const f of PAGE_SCRIPTS) js += gzipSync(await readFile(join(out, f)), { level: 9 }).length;

@@ -1,8 +1,9 @@
 // The embed's two files as bundlers should see them. Its script and Worker are bundled by esbuild,
 // whose minifier drops every comment, and are then bundled again by the app's bundler (Vite,
 // webpack), which must leave the embed's run-time imports alone:
-//   - posenc-embed.js imports worker.js by URL on the main thread when no Worker can start: marked
-//     so that webpack does not turn `import(<expression>)` into a context module with a warning;
+//   - posenc-embed.js imports worker.js by URL on the main thread when no Worker can start, and
+//     config-paste-view.js when a <posenc-config-paste> first builds: marked so that webpack does not
+//     turn `import(<expression>)` into a context module with a warning;
 //   - worker.js imports the wasm glue of the one flavour this engine runs. As `import('./x.mjs')` a
 //     bundler either splits it into chunks, which Vite's default (IIFE) Worker format cannot, or
 //     inlines all three glue files into the Worker. As `import(new URL('./x.mjs', import.meta.url))`
@@ -22,13 +23,13 @@ function replaceCounted(code, pattern, replace, want, what) {
   return out;
 }
 
-/** posenc-embed.js: the one `import(new URL(...).href)`, marked for bundlers to leave alone. */
+/** posenc-embed.js: its two `import(new URL(...).href)`, marked for bundlers to leave alone. */
 export const hintUrlImports = (code) =>
   replaceCounted(
     code,
     /\bimport\(new URL\(/g,
     () => `import(${HINTS}new URL(`,
-    1,
+    2,
     'import(new URL(...)) in posenc-embed.js',
   );
 

@@ -52,6 +52,7 @@ test('npm pack, install the tarball into an empty folder, import it, compute a t
     'dist/lib/posenc-embed.js',
     'dist/lib/posenc-embed.d.ts',
     'dist/lib/worker.js',
+    'dist/lib/config-paste-view.js',
     'dist/lib/custom-elements.json',
     'docs/elements.md',
     'dist/lib/posenc-simd.mjs',

@@ -1,137 +1,22 @@
 // Section 6c: paste a model's config.json. The library reads it, as transformers resolves it
 // (posenc.ropeFromConfig: every layer type, head dim, partial rotary, scaling, M-RoPE sections) and
-// turns it into llama.cpp flags with notes (posenc.llamaCppFlags), in the modelConfig recipe; this
-// element only shows what comes back. The text goes to the library as it is and every string is shown
-// with textContent: nothing in it is run or inserted as markup.
+// turns it into llama.cpp flags with notes (posenc.llamaCppFlags), in the modelConfig recipe.
+// This element holds the figure's strings and controls; its view (the examples, the text box, what comes
+// back) is config-paste-view.js, fetched when the figure first builds, as the model-config wasm is: a page
+// without this figure downloads neither, and the embed keeps within its download budget.
 import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
-import { h } from '../dom.js';
 import { errorBox } from '../error-text.js';
 
-// Phi-3.5-mini-instruct's searched LongRoPE factors (rotary dim 96: 48 pairs). Its config.json holds float32
-// values printed as doubles (1.0199999809265137); each is written here as the shortest decimal that rounds to
-// the same float32, and Math.fround gives back the file's exact number: shorter, in an embed near its budget.
-const PHI35_SHORT = [
-  1, 1.02, 1.03, 1.03, 1.05, 1.05, 1.05, 1.05, 1.05, 1.0699999, 1.0999999, 1.1099999, 1.1599998, 1.1599998, 1.1699998,
-  1.2899998, 1.3399998, 1.6799998, 1.7899998, 1.8199998, 1.8499998, 1.8799998, 1.9099997, 1.9399997, 1.9899997,
-  2.0199997, 2.0199997, 2.0199997, 2.0199997, 2.0199997, 2.0199997, 2.0299997, 2.0299997, 2.0299997, 2.0299997,
-  2.0299997, 2.0299997, 2.0299997, 2.0299997, 2.0299997, 2.0799997, 2.0899997, 2.1899996, 2.2199996, 2.5899994,
-  2.7299995, 2.7499995, 2.8399994,
-].map(Math.fround);
-const PHI35_LONG = [
-  1.08, 1.11, 1.14, 1.34, 1.5899999, 1.6, 1.62, 2.6200001, 3.23, 3.23, 4.79, 7.4, 7.7000003, 9.09, 12.2, 17.67,
-  24.460001, 28.570002, 30.420002, 30.840002, 32.590004, 32.930004, 42.320004, 44.960003, 50.340004, 50.450005,
-  57.550003, 57.930004, 58.210003, 60.140003, 62.610004, 62.620003, 62.710003, 63.140003, 63.140003, 63.770004,
-  63.930004, 63.960003, 63.97, 64.03, 64.07, 64.08, 64.12, 64.41, 64.48, 64.51, 64.53, 64.84,
-].map(Math.fround);
-
-/**
- * Example configs: the fields of each model's config.json that its RoPE depends on, copied from the
- * real files (tests/configs, sources in tests/configs/SOURCES.md; the library reads each one exactly
- * as the whole file). Gemma 3 leaves rope_theta, rope_local_base_freq and head_dim to the class defaults.
- */
-export const EXAMPLE_CONFIGS = {
-  llama31: {
-    architectures: ['LlamaForCausalLM'],
-    hidden_size: 4096,
-    max_position_embeddings: 131072,
-    model_type: 'llama',
-    num_attention_heads: 32,
-    num_key_value_heads: 8,
-    rope_scaling: {
-      factor: 8,
-      low_freq_factor: 1,
-      high_freq_factor: 4,
-      original_max_position_embeddings: 8192,
-      rope_type: 'llama3',
-    },
-    rope_theta: 500000,
-  },
-  'qwen-yarn': {
-    architectures: ['Qwen2ForCausalLM'],
-    hidden_size: 3584,
-    max_position_embeddings: 32768,
-    model_type: 'qwen2',
-    num_attention_heads: 28,
-    num_key_value_heads: 4,
-    rope_theta: 1000000,
-    rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' },
-  },
-  'phi3-longrope': {
-    architectures: ['Phi3ForCausalLM'],
-    hidden_size: 3072,
-    max_position_embeddings: 131072,
-    model_type: 'phi3',
-    num_attention_heads: 32,
-    num_key_value_heads: 32,
-    original_max_position_embeddings: 4096,
-    rope_scaling: { long_factor: PHI35_LONG, short_factor: PHI35_SHORT, type: 'longrope' },
-    rope_theta: 10000,
-  },
-  gemma3: {
-    architectures: ['Gemma3ForConditionalGeneration'],
-    model_type: 'gemma3',
-    text_config: { hidden_size: 2560, model_type: 'gemma3_text', rope_scaling: { factor: 8, rope_type: 'linear' } },
-  },
-  'gpt-oss': {
-    architectures: ['GptOssForCausalLM'],
-    head_dim: 64,
-    hidden_size: 2880,
-    max_position_embeddings: 131072,
-    model_type: 'gpt_oss',
-    num_attention_heads: 64,
-    num_key_value_heads: 8,
-    rope_scaling: {
-      beta_fast: 32,
-      beta_slow: 1,
-      factor: 32,
-      original_max_position_embeddings: 4096,
-      rope_type: 'yarn',
-      truncate: false,
-    },
-    rope_theta: 150000,
-  },
-  'qwen25-vl': {
-    architectures: ['Qwen2_5_VLForConditionalGeneration'],
-    hidden_size: 3584,
-    max_position_embeddings: 128000,
-    model_type: 'qwen2_5_vl',
-    num_attention_heads: 28,
-    num_key_value_heads: 4,
-    rope_theta: 1000000,
-    rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] },
-  },
-  'phi35-v5': {
-    architectures: ['Phi3ForCausalLM'],
-    hidden_size: 3072,
-    max_position_embeddings: 131072,
-    model_type: 'phi3',
-    num_attention_heads: 32,
-    num_key_value_heads: 32,
-    original_max_position_embeddings: 4096,
-    rope_parameters: {
-      long_factor: PHI35_LONG,
-      original_max_position_embeddings: 4096,
-      partial_rotary_factor: 1,
-      rope_theta: 10000,
-      rope_type: 'longrope',
-      short_factor: PHI35_SHORT,
-      type: 'longrope',
-    },
-  },
-};
-
-/** An example as the textarea shows it: JSON with a 2-space indent, each list of scalars on one line. */
-export function exampleText(name) {
-  const item = String.raw`(?:-?[\d.eE+-]+|"[^"\\\n]*")`;
-  return JSON.stringify(EXAMPLE_CONFIGS[name], null, 2).replace(
-    new RegExp(String.raw`\[\n\s*(${item}(?:,\n\s*${item})*)\n\s*\]`, 'g'),
-    (_, items) => `[${items.split(/,\n\s*/).join(', ')}]`,
-  );
+let view = null;
+/** config-paste-view.js, beside this script (in the bundles: beside posenc-embed.js, or the page's app.js). */
+function loadView() {
+  view ??= import(new URL('./config-paste-view.js', import.meta.url).href).catch((err) => {
+    view = null; // the next build tries again
+    throw new Error(`posenc-config-paste: its view, config-paste-view.js beside the embed, did not load: ${err}`);
+  });
+  return view;
 }
-
-const MAX_TEXT = 200000;
-const LAYER_COLORS = ['#D55E00', '#0072B2', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 
 export class ConfigPaste extends PosencFigure {
   static tag = 'posenc-config-paste';
@@ -210,186 +95,24 @@ export class ConfigPaste extends PosencFigure {
     // picking the current example again restores its text after an edit
     this.control('example', this.t('cfg_examples'), {
       names: (v) => this.t(`ex_${v}`),
-      onInput: (v) => (v === this.params.example ? this.loadExample() : this.setParam('example', v)),
+      onInput: (v) => (v === this.params.example ? this.view?.loadExample() : this.setParam('example', v)),
     });
     this.control('seqLen', this.t('seqLen'));
     this.control('contextLength', this.t('contextLength'));
-    const id = `cfg${Math.random().toString(36).slice(2)}`;
-    this.area = editor(this, id);
-    this.msg = h('div', { 'aria-live': 'polite' });
-    this.layers = h('table', { class: 'layers' });
-    this.flags = h('pre', {
-      class: 'flags',
-      style:
-        'font:12px/1.5 var(--mono);background:var(--panel);border:1px solid ' +
-        'var(--border);border-radius:6px;padding:6px 8px;margin:4px ' +
-        '0;white-space:pre-wrap;overflow-wrap:anywhere',
-    });
-    this.noFlags = h('div', { class: 'note no-flags', text: this.t('cfg_no_flags') });
-    this.notes = h('ul', { class: 'notes', style: 'font-size:12px;line-height:1.45;margin:4px 0;padding-left:1.4em' });
-    this.copyBtn = h('button', {
-      type: 'button',
-      text: this.t('cfg_copy'),
-      onclick: () =>
-        navigator.clipboard?.writeText(this.flagText).then(
-          () => {
-            this.copyBtn.textContent = this.t('copied');
-          },
-          () => {},
-        ),
-    });
-    this.plot = new LinePlot({
-      xLabel: this.t('pair_i'),
-      yLabel: this.t('theta_log'),
-      height: 240,
-      yLog: true,
-      name: 'config_theta',
-    });
-    this.result = h(
-      'div',
-      {},
-      h('div', { class: 'note', text: this.t('cfg_fields') }),
-      h('div', { class: 'tablewrap', tabindex: '0', style: 'margin:4px 0' }, this.layers),
-      this.plot.el,
-      h('div', { class: 'note', text: this.t('cfg_flags') }),
-      this.flags,
-      this.noFlags,
-      h('div', { class: 'tools' }, this.copyBtn),
-      h('div', { class: 'note', text: this.t('cfg_notes') }),
-      this.notes,
-    );
-    this.body.append(
-      h('label', { for: id, class: 'note', text: this.t('cfg_label') }),
-      this.area,
-      this.msg,
-      this.result,
-    );
+    this.view = null; // built into the new body by the next update
+    loadView().catch(() => {}); // start the download now; an update reports a failure
   }
   attributeChangedCallback(name, old, value) {
     super.attributeChangedCallback(name, old, value);
-    if (name === 'example' && this.built && this.textFor !== this.params.example) this.loadExample();
-  }
-  loadExample() {
-    this.text = exampleText(this.params.example);
-    this.textFor = this.params.example;
-    this.area.value = this.text;
-    this.invalidate();
-  }
-  fail(err) {
-    this.msg.replaceChildren(errorBox(this.locale, err, { lead: `${this.t('cfg_lib_error')} ` }));
-    this.result.hidden = true;
+    if (name === 'example' && this.view && this.textFor !== this.params.example) this.view.loadExample();
   }
   async update(p) {
-    const r = await this.compute('modelConfig', {
-      config: this.text.slice(0, MAX_TEXT),
-      seqLen: p.seqLen,
-      contextLength: p.contextLength,
-    });
-    if (r.error) return this.fail(r.error);
-    this.msg.replaceChildren();
-    this.result.hidden = false;
-    const { layers } = r;
-    const color = (i) => LAYER_COLORS[i % LAYER_COLORS.length];
-    // one column per layer type, one row per resolved field (M-RoPE rows only when a layer has sections)
-    const rows = [
-      ['rope_type', (l) => l.ropeType],
-      ['head_dim', (l) => String(l.headDim)],
-      ['rotary_dim', (l) => String(l.rotaryDim)],
-      ['base', (l) => String(l.base)],
-      ['layout', (l) => this.t(`layout_${l.layout}`)],
-      ['attn', (l) => String(l.attentionFactor)],
-    ];
-    if (layers.some((l) => l.sections))
-      rows.push(
-        ['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')],
-        ['cfg_interleaved', (l) => this.t(l.interleavedSections ? 'cfg_yes' : 'cfg_no')],
-      );
-    this.layers.replaceChildren(
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { class: 'rh', scope: 'col', text: this.t('cfg_layer') }),
-          // underlined in its curve's colour (as text colour some fall below 4.5:1)
-          layers.map((l, i) =>
-            h('th', {
-              scope: 'col',
-              'data-layer-type': l.layerType,
-              text: l.layerType,
-              style: `border-bottom:3px solid ${color(i)};text-align:left`,
-            }),
-          ),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        rows.map(([key, value]) =>
-          h(
-            'tr',
-            {},
-            h('th', { class: 'rh', scope: 'row', text: this.t(key) }),
-            layers.map((l) => h('td', { style: 'text-align:left', text: value(l) })),
-          ),
-        ),
-      ),
-    );
-    this.flagText = r.flags.join(' ');
-    this.flags.textContent = r.flags.join('\n');
-    this.flags.hidden = this.copyBtn.hidden = !r.flags.length;
-    this.noFlags.hidden = r.flags.length > 0;
-    this.copyBtn.textContent = this.t('cfg_copy');
-    this.notes.replaceChildren(...r.notes.map((n) => h('li', { text: n, style: 'margin:2px 0' })));
-    const series = [];
-    layers.forEach((l, i) => {
-      series.push({ name: `${l.layerType} · ${l.ropeType}`, values: l.frequencies, color: color(i), width: 2 });
-      if (l.plain)
-        series.push({
-          name: `${l.layerType} · ${this.t('cfg_plain')}`,
-          values: l.plain,
-          color: color(i),
-          dash: '5 3',
-          width: 1.4,
-        });
-    });
-    this.plot.set({ series, opts: { title: this.t('cfg_freqs') } });
-    this.redraw();
+    const { configView } = await loadView();
+    this.view ??= configView(this, { LinePlot, errorBox });
+    await this.view.update(p);
   }
   redraw() {
-    if (!this.result.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width);
+    this.view?.redraw();
   }
-}
-
-/**
- * The config's text box, holding the current example's text (or the edit kept when the figure is rebuilt);
- * typing recomputes once it pauses for 250 ms.
- */
-function editor(fig, id) {
-  const area = h('textarea', {
-    id,
-    rows: '12',
-    spellcheck: 'false',
-    maxlength: String(MAX_TEXT),
-    style:
-      'width:100%;box-sizing:border-box;font:12px/1.4 ' +
-      'var(--mono);color:var(--fg);background:var(--panel);border:1px solid ' +
-      'var(--border);border-radius:6px;padding:6px',
-  });
-  if (fig.text === undefined || fig.textFor !== fig.params.example) {
-    fig.text = exampleText(fig.params.example);
-    fig.textFor = fig.params.example;
-  }
-  area.value = fig.text;
-  let timer = 0;
-  area.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      fig.text = fig.area.value;
-      fig.invalidate();
-    }, 250);
-  });
-  return area;
 }
 define(ConfigPaste);
