@@ -162,7 +162,7 @@ for (const [flavour, posenc] of flavours) {
       const grid = { gridWidth: 2, gridHeight: 2 };
       const cases = [
         [{ dim: 16, axial: 'zx', ...grid }, 'RangeError', /axial.*zx/],
-        [{ dim: 16, axial: 'xy', grid: { width: -1, height: 4 } }, 'RangeError', /gridWidth.*-1/],
+        [{ dim: 16, axial: 'xy', gridWidth: -1, gridHeight: 4 }, 'RangeError', /gridWidth.*-1/],
         [{ dim: 16, axial: 'xy', gridWidth: 2 }, 'RangeError', /gridHeight/],
         [{ dim: 16, axial: 'xy', gridWidth: '4', gridHeight: 4 }, 'TypeError', /gridWidth/],
         [{ dim: 16, axial: 'xy', gridWidth: 3, gridHeight: 1 }, 'RangeError', /x\.length.*64/],
@@ -199,6 +199,8 @@ for (const [flavour, posenc] of flavours) {
         [{ dim: 16, axial: 'xy', ...grid, scaling: { rope_type: 'linear', factor: 2 } }, 'RangeError', /scaling/],
         [{ dim: 10, axial: 'xy', ...grid }, 'RangeError', /dim.*10/],
       ];
+      // One TypeError first: the module keeps 8 bytes of one-time state on its first one (not per call).
+      assert.throws(() => posenc.rope(new Float32Array(64), { dim: 16, gridWidth: '4' }), TypeError);
       const heap = posenc.heapBytes();
       for (const [o, name, message] of cases) {
         const len = 4 * o.dim;
