@@ -108,6 +108,10 @@ void reader::read(const field_name& name, const field_value& v, std::size_t inde
                   posenc::integer_range) {
   out = posenc::parse_layout(text(name, v, index));
 }
+void reader::read(const field_name& name, const field_value& v, std::size_t index, posenc::axial_axes& out,
+                  posenc::integer_range) {
+  out = posenc::parse_axial_axes(text(name, v, index));
+}
 void reader::read(const field_name& name, const field_value& v, std::size_t index, posenc::rope_type& out,
                   posenc::integer_range) {
   out = posenc::parse_rope_type(text(name, v, index));

@@ -174,6 +174,11 @@ class reader {
     }
   }
 
+  template <class T, class... Rest>
+  void operator()(const char* names, T& field, posenc::input_only, Rest... rest) {
+    (*this)(names, field, rest...);
+  }
+
   template <class T>
   static void read_object(const val& object, const std::string& name, T& out) {
     if (object.isNull() || object.isArray() || object.typeOf().as<std::string>() != "object") {
@@ -213,6 +218,8 @@ class reader {
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, std::string& out,
                               posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::layout& out,
+                              posenc::integer_range);
+  [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::axial_axes& out,
                               posenc::integer_range);
   [[gnu::noinline]] void read(const field_name& name, const field_value& v, std::size_t index, posenc::rope_type& out,
                               posenc::integer_range);
@@ -288,6 +295,10 @@ class writer {
       object_.set(name, to_js(field, mode_));
     }
   }
+
+  // A field only read (posenc::input_only) is never written: no code for it.
+  template <class T, class... Ignored>
+  void operator()(const char*, const T&, posenc::input_only, Ignored...) {}
 
   template <class T>
   static val to_js(const T& v, absent mode) {

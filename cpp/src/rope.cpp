@@ -9,6 +9,7 @@
 #include "checks.hpp"
 #include "kernels.hpp"
 #include "posenc/error.hpp"
+#include "rope_axial.hpp"
 #include "rope_caches.hpp"
 
 namespace posenc {
@@ -70,6 +71,7 @@ void check_sections(const rope_options& o, std::size_t rotary) {
 // Checks the options, scaling included, and returns the rotated features per head.
 std::size_t check_all(const rope_options& o) {
   const std::size_t rotary = check_options(o);
+  axial::check(o, rotary);
   if (o.seq_len < 0 || o.seq_len > max_seq_len) {
     fail("seqLen", "an integer in [0, " + std::to_string(max_seq_len) + "]", double(o.seq_len));
   }
@@ -107,6 +109,8 @@ frequencies frequencies_of(const rope_options& o, std::size_t rotary, std::int64
   const bool scaled = o.scaling && o.frequencies.empty();
   if (!o.frequencies.empty())
     f.theta = o.frequencies;
+  else if (o.axial)
+    f.theta = axial::frequencies(o, rotary, base_of(o));
   else if (scaled)
     f.theta = rope_frequencies(rotary, base_of(o), *o.scaling, seq_len);
   else
@@ -279,6 +283,9 @@ void rotate_cached(float* x, std::size_t rows, const rope_options& o, std::size_
   }
 }
 
+// Axial RoPE on o's grid (rope_axial.hpp), row s being token first + s (with the multi-axis rotation).
+void rotate_grid(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, std::size_t first);
+
 }  // namespace
 
 std::vector<double> rope_frequencies(std::size_t dim, double base) {
@@ -315,6 +322,11 @@ double rope_attention_factor(const rope_factor_options& o) {
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset) {
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
+  if (o.axial) {
+    axial::check_grid_rows(o, rows, length, offset);
+    rotate_grid(x, rows, o, rotary, 0);
+    return;
+  }
   checks::offset_range(offset, rows);
   if (rows == 0) return;
   const frequencies f = frequencies_of(o, rotary, offset + std::int64_t(rows) - 1);
@@ -335,7 +347,9 @@ bool per_axis(const rope_options& o, std::size_t rows, std::size_t count) {
 
 // Checks `count` positions for `rows` rows: one per row, or axes x rows with sections.
 void check_listed(const rope_options& o, std::size_t rows, const std::int64_t* positions, std::size_t count) {
-  if (count != rows && !(o.sections.size() > 1 && count == o.sections.size() * rows)) {
+  if (o.axial && o.grid_width) fail("positions", "absent with a grid", "an array");
+  if (o.axial && count != 2 * rows) fail("positions.length", "2 x seq with axial", double(count));
+  if (!o.axial && count != rows && !(o.sections.size() > 1 && count == o.sections.size() * rows)) {
     const std::string seq = "seq = x.length / (heads * dim) = " + std::to_string(rows);
     fail("positions.length",
          o.sections.empty() ? seq
@@ -347,27 +361,28 @@ void check_listed(const rope_options& o, std::size_t rows, const std::int64_t* p
 }
 
 // The axis whose positions turn each frequency pair, for multi-axis sections.
-std::vector<std::size_t> axis_of_pairs(const rope_options& o, std::size_t half) {
+std::vector<std::size_t> axis_of_pairs(const rope_options& o, const std::vector<std::int64_t>& sections,
+                                       std::size_t half) {
   std::vector<std::size_t> axis(half, 0);
   if (o.interleaved_sections) {
     for (std::size_t j = 0; j < half; ++j) {
       const std::size_t a = j % 3;
-      if (a != 0 && j < 3 * std::size_t(o.sections[a])) axis[j] = a;
+      if (a != 0 && j < 3 * std::size_t(sections[a])) axis[j] = a;
     }
     return axis;
   }
   std::size_t j = 0;
-  for (std::size_t a = 0; a < o.sections.size(); ++a)
-    for (std::int64_t k = 0; k < o.sections[a]; ++k) axis[j++] = a;
+  for (std::size_t a = 0; a < sections.size(); ++a)
+    for (std::int64_t k = 0; k < sections[a]; ++k) axis[j++] = a;
   return axis;
 }
 
 // Multi-axis rows: each axis's cos/sin row at its own position, then each pair taken from its
 // axis. With every axis at one position, the row is that position's row: plain RoPE's bits.
-void rotate_multi_axis(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, const frequencies& f,
-                       const std::int64_t* positions) {
-  const std::size_t half = rotary / 2, axes = o.sections.size();
-  const std::vector<std::size_t> axis = axis_of_pairs(o, half);
+void rotate_multi_axis(float* x, std::size_t rows, const rope_options& o, const std::vector<std::int64_t>& sections,
+                       std::size_t rotary, const frequencies& f, const std::int64_t* positions) {
+  const std::size_t half = rotary / 2, axes = sections.size();
+  const std::vector<std::size_t> axis = axis_of_pairs(o, sections, half);
   const auto& kernels = kernels::active_table();
   angle_rows angles(kernels, f.theta.data(), half);
   std::vector<float> axis_rows(2 * axes * half);  // sin rows of every axis, then cos rows
@@ -384,16 +399,35 @@ void rotate_multi_axis(float* x, std::size_t rows, const rope_options& o, std::s
   });
 }
 
+// Axial RoPE at listed positions: the multi-axis rotation of its two blocks.
+void rotate_axial(float* x, std::size_t rows, const rope_options& o, std::size_t rotary,
+                  const std::int64_t* positions) {
+  rotate_multi_axis(x, rows, o, axial::sections_of(o, rotary), rotary, frequencies_of(o, rotary, -1), positions);
+}
+
+void rotate_grid(float* x, std::size_t rows, const rope_options& o, std::size_t rotary, std::size_t first) {
+  // The positions a chunk of rows at a time: 2 x seq of them at once could outgrow x itself.
+  constexpr std::size_t chunk = 1024;
+  for (std::size_t r = 0; r < rows; r += chunk) {
+    const std::size_t n = std::min(chunk, rows - r);
+    rotate_axial(x + r * o.heads * o.dim, n, o, rotary, axial::grid_positions(o, first + r, n).data());
+  }
+}
+
 }  // namespace
 
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions, std::size_t count) {
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   check_listed(o, rows, positions, count);
+  if (o.axial) {
+    if (rows > 0) rotate_axial(x, rows, o, rotary, positions);
+    return;
+  }
   const std::int64_t largest = count == 0 ? -1 : *std::max_element(positions, positions + count);
   const frequencies f = frequencies_of(o, rotary, largest);
   if (per_axis(o, rows, count)) {
-    if (rows > 0) rotate_multi_axis(x, rows, o, rotary, f, positions);
+    if (rows > 0) rotate_multi_axis(x, rows, o, o.sections, rotary, f, positions);
     return;
   }
   if (const auto table = cached(f, count == 0 ? 0 : std::size_t(largest) + 1, rows)) {
@@ -426,12 +460,14 @@ std::vector<std::int64_t> block_positions(const std::vector<std::int64_t>& all, 
 }  // namespace
 
 void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_positions& p, rope_block_io& io) {
-  check_all(o);
+  const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
   std::int64_t largest = p.offset + std::int64_t(rows) - 1;
   if (p.positions) {
     check_listed(o, rows, p.positions->data(), p.positions->size());
     largest = p.positions->empty() ? -1 : *std::max_element(p.positions->begin(), p.positions->end());
+  } else if (o.axial) {
+    axial::check_grid_rows(o, rows, length, p.offset);
   } else {
     checks::offset_range(p.offset, rows);
   }
@@ -439,8 +475,8 @@ void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_pos
   // Every block sees the whole call's sequence length, not its own largest position.
   rope_options whole = o;
   whole.seq_len = seq_len_of(o, largest);
-  const bool axis_rows = p.positions && per_axis(o, rows, p.positions->size());
-  const std::size_t row_floats = o.heads * o.dim, axes = axis_rows ? o.sections.size() : 1;
+  const bool axis_rows = p.positions && (o.axial || per_axis(o, rows, p.positions->size()));
+  const std::size_t row_floats = o.heads * o.dim, axes = !axis_rows ? 1 : o.axial ? 2 : o.sections.size();
   const std::size_t block_rows = std::max<std::size_t>(1, block_floats / row_floats);
   std::vector<float> block(std::min(rows, block_rows) * row_floats);
   for (std::size_t r = 0; r < rows; r += block_rows) {
@@ -449,6 +485,8 @@ void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_pos
     if (p.positions) {
       const auto listed = block_positions(*p.positions, axes, rows, r, count);
       rope_apply(block.data(), n, whole, listed.data(), listed.size());
+    } else if (o.axial) {
+      rotate_grid(block.data(), count, whole, rotary, r);
     } else {
       rope_apply(block.data(), n, whole, p.offset + std::int64_t(r));
     }
@@ -459,6 +497,7 @@ void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_pos
 rope_cache::rope_cache(const rope_options& o, std::int64_t first, std::size_t count)
     : options_(o), first_(first), count_(count) {
   const std::size_t rotary = check_all(o);
+  if (o.axial) fail("axial", "absent for a rope_cache", to_string(*o.axial));
   options_.rotary_dim = rotary;
   half_ = rotary / 2;
   if (count < 1) fail("count", integer_in(1, position_limit), double(count));
@@ -479,7 +518,7 @@ rope_plan::rope_plan(rope_options o) : options_(std::move(o)) {
   const bool follows_length =
       options_.scaling && options_.frequencies.empty() && options_.seq_len == 0 &&
       (options_.scaling->type == rope_type::dynamic || options_.scaling->type == rope_type::longrope);
-  keeps_rows_ = options_.sections.empty() && !follows_length;
+  keeps_rows_ = options_.sections.empty() && !options_.axial && !follows_length;
 }
 
 // Whether the kept rows cover positions 0..end-1, growing them when that stays within the cache

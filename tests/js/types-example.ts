@@ -159,13 +159,23 @@ async function tour(): Promise<void> {
       [0, 3],
     ],
   });
+  // 2-D axial RoPE of a patch grid.
+  const axial = posenc.rope(new Float32Array(8 * 16), {
+    dim: 16,
+    layout: 'half',
+    axial: 'yx',
+    gridWidth: 4,
+    gridHeight: 2,
+  });
+  // @ts-expect-error axial names the axes' order, 'xy' or 'yx'
+  posenc.rope(q, { dim: 16, axial: 'x' });
   // Under exactOptionalPropertyTypes, undefined still counts as absent.
   const absent = posenc.sinusoidal({ positions: 2, dim: 4, base: undefined });
   // Results are arrays over an ArrayBuffer: a Blob takes them as they are.
   const blob = new Blob([posenc.sinusoidal({ positions: 2, dim: 4 })]);
   // @ts-expect-error the relative encoding needs its clip range
   posenc.attentionScores(q, k, { dim: 16, encoding: 'relative' });
-  void [model, frequencies, flags, stepped, mrope, absent, blob];
+  void [model, frequencies, flags, stepped, mrope, axial, absent, blob];
 
   void [
     version,

@@ -174,7 +174,8 @@ export interface RopeOptions {
   /**
    * One position per row (length seq), integers in [0, 2^24). With `sections`, one row of positions
    * per axis: an array of `sections.length` arrays of seq positions, or all of them flat, axis after
-   * axis (`axes x seq`, as transformers' `position_ids` of shape (3, batch, seq)).
+   * axis (`axes x seq`, as transformers' `position_ids` of shape (3, batch, seq)). With `axial`, the two
+   * axes' rows in the order it names (`[xs, ys]` for `'xy'`).
    */
   positions?: ArrayLike<number> | ArrayLike<number>[] | undefined;
   /**
@@ -212,6 +213,23 @@ export interface RopeOptions {
    * j < 3 * sections[j % 3], else by axis 0. Default false.
    */
   interleavedSections?: boolean | undefined;
+  /**
+   * 2-D axial RoPE (vision transformers): the pairs split into two blocks (two equal halves, or
+   * `sections`), each a 1-D RoPE over its own features (pair j of a block of n turns by p * base^(-j/n),
+   * base^(-4j/dim) for equal halves), the first block turned by the token's column x (`'xy'`: SAM 3's ViT)
+   * or its row y (`'yx'`: MLCD, Qwen2-VL's vision tower), the second by the other. Positions come from
+   * `gridWidth` and `gridHeight`, or from `positions` with one row per axis in this order. Not with `scaling`; `frequencies`
+   * replaces the blocks' own.
+   */
+  axial?: 'xy' | 'yx' | undefined;
+  /**
+   * With `axial`, a patch grid of gridWidth x gridHeight tokens (integers in [1, 2^24], both given): row s
+   * of x is patch s, row after row (x = s % gridWidth, y = floor(s / gridWidth) % gridHeight). seq must be a
+   * whole number of grids, and `offset` 0.
+   */
+  gridWidth?: number | undefined;
+  /** See `gridWidth`. */
+  gridHeight?: number | undefined;
 }
 
 /** One layer type's RoPE, resolved from a model's config.json as transformers does. */

@@ -26,4 +26,10 @@ struct integer_range {
   std::int64_t lo, hi;
 };
 
+// Marks a field the API reads and never writes back, given before the presence:
+//   field("axial", o.axial, input_only{});
+// No result carries it, so the writer of results leaves it out, and a module that only writes the
+// struct (a model's options) links no code for it.
+struct input_only {};
+
 }  // namespace posenc

@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "posenc/axial.hpp"
 #include "posenc/error.hpp"
 #include "posenc/fields.hpp"
 #include "posenc/layout.hpp"
@@ -49,6 +50,13 @@ struct rope_options {
   // turns by axis 1 or 2 when j % 3 is 1 or 2 and j < 3 * sections[j % 3], else by axis 0 (Qwen3-VL).
   std::vector<std::int64_t> sections;
   bool interleaved_sections = false;
+  // 2-D axial RoPE (axial.hpp): the pairs split into two blocks, `sections` of them (default two
+  // equal halves), each a 1-D RoPE over its own width turned by one axis, in this order. Positions:
+  // listed 2 x seq (axis-major, in this order), or a patch grid: row s of x is token s of a grid of
+  // grid_width x grid_height tokens, row after row (x = s % width, y = s / width % height). No
+  // scaling; frequencies may replace the blocks' own.
+  std::optional<axial_axes> axial;
+  std::optional<std::int64_t> grid_width, grid_height;
 };
 
 template <class Field>
@@ -64,10 +72,13 @@ void for_each_field(rope_options& o, Field&& field) {
   field("attentionFactor", o.attention_factor);
   field("sections", o.sections, presence::optional, integer_range{0, std::int64_t(max_dim / 2)});
   field("interleavedSections", o.interleaved_sections);
+  field("axial", o.axial, input_only{});
+  field("gridWidth", o.grid_width, input_only{}, presence::optional, integer_range{1, position_limit});
+  field("gridHeight", o.grid_height, input_only{}, presence::optional, integer_range{1, position_limit});
 }
 
 // Where the rows of one call sit: position offset + s for row s, or the listed positions, one per
-// row (axes x seq of them, axis-major, with multi-axis sections).
+// row (axes x seq of them, axis-major, with multi-axis sections or axial).
 struct rope_positions {
   std::int64_t offset = 0;
   std::optional<std::vector<std::int64_t>> positions;
@@ -116,9 +127,11 @@ std::vector<double> rope_frequencies(const rope_options& o);
 double rope_attention_factor(const rope_options& o);
 
 // Rotates x ([seq x heads x dim], `length` = seq * heads * dim elements) in place;
-// row s uses position offset + s. Validates everything before writing.
+// row s uses position offset + s (with axial: is token s of the grid, offset 0). Validates everything
+// before writing.
 void rope_apply(float* x, std::size_t length, const rope_options& o, std::int64_t offset = 0);
-// Same with explicit positions, one per row (count must equal seq; axes x seq with sections).
+// Same with explicit positions, one per row (count must equal seq; axes x seq with sections, 2 x seq
+// with axial).
 void rope_apply(float* x, std::size_t length, const rope_options& o, const std::int64_t* positions, std::size_t count);
 void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p);
 
@@ -146,7 +159,7 @@ void set_rope_cache_limit(std::size_t floats);
 std::size_t rope_cache_limit() noexcept;
 
 // cos/sin of pos * theta_i for positions first..first+count-1, precomputed once and
-// reused: the "cached" form that inference engines keep per model.
+// reused: the "cached" form that inference engines keep per model. Not for axial options.
 class rope_cache {
  public:
   rope_cache(const rope_options& o, std::int64_t first, std::size_t count);
@@ -170,7 +183,7 @@ class rope_cache {
 // within rope_cache_limit), so a decode loop that calls it again and again pays for the rotation
 // only, whatever other calls do in between. The rows are the bits rope_apply computes, so results
 // are rope_apply's. Options whose frequencies follow the sequence length (dynamic and longrope
-// without seq_len) and multi-axis sections keep no rows. Not for concurrent use of one plan.
+// without seq_len), multi-axis sections and axial RoPE keep no rows. Not for concurrent use of one plan.
 class rope_plan {
  public:
   explicit rope_plan(rope_options o);
