@@ -95,6 +95,8 @@ export async function launch({
   colorScheme = 'light',
   locale = 'en-US',
   deviceScaleFactor = 1,
+  // a phone: touch events and a coarse pointer
+  touch = false,
   // off where timings are measured: the watch's probes would be part of them
   frameWatch = true,
 } = {}) {
@@ -106,6 +108,8 @@ export async function launch({
     colorScheme,
     locale,
     deviceScaleFactor,
+    hasTouch: touch,
+    isMobile: touch,
     args: [
       '--headless',
       '--no-sandbox',
