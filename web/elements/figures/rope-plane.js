@@ -2,7 +2,7 @@
 // and returns their inner product, which stays put when m and n move together.
 import { PosencFigure, define } from '../figure.js';
 import { h, s } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 
 const R = 2.2; // half-width of the plane in data units
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
@@ -152,13 +152,13 @@ export class RopePlane extends PosencFigure {
     const card = (k, v, cls = '') =>
       h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: `v ${cls}`, text: v }));
     this.cards.replaceChildren(
-      card(this.t('score'), exact(r.score)),
+      card(this.t('score'), num(r.score)),
       card(this.t('relpos'), String(p.m - p.n)),
-      card(this.t('plain'), exact(r.plain)),
-      card(`θ_${p.pair}`, exact(r.theta)),
+      card(this.t('plain'), num(r.plain)),
+      card(`θ_${p.pair}`, num(r.theta)),
     );
     this.trace.textContent = this.history
-      .map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${exact(e.score)}`)
+      .map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${num(e.score)}`)
       .join('\n');
     this.redraw();
   }
@@ -180,7 +180,7 @@ export class RopePlane extends PosencFigure {
     const hr = matchMedia('(pointer: coarse)').matches ? 22 : 12;
     const draw = this.drawing;
     draw.replaceChildren();
-    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
+    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${num(r.score)}`);
     const defs = s('defs');
     for (const [id, col] of [
       ['aq', 'var(--q)'],
