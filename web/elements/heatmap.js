@@ -277,7 +277,7 @@ export class Heatmap {
           class: 'atitle',
           x: lx,
           y: m.top + lh + 14,
-          text: t(langOf(this.el.getRootNode()?.host ?? this.el), 'constant'),
+          text: this.t('constant'),
         }),
       );
   }
@@ -325,7 +325,12 @@ export class Heatmap {
     const o = { ...this.o, ...this.d.opts };
     this.readout.textContent = o.describe
       ? o.describe(row, j, v, num(v))
-      : `${o.yLabel ?? 'row'} ${row}, ${o.xLabel ?? 'col'} ${j}: ${num(v)}`;
+      : `${o.yLabel ?? this.t('row')} ${row}, ${o.xLabel ?? this.t('col')} ${j}: ${num(v)}`;
+  }
+
+  /** A shared string in the language of the figure that holds this panel. */
+  t(key) {
+    return t(langOf(this.el.getRootNode()?.host ?? this.el), key);
   }
 
   get fileStem() {
