@@ -41,10 +41,14 @@ test('num reads back within its precision, in at most that many significant digi
 
 test('num never prints a forbidden form', () => {
   fc.assert(
-    fc.property(anyNumber.filter((v) => Math.abs(v) < 1e15), fc.integer({ min: 1, max: 7 }), (v, digits) => {
-      const s = num(v, digits);
-      assert.equal(forbiddenForm(s), null, `${v} -> ${s}`);
-    }),
+    fc.property(
+      anyNumber.filter((v) => Math.abs(v) < 1e15),
+      fc.integer({ min: 1, max: 7 }),
+      (v, digits) => {
+        const s = num(v, digits);
+        assert.equal(forbiddenForm(s), null, `${v} -> ${s}`);
+      },
+    ),
     { numRuns: 20000 },
   );
   assert.equal(num(Math.fround(0.83)), '0.83');
@@ -60,13 +64,17 @@ test('num never prints a forbidden form', () => {
 
 test('fixed pads the sign, keeps its decimals and drops the sign of what rounds to zero', () => {
   fc.assert(
-    fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), fc.integer({ min: 1, max: 6 }), (v, places) => {
-      const s = fixed(v, places);
-      if (Number.isInteger(v)) return assert.equal(parse(s), v === 0 ? 0 : v);
-      assert.match(s, new RegExp(`^[ -]\\d+\\.\\d{${places}}$`, 'u'));
-      assert.ok(Math.abs(parse(s.trim()) - v) <= 10 ** -places / 2 + Math.abs(v) * 1e-15, `${v} -> ${s}`);
-      if (parse(s.trim()) === 0) assert.equal(s[0], ' ', `${v} -> ${s}: no negative zero`);
-    }),
+    fc.property(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+      fc.integer({ min: 1, max: 6 }),
+      (v, places) => {
+        const s = fixed(v, places);
+        if (Number.isInteger(v)) return assert.equal(parse(s), v === 0 ? 0 : v);
+        assert.match(s, new RegExp(`^[ -]\\d+\\.\\d{${places}}$`, 'u'));
+        assert.ok(Math.abs(parse(s.trim()) - v) <= 10 ** -places / 2 + Math.abs(v) * 1e-15, `${v} -> ${s}`);
+        if (parse(s.trim()) === 0) assert.equal(s[0], ' ', `${v} -> ${s}: no negative zero`);
+      },
+    ),
     { numRuns: 20000 },
   );
 });

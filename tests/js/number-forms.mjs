@@ -3,8 +3,7 @@
 
 /** Every number printed in a text (a minus sign of either kind, digits, point, exponent); an identifier such as
  *  arXiv:1706.03762 is a name, not a number. */
-export const numbersIn = (text) =>
-  text.replace(/arXiv:\S+/g, '').match(/[−-]?\d+(?:\.\d+)?(?:e[+−-]?\d+)?/gu) ?? [];
+export const numbersIn = (text) => text.replace(/arXiv:\S+/g, '').match(/[−-]?\d+(?:\.\d+)?(?:e[+−-]?\d+)?/gu) ?? [];
 
 /** Why a printed number is a forbidden form, or null: float32 noise or too many digits (0.83000004,
  *  0.0017785303, 16 digits), a plain decimal with four zeros after the point (0.0000011920929), a negative
