@@ -111,6 +111,8 @@ export async function launch({
   colorScheme = 'light',
   locale = 'en-US',
   deviceScaleFactor = 1,
+  // a phone: touch events and a coarse pointer
+  touch = false,
   // off where timings are measured: the watch's probes would be part of them
   frameWatch = true,
 } = {}) {
@@ -122,6 +124,8 @@ export async function launch({
     colorScheme,
     locale,
     deviceScaleFactor,
+    hasTouch: touch,
+    isMobile: touch,
     args: [
       '--headless',
       '--no-sandbox',
@@ -249,3 +253,26 @@ export async function resultsDir(sub = '') {
   await mkdir(d, { recursive: true });
   return d;
 }
+
+/** Every text the reader sees: each visible text node of the document and of every shadow root (SVG labels
+ *  included), with the figure it belongs to (its host's id or tag), its element's tag and whether it is marked
+ *  as English. */
+export const visibleTexts = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    const walk = (root) => {
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        const el = n.parentElement;
+        if (!n.data.trim() || !el || el.closest('script, style, template')) continue;
+        if (el.checkVisibility ? !el.checkVisibility() : false) continue;
+        const host = root.host;
+        const where = host ? host.id || host.localName : 'page';
+        // English on purpose: a passage marked lang=en (the library's own messages beside their translation)
+        out.push({ text: n.data.trim(), where, tag: el.localName, en: Boolean(el.closest('[lang^=en]')) });
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return out;
+  });

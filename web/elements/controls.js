@@ -1,11 +1,26 @@
 // Accessible controls built from the typed parameter table: a slider (native range input: role
-// slider, arrow / PageUp / Home / End keys, aria-valuetext) paired with a number box, and a
-// segmented choice (a radio group of buttons). Each returns { el, set(value) }.
+// slider, arrow / PageUp / Home / End keys) paired with a number box, and a segmented choice (a
+// radio group of buttons). Each returns { el, set(value) }.
+// A log slider's range holds a step index (base 10000 is step 552), and Chromium announces that index
+// whatever aria-valuetext says. So there the range is for the pointer only, hidden from assistive
+// technology and the Tab order, and the number box beside it is the labelled control: it is read out
+// as the value itself, and its arrow keys walk round values (1, 1.2, 1.5, 2, … per decade).
 import { h } from './dom.js';
 import { parseValue, formatValue } from './params.js';
 
 let uid = 0;
 const STEPS = 1000;
+const ROUND = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+
+/** The round value next to v (up if dir > 0, else down) within [min, max]; with `unit` (an integer's
+ *  step: 1, or 2 if even) a multiple of it, at least one unit away. */
+export function roundStep(v, dir, { min, max, unit = 0 }) {
+  const e = Math.floor(Math.log10(Math.max(Math.abs(v), 1e-9)));
+  const grid = [-1, 0, 1].flatMap((k) => ROUND.map((r) => Number((r * 10 ** (e + k)).toPrecision(2))));
+  let next = (dir > 0 ? grid.filter((g) => g > v) : grid.filter((g) => g < v).reverse())[0] ?? v + dir * (v || 1);
+  if (unit) next = Math.abs(next - v) < unit ? v + dir * unit : Math.round(next / unit) * unit;
+  return Math.min(max, Math.max(min, next));
+}
 
 export function slider({ label, spec, value, onInput, min = spec.min, max = spec.max }) {
   const id = `pc${++uid}`;
@@ -21,13 +36,16 @@ export function slider({ label, spec, value, onInput, min = spec.min, max = spec
   };
   const range = h('input', {
     type: 'range',
-    id,
+    id: log ? null : id,
+    'aria-hidden': log ? 'true' : null,
+    tabindex: log ? -1 : null,
     min: log ? 0 : min,
     max: log ? STEPS : max,
     step: log ? 1 : spec.type === 'int' ? (spec.even ? 2 : 1) : (max - min) / 400,
   });
   const num = h('input', {
     type: 'number',
+    id: log ? id : null,
     min,
     max,
     step: spec.type === 'int' ? (spec.even ? 2 : 1) : 'any',
@@ -39,7 +57,6 @@ export function slider({ label, spec, value, onInput, min = spec.min, max = spec
   const show = (v) => {
     current = v;
     range.value = String(toPos(v));
-    range.setAttribute('aria-valuetext', formatValue(spec, v));
     if (document.activeElement !== num || num.shadowRoot) num.value = formatValue(spec, v);
   };
   range.addEventListener('input', () => {
@@ -47,10 +64,21 @@ export function slider({ label, spec, value, onInput, min = spec.min, max = spec
     if (v !== current) {
       current = v;
       num.value = formatValue(spec, v);
-      range.setAttribute('aria-valuetext', formatValue(spec, v));
       onInput(v);
     }
   });
+  if (log)
+    el.addEventListener('keydown', (e) => {
+      const dir = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 }[e.key];
+      if (!dir) return;
+      e.preventDefault();
+      const v = parseValue(
+        { ...spec, min, max },
+        String(roundStep(current, dir, { min, max, unit: spec.type === 'int' && (spec.even ? 2 : 1) })),
+      );
+      show(v);
+      onInput(v);
+    });
   num.addEventListener('change', () => {
     const v = parseValue({ ...spec, min, max }, num.value);
     show(v);

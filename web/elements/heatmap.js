@@ -8,7 +8,7 @@ import { select } from 'd3-selection';
 import { h, s, axisTitles } from './dom.js';
 import { lutPixels, SCHEMES } from './colors.js';
 import { boxAverage } from './downsample.js';
-import { exact } from './format.js';
+import { num } from './format.js';
 import { langOf, t } from './i18n.js';
 import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
 import { menuButton } from './menu.js';
@@ -73,12 +73,10 @@ export class Heatmap {
     if (cat) this.legendKey = this.legendLayer.replaceChildren();
     else this.drawLegend(o, lo, hi, flat);
     // what a screen reader hears: the panel, its axes and sizes, and the range of its colour scale
-    const f = legendFmt(lo, hi);
     this.svg.setAttribute(
       'aria-label',
       `${o.title ? `${o.title}: ` : ''}${o.yLabel ?? ''} ` +
-        `× ${o.xLabel ?? ''}, ${spanOf(d)} × ${d.cols}, ${f(lo)} ` +
-        `… ${f(hi)}`,
+        `× ${o.xLabel ?? ''}, ${spanOf(d)} × ${d.cols}, ${num(lo, 3)} … ${num(hi, 3)}`,
     );
     this.mark();
   }
@@ -234,7 +232,7 @@ export class Heatmap {
     this.valuesKey = valuesKey;
     this.valuesLayer.replaceChildren();
     if (!valuesKey) return;
-    const fmtv = o.formatValue ?? ((v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)));
+    const fmtv = o.formatValue ?? ((v) => num(v, 2));
     for (let i = 0; i < rows; i++)
       for (let j = 0; j < cols; j++) {
         const v = data[i * cols + j],
@@ -274,7 +272,7 @@ export class Heatmap {
     );
     const legend = axisRight(ly)
       .tickSize(3)
-      .tickFormat(flat ? (v) => exact(v) : (o.legendFormat ?? legendFmt(lo, hi)));
+      .tickFormat(flat ? (v) => num(v) : (o.legendFormat ?? ((v) => num(v, 3))));
     select(gl).call(flat ? legend.tickValues([(lo + hi) / 2]) : legend.ticks(4));
     if (flat)
       this.legendLayer.append(
@@ -282,7 +280,7 @@ export class Heatmap {
           class: 'atitle',
           x: lx,
           y: m.top + lh + 14,
-          text: t(langOf(this.el.getRootNode()?.host ?? this.el), 'constant'),
+          text: this.t('constant'),
         }),
       );
   }
@@ -329,8 +327,13 @@ export class Heatmap {
       row = tableRow(this.d, i);
     const o = { ...this.o, ...this.d.opts };
     this.readout.textContent = o.describe
-      ? o.describe(row, j, v, exact(v))
-      : `${o.yLabel ?? 'row'} ${row}, ${o.xLabel ?? 'col'} ${j}: ${exact(v)}`;
+      ? o.describe(row, j, v, num(v))
+      : `${o.yLabel ?? this.t('row')} ${row}, ${o.xLabel ?? this.t('col')} ${j}: ${num(v)}`;
+  }
+
+  /** A shared string in the language of the figure that holds this panel. */
+  t(key) {
+    return t(langOf(this.el.getRootNode()?.host ?? this.el), key);
   }
 
   get fileStem() {
@@ -397,11 +400,6 @@ function autoDomain(data, scheme) {
     return [-a, a];
   }
   return [lo, hi];
-}
-
-function legendFmt(lo, hi) {
-  const a = Math.max(Math.abs(lo), Math.abs(hi));
-  return (v) => (a < 1e-3 || a >= 1e5 ? v.toExponential(0) : Number(v.toPrecision(3)).toString());
 }
 
 /** Axis over cell indices: ticks at cell centres, labelled by index or category name. */

@@ -6,10 +6,12 @@ import { select } from 'd3-selection';
 import { line } from './line.js';
 import { bandPath } from './band.js';
 import { h, s, axisTitles } from './dom.js';
-import { exact } from './format.js';
+import { num } from './format.js';
 import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
 import { menuButton } from './menu.js';
 
+/** A tick of a log axis: 0.001 … 1000 as they are, then 1e4, 1e5, … */
+const power = (v) => (v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : num(v));
 const FLAT = 1e-5; // relative range below which a curve counts as constant (float32 ulp: 1.2e-7)
 
 export class LinePlot {
@@ -168,7 +170,7 @@ export class LinePlot {
         c.setAttribute('cy', this.y(v));
         c.setAttribute('visibility', 'visible');
       } else c.setAttribute('visibility', 'hidden');
-      parts.push(`${q.name}: ${v === undefined ? '–' : exact(v)}`);
+      parts.push(`${q.name}: ${v === undefined ? '–' : num(v)}`);
     });
     this.readout.textContent = parts.join('   ');
   }
@@ -280,15 +282,12 @@ function drawFrame(g, d, x, y, o, pw, ph) {
       .filter(pow10)
       .filter((_, i, a) => i % Math.max(1, Math.ceil(a.length / every)) === 0);
   const xAxis = axisBottom(x).tickSize(3);
-  if (o.xLog)
-    xAxis
-      .tickValues(powers(x, Math.max(2, Math.floor(pw / 55))))
-      .tickFormat((v) => (v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : String(v)));
+  if (o.xLog) xAxis.tickValues(powers(x, Math.max(2, Math.floor(pw / 55)))).tickFormat(power);
   else xAxis.ticks(Math.max(2, Math.floor(pw / 70))).tickFormat((v) => (Number.isInteger(v) ? String(v) : ''));
   select(gx).call(xAxis);
   const yAxis = axisLeft(y).tickSize(-pw);
-  if (o.yLog) yAxis.tickValues(powers(y, 6)).tickFormat((v) => `1e${Math.round(Math.log10(v))}`);
-  else yAxis.ticks(5).tickFormat((v) => Number(v.toPrecision(4)).toString());
+  if (o.yLog) yAxis.tickValues(powers(y, 6)).tickFormat(power);
+  else yAxis.ticks(5).tickFormat((v) => num(v));
   select(gy).call(yAxis);
   gy.querySelectorAll('.tick line').forEach((l) => l.setAttribute('stroke-opacity', '0.18'));
   if (!o.yLog && y.domain()[0] < 0 && y.domain()[1] > 0)

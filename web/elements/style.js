@@ -91,7 +91,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
   padding: 4px; background: var(--bg); border: 1px solid var(--border); border-radius: 6px;
   box-shadow: 0 2px 8px #0003; }
 .menu[hidden] { display: none; }
-.handle { fill: var(--c); fill-opacity: .25; stroke: var(--c); stroke-width: 1.5; cursor: grab; }
+.handle { fill: var(--c); fill-opacity: .25; stroke: var(--c); stroke-width: 1.5; cursor: grab; touch-action: none; }
 .handle:focus-visible { outline: none; fill-opacity: .6; stroke: var(--fg); stroke-width: 3; }
 .loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   color: var(--muted); font-size: 13px;

@@ -2,7 +2,7 @@
 // rows and, for wide tables, only the visible columns (so 1024 x 512 values cost a few hundred
 // cells), plus "copy" (tab-separated, all values) and CSV download.
 import { h } from './dom.js';
-import { cell, exact } from './format.js';
+import { exact, fixed } from './format.js';
 import { csvMatrix, saveCsv } from './download.js';
 import { menuButton } from './menu.js';
 
@@ -152,7 +152,7 @@ export class NumTable {
             class: `${v < 0 ? 'neg' : ''}${d.highlightCols?.has(j) ? ' hl' : ''}${extra ? ' ' + extra : ''}`,
             'aria-colindex': j + 2,
             title: exact(v),
-            text: (o.format ?? cell)(v, j),
+            text: o.format ? o.format(v, j) : fixed(v),
           }),
         );
       }

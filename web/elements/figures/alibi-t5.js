@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 import { bucketRuns, listDistances } from '../bucket-runs.js';
 
 export class AlibiT5 extends PosencFigure {
@@ -123,7 +123,7 @@ export class AlibiT5 extends PosencFigure {
           .replace('{b}', shared.bucket)
           .replace('{c}', listDistances(shared.distances))
       : this.t('t5_all_own').replace('{a}', listDistances([...Array(own).keys()]));
-    this.info.textContent = `${this.t('slope_of').replace('{h}', p.head).replace('{n}', p.heads)}: ${exact(r.slope)}`;
+    this.info.textContent = `${this.t('slope_of').replace('{h}', p.head).replace('{n}', p.heads)}: ${num(r.slope)}`;
     this.redraw();
   }
   redraw() {

@@ -7,7 +7,7 @@ import { LAB_MODEL, LAB_SCHEMES } from '../lab-defaults.js';
 import { schemeName, tokenLabel } from '../lab-strings.js';
 import { unpackAttention } from '../lab-job.js';
 import { sourceText } from './lab-loss.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 import { h } from '../dom.js';
 
 let uid = 0;
@@ -116,7 +116,7 @@ export class LabAttention extends LabFigure {
         xLabels: axis,
         yLabels: axis,
         name: `lab_attention_${scheme}_L${layer + 1}_H${head + 1}_${m.length}`,
-        describe: (i, j, w) => this.t('cell')(i, labels[i], j, labels[j], exact(w)),
+        describe: (i, j, w) => this.t('cell')(i, labels[i], j, labels[j], num(w)),
       },
     });
   }

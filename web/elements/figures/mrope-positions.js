@@ -5,6 +5,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
+import { num } from '../format.js';
 import { MROPE_REACH as R, MROPE_ANCHORS, MROPE_TEXT } from '../recipes.js';
 
 const AXES = ['t', 'h', 'w'],
@@ -187,7 +188,7 @@ export class MropePositions extends PosencFigure {
     this.moved.textContent = this.t('mr_moved')
       .replace('{a}', `(${MROPE_ANCHORS[0].join(', ')})`)
       .replace('{b}', `(${MROPE_ANCHORS[1].join(', ')})`)
-      .replace('{d}', d.toPrecision(2));
+      .replace('{d}', num(d, 2));
     this.map.set({
       data: r.logits,
       rows: 2 * R + 1,

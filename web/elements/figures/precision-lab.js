@@ -31,6 +31,7 @@ export class PrecisionLab extends PosencFigure {
       'v_bfloat16-angle': 'bfloat16 angle',
       'v_float16-angle': 'float16 angle',
       v_library: 'posenc (accurate path)',
+      abs_err: '|error|',
     },
     zh: {
       prec_title: 'cos/sin 表相对 float64 的误差随位置变化',
@@ -47,6 +48,7 @@ export class PrecisionLab extends PosencFigure {
       'v_bfloat16-angle': 'bfloat16 角度',
       'v_float16-angle': 'float16 角度',
       v_library: 'posenc（精确路径）',
+      abs_err: '|误差|',
     },
   };
   title_() {
@@ -58,7 +60,7 @@ export class PrecisionLab extends PosencFigure {
     this.control('base', this.t('base'));
     this.plot = new LinePlot({
       xLabel: this.t('position'),
-      yLabel: '|error|',
+      yLabel: this.t('abs_err'),
       height: 300,
       xLog: true,
       yLog: true,

@@ -24,7 +24,7 @@ export class RelativeScores extends PosencFigure {
       c2p: 'c2p：内容 → 位置',
       p2c: 'p2c：位置 → 内容',
       total: '总 logit',
-      deberta_row: '第 i = {i} 个 query：各个键 j 上的 c2c + c2p + p2c',
+      deberta_row: '第 i = {i} 个查询：各个键 j 上的 c2c + c2p + p2c',
     },
   };
   title_() {

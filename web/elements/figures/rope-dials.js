@@ -3,11 +3,11 @@
 // when m and n move together. Every number comes from the ropeDials recipe.
 import { PosencFigure, define } from '../figure.js';
 import { h, s } from '../dom.js';
-import { exact, subscript } from '../format.js';
+import { num, subscript } from '../format.js';
 import { lut } from '../colors.js';
 
 const DIAL = 104; // px: one dial's box
-const rad = (a) => `${Number(a.toFixed(3))} rad`;
+const rad = (a) => `${num(a, 3)} rad`;
 
 export class RopeDials extends PosencFigure {
   static tag = 'posenc-rope-dials';
@@ -154,7 +154,7 @@ export class RopeDials extends PosencFigure {
         const [qx, qy, kx, ky] = [r.qm[2 * i], r.qm[2 * i + 1], r.kn[2 * i], r.kn[2 * i + 1]];
         const sub = subscript(i);
         const label =
-          `${this.t('dials_pair').replace('{i}', i)}: θ${sub} = ${exact(r.theta[i])}; ` +
+          `${this.t('dials_pair').replace('{i}', i)}: θ${sub} = ${num(r.theta[i])}; ` +
           `${this.t('dials_between')} = (m − n)θ${sub} + φ${sub} = ${rad(r.gap[i])} + ${rad(r.phi[i])}` +
           ` ≡ ${rad(r.between[i])}`;
         const style = `text-align:center;font:11px var(--mono);width:${DIAL + 40}px`;
@@ -168,7 +168,7 @@ export class RopeDials extends PosencFigure {
             arrow(kx, ky, 'var(--k)'),
             arrow(qx, qy, 'var(--q)'),
           ),
-          h('div', { text: `θ${sub} = ${Number(r.theta[i].toPrecision(3))}` }),
+          h('div', { text: `θ${sub} = ${num(r.theta[i], 3)}` }),
           h('div', { class: 'between', text: `∠ ${rad(r.between[i])}` }),
         );
       }),
@@ -176,7 +176,7 @@ export class RopeDials extends PosencFigure {
     const logit = r.scores[p.m * P + p.n];
     const card = (k, v) =>
       h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: 'v', text: v }));
-    this.cards.replaceChildren(card('⟨R_m q, R_n k⟩', exact(logit)), card('m − n', String(g)));
+    this.cards.replaceChildren(card('⟨R_m q, R_n k⟩', num(logit)), card('m − n', String(g)));
     this.drawSpark(r, p, g);
     this.drawPe(r, p);
   }
@@ -216,7 +216,7 @@ export class RopeDials extends PosencFigure {
       });
     this.spark.setAttribute('width', W);
     this.spark.setAttribute('height', H);
-    const logit = exact(r.scores[p.m * P + p.n]);
+    const logit = num(r.scores[p.m * P + p.n]);
     this.spark.setAttribute('aria-label', `${this.t('dials_spark')}: m = ${p.m}, n = ${p.n}, logit = ${logit}`);
     this.spark.replaceChildren(
       curve('together', together, 'var(--q)', on),

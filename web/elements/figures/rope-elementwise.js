@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { NumTable } from '../table.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { fixed, num } from '../format.js';
 
 export class RopeElementwise extends PosencFigure {
   static tag = 'posenc-rope-elementwise';
@@ -41,7 +41,7 @@ export class RopeElementwise extends PosencFigure {
       colName: (j) => this.cols[j],
       copyLabel: this.t('copy'),
       copiedLabel: this.t('copied'),
-      format: (v, j) => (j === 6 ? (v === 0 ? '0' : v.toExponential(1)) : (v >= 0 ? ' ' : '') + v.toFixed(6)),
+      format: (v, j) => (j === 6 ? num(v, 2) : fixed(v, 6)),
       cellClass: (i, j) => (i === 3 && j === 2 ? 'fix' : ''),
     });
     this.cards = h('div', { class: 'cards' });
@@ -76,7 +76,7 @@ export class RopeElementwise extends PosencFigure {
         'div',
         { class: 'card' },
         h('div', { class: 'k', text: this.t('ew_maxdiff') }),
-        h('div', { class: 'v', text: exact(maxDiff) }),
+        h('div', { class: 'v', text: num(maxDiff) }),
         h('div', { class: 's', text: `m = ${p.position}, dim = ${d}` }),
       ),
     );

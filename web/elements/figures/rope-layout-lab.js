@@ -4,9 +4,9 @@ import { PosencFigure, define } from '../figure.js';
 import { NumTable } from '../table.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { fixed, num } from '../format.js';
 
-const fixed = (v) => (v >= 0 ? ' ' : '') + v.toFixed(6);
+const fixed6 = (v) => fixed(v, 6);
 
 /** Largest (max − min) over the diagonals m − n = const of an n × n matrix (presentation of returned values). */
 function diagonalSpread(data, n) {
@@ -83,7 +83,7 @@ export class RopeLayoutLab extends PosencFigure {
       colName: (j) => String(j),
       copyLabel: this.t('copy'),
       copiedLabel: this.t('copied'),
-      format: fixed,
+      format: fixed6,
     });
     this.permCols = ['lay_from', 'lay_pr', 'lay_rp'].map((k) => this.t(k)).concat(['|Δ|']);
     this.perm = new NumTable({
@@ -92,7 +92,7 @@ export class RopeLayoutLab extends PosencFigure {
       colName: (j) => this.permCols[j],
       copyLabel: this.t('copy'),
       copiedLabel: this.t('copied'),
-      format: (v, j) => (j === 0 ? String(v) : j === 3 ? (v === 0 ? '0' : v.toExponential(1)) : fixed(v)),
+      format: (v, j) => (j === 0 ? String(v) : j === 3 ? num(v, 2) : fixed6(v)),
     });
     this.arrows = h('p', { class: 'note', style: 'font-family: var(--mono); overflow-wrap: anywhere' });
     this.hr = new Heatmap({
@@ -165,9 +165,9 @@ export class RopeLayoutLab extends PosencFigure {
         sub ? h('div', { class: 's', text: sub }) : null,
       );
     this.cards.replaceChildren(
-      card(this.t('lay_maxdiff'), exact(maxDiff), `m = ${p.position}, dim = ${d}`),
-      card(`${this.t('lay_spread')} · ${this.t('lay_right')}`, exact(diagonalSpread(r.right, n))),
-      card(`${this.t('lay_spread')} · ${this.t('lay_mixed')}`, exact(diagonalSpread(r.mixed, n))),
+      card(this.t('lay_maxdiff'), num(maxDiff), `m = ${p.position}, dim = ${d}`),
+      card(`${this.t('lay_spread')} · ${this.t('lay_right')}`, num(diagonalSpread(r.right, n))),
+      card(`${this.t('lay_spread')} · ${this.t('lay_mixed')}`, num(diagonalSpread(r.mixed, n))),
     );
     this.redraw();
   }

@@ -33,8 +33,8 @@ export class RopeMatrix extends PosencFigure {
     this.control('base', this.t('base'));
     this.hm = new Heatmap({
       scheme: 'rdbu',
-      xLabel: 'col',
-      yLabel: 'row',
+      xLabel: this.t('col'),
+      yLabel: this.t('row'),
       showValues: true,
       maxHeight: 520,
       name: 'rope_matrix',

@@ -2,7 +2,7 @@
 // and returns their inner product, which stays put when m and n move together.
 import { PosencFigure, define } from '../figure.js';
 import { h, s } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 
 const R = 2.2; // half-width of the plane in data units
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
@@ -42,7 +42,8 @@ export class RopePlane extends PosencFigure {
     // not inside it, and are made once: redrawing moves them, so a handle being driven keeps its focus.
     this.drawing = s('g', { role: 'img' });
     this.handles = [this.handle('q'), this.handle('k')];
-    this.svg = s('svg', { style: 'touch-action:none;display:block;max-width:100%' }, this.drawing, this.handles);
+    // only the handles take touch gestures (style.js): a swipe that starts elsewhere on the plane scrolls the page
+    this.svg = s('svg', { style: 'display:block;max-width:100%' }, this.drawing, this.handles);
     this.cards = h('div', { class: 'cards' });
     this.trace = h('div', { class: 'readout' });
     const together = h('button', {
@@ -77,7 +78,6 @@ export class RopePlane extends PosencFigure {
       ny = `${v}y`;
     const hd = s('circle', {
       class: 'handle',
-      r: 9,
       tabindex: '0',
       role: 'slider',
       'aria-roledescription': this.t('handle'),
@@ -96,6 +96,8 @@ export class RopePlane extends PosencFigure {
       e.preventDefault();
       hd.focus();
     });
+    // touch-action (style.js) is not honoured on SVG shapes everywhere: a touch on a handle never scrolls
+    hd.addEventListener('touchstart', (e) => e.preventDefault(), { passive: false });
     hd.addEventListener('pointermove', (e) => {
       if (!hd.hasPointerCapture(e.pointerId) || !this.toData) return;
       const b = this.svg.getBoundingClientRect();
@@ -150,13 +152,13 @@ export class RopePlane extends PosencFigure {
     const card = (k, v, cls = '') =>
       h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: `v ${cls}`, text: v }));
     this.cards.replaceChildren(
-      card(this.t('score'), exact(r.score)),
+      card(this.t('score'), num(r.score)),
       card(this.t('relpos'), String(p.m - p.n)),
-      card(this.t('plain'), exact(r.plain)),
-      card(`θ_${p.pair}`, exact(r.theta)),
+      card(this.t('plain'), num(r.plain)),
+      card(`θ_${p.pair}`, num(r.theta)),
     );
     this.trace.textContent = this.history
-      .map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${exact(e.score)}`)
+      .map((e) => `m=${e.m}  n=${e.n}  m−n=${e.m - e.n}  ⟨R_m q, R_n k⟩ = ${num(e.score)}`)
       .join('\n');
     this.redraw();
   }
@@ -174,9 +176,11 @@ export class RopePlane extends PosencFigure {
     svg.setAttribute('width', size);
     svg.setAttribute('height', size);
     this.toData = (px, py) => [(px - c) / k, (c - py) / k];
+    // a fingertip needs 44 px, a mouse 24 px
+    const hr = matchMedia('(pointer: coarse)').matches ? 22 : 12;
     const draw = this.drawing;
     draw.replaceChildren();
-    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${exact(r.score)}`);
+    draw.setAttribute('aria-label', `${this.title_()}: m = ${p.m}, n = ${p.n}, ⟨R_m q, R_n k⟩ = ${num(r.score)}`);
     const defs = s('defs');
     for (const [id, col] of [
       ['aq', 'var(--q)'],
@@ -204,15 +208,17 @@ export class RopePlane extends PosencFigure {
       grid,
       s('line', { x1: X(-R), x2: X(R), y1: c, y2: c, style: 'stroke:var(--muted)' }),
       s('line', { y1: Y(-R), y2: Y(R), x1: c, x2: c, style: 'stroke:var(--muted)' }),
-      ...turns(p, r, k, X, Y),
-      ...vectors(p, r, c, X, Y),
+      ...arrows(p, r, c, k, X, Y),
     );
-    for (const hd of this.handles) {
+    const tips = this.handles.map((hd) => [X(p[`${hd.dataset.v}x`]), Y(p[`${hd.dataset.v}y`])]);
+    draw.append(...placeLabels(labels(p, r, k, X, Y), tips, hr, size));
+    for (const [i, hd] of this.handles.entries()) {
       const v = hd.dataset.v,
         x = p[`${v}x`],
         y = p[`${v}y`];
-      hd.setAttribute('cx', X(x));
-      hd.setAttribute('cy', Y(y));
+      hd.setAttribute('r', hr);
+      hd.setAttribute('cx', tips[i][0]);
+      hd.setAttribute('cy', tips[i][1]);
       // a slider's value is one number: x, with both coordinates in the text read out
       hd.setAttribute('aria-label', v);
       hd.setAttribute('aria-valuenow', x);
@@ -221,51 +227,28 @@ export class RopePlane extends PosencFigure {
   }
 }
 
-/** The arcs q → R_m q and k → R_n k, each named by its angle (m·θ, n·θ) at its middle. */
-function turns(p, r, k, X, Y) {
+/** The angle halfway along the shorter turn from (x0, y0) to (x1, y1), and that turn (radians; drawing only). */
+function halfway(x0, y0, x1, y1) {
+  const a0 = Math.atan2(y0, x0);
+  let d = Math.atan2(y1, x1) - a0;
+  while (d <= -Math.PI) d += 2 * Math.PI;
+  while (d > Math.PI) d -= 2 * Math.PI;
+  return { a0, d, mid: a0 + d / 2 };
+}
+
+/** The arcs q → R_m q and k → R_n k, q and k (dashed) and their rotations R_m q and R_n k (solid). */
+function arrows(p, r, c, k, X, Y) {
   const arc = (x0, y0, x1, y1, col, rad) => {
-    const a0 = Math.atan2(y0, x0),
-      a1 = Math.atan2(y1, x1); // drawing only: where the arc starts and ends
-    let d = a1 - a0;
-    while (d <= -Math.PI) d += 2 * Math.PI;
-    while (d > Math.PI) d -= 2 * Math.PI;
+    const { a0, d } = halfway(x0, y0, x1, y1);
+    const at = (a) => `${X(rad * Math.cos(a))},${Y(rad * Math.sin(a))}`;
     return s('path', {
-      d:
-        `M${X(rad * Math.cos(a0))},${Y(rad * Math.sin(a0))} ` +
-        `A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${X(rad * Math.cos(a1))},${Y(rad * Math.sin(a1))}`,
+      d: `M${at(a0)} A${rad * k},${rad * k} 0 0 ${d > 0 ? 0 : 1} ${at(a0 + d)}`,
       fill: 'none',
       style: `stroke:${col}`,
       'stroke-width': 1.5,
       opacity: 0.8,
     });
   };
-  const arcLabel = (x0, y0, x1, y1, rad, text, col) => {
-    // at the middle of the drawn arc
-    const a0 = Math.atan2(y0, x0);
-    let d = Math.atan2(y1, x1) - a0;
-    while (d <= -Math.PI) d += 2 * Math.PI;
-    while (d > Math.PI) d -= 2 * Math.PI;
-    const a = a0 + d / 2;
-    return s('text', {
-      x: X(rad * Math.cos(a)),
-      y: Y(rad * Math.sin(a)),
-      'text-anchor': 'middle',
-      'dominant-baseline': 'central',
-      class: 'halo',
-      style: `fill:${col}`,
-      text,
-    });
-  };
-  return [
-    arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45),
-    arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72),
-    arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'),
-    arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'),
-  ];
-}
-
-/** q and k (dashed) and their rotations R_m q and R_n k (solid), each labelled just beyond its tip. */
-function vectors(p, r, c, X, Y) {
   const arrow = (x, y, col, mk, dash, w) =>
     s('line', {
       x1: c,
@@ -278,27 +261,69 @@ function vectors(p, r, c, X, Y) {
       'marker-end': `url(#${mk})`,
       opacity: dash ? 0.55 : 1,
     });
-  const label = (x, y, text, col) => {
-    const len = Math.hypot(x, y) || 1;
-    return s('text', {
-      x: X(x) + (x / len) * 16,
-      y: Y(y) - (y / len) * 16,
-      'text-anchor': 'middle',
-      'dominant-baseline': 'central',
-      class: 'halo',
-      style: `fill:${col};font-size:13px;font-weight:600`,
-      text,
-    });
-  };
   return [
+    arc(p.qx, p.qy, r.qm[0], r.qm[1], 'var(--q)', 0.45),
+    arc(p.kx, p.ky, r.kn[0], r.kn[1], 'var(--k)', 0.72),
     arrow(p.qx, p.qy, 'var(--q)', 'aq', '5 4', 2),
     arrow(p.kx, p.ky, 'var(--k)', 'ak', '5 4', 2),
     arrow(r.qm[0], r.qm[1], 'var(--q)', 'aq', null, 3),
     arrow(r.kn[0], r.kn[1], 'var(--k)', 'ak', null, 3),
-    label(p.qx, p.qy, 'q', 'var(--q)'),
-    label(p.kx, p.ky, 'k', 'var(--k)'),
-    label(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'),
-    label(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'),
   ];
+}
+
+/** What names the drawing: each arc by its angle (m·θ, n·θ) at its middle, each vector just beyond its tip.
+ *  x, y: the point named (px); dir: the way its label prefers to sit from it; gap: how far (px). */
+function labels(p, r, k, X, Y) {
+  const arcLabel = (x0, y0, x1, y1, rad, text, col) => {
+    const { mid } = halfway(x0, y0, x1, y1);
+    return { x: X(rad * Math.cos(mid)), y: Y(rad * Math.sin(mid)), dir: -mid, gap: 0, text, col };
+  };
+  const tip = (x, y, text, col) => ({ x: X(x), y: Y(y), dir: Math.atan2(-y, x), gap: 16, text, col, big: true });
+  return [
+    tip(p.qx, p.qy, 'q', 'var(--q)'),
+    tip(p.kx, p.ky, 'k', 'var(--k)'),
+    tip(r.qm[0], r.qm[1], `R${sub(p.m)}q`, 'var(--q)'),
+    tip(r.kn[0], r.kn[1], `R${sub(p.n)}k`, 'var(--k)'),
+    arcLabel(p.qx, p.qy, r.qm[0], r.qm[1], 0.58, `${p.m}θ${sub(p.pair)}`, 'var(--q)'),
+    arcLabel(p.kx, p.ky, r.kn[0], r.kn[1], 0.88, `${p.n}θ${sub(p.pair)}`, 'var(--k)'),
+  ];
+}
+
+/** Each label at the first spot, from its own way round and then turning away from it, whose box covers neither a
+ *  handle (a disc of radius hr at each tip), nor a label placed before it, nor leaves the plane (size px). */
+function placeLabels(items, tips, hr, size) {
+  const placed = [];
+  const near = (v, lo, hi) => Math.max(lo, Math.min(v, hi));
+  const clear = (b) =>
+    Math.min(b.x0, b.y0) >= 0 &&
+    Math.max(b.x1, b.y1) <= size &&
+    tips.every(([x, y]) => Math.hypot(x - near(x, b.x0, b.x1), y - near(y, b.y0, b.y1)) > hr) &&
+    placed.every((o) => b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0);
+  return items.map(({ x, y, dir, gap, text, col, big }) => {
+    const w = text.length * (big ? 8 : 6.5) + 4,
+      hgt = big ? 17 : 14;
+    let best;
+    spots: for (const g of [gap, hr + 12, hr + 26])
+      for (const turn of [0, 1, -1, 2, -2, 3, -3, 4]) {
+        const cx = x + g * Math.cos(dir + (turn * Math.PI) / 4),
+          cy = y + g * Math.sin(dir + (turn * Math.PI) / 4);
+        const b = { cx, cy, x0: cx - w / 2, x1: cx + w / 2, y0: cy - hgt / 2, y1: cy + hgt / 2 };
+        best ??= b;
+        if (clear(b)) {
+          best = b;
+          break spots;
+        }
+      }
+    placed.push(best);
+    return s('text', {
+      x: best.cx,
+      y: best.cy,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      class: 'halo',
+      style: `fill:${col}${big ? ';font-size:13px;font-weight:600' : ''}`,
+      text,
+    });
+  });
 }
 define(RopePlane);

@@ -6,7 +6,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { select } from 'd3-selection';
 import { PosencFigure, define } from '../figure.js';
 import { h, s } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 import { SCALINGS } from '../recipes.js';
 import { SCALING_COLORS } from './rope-scaling-frequencies.js';
 
@@ -76,13 +76,13 @@ export class RopeScalingAngles extends PosencFigure {
   async update(p) {
     this.r = await this.compute('ropeScalingAngles', p);
     // dynamic NTK's effective factor at the 4L sequence the angles are read at: s · 4L / L - (s - 1)
-    this.dynNote.textContent = this.t('dyn_note')(exact(p.factor), '4L', exact(3 * p.factor + 1));
+    this.dynNote.textContent = this.t('dyn_note')(num(p.factor), '4L', num(3 * p.factor + 1));
     const card = (k, v, col) =>
       h(
         'div',
         { class: 'card', 'data-type': k },
         h('div', { class: 'k', text: `${this.t(`sc_${k}`)} · ${this.t('ang_count')}` }),
-        h('div', { class: 'v', text: `${exact(v)} rad`, style: `border-left:4px solid ${col};padding-left:6px` }),
+        h('div', { class: 'v', text: `${num(v)} rad`, style: `border-left:4px solid ${col};padding-left:6px` }),
       );
     this.cards.replaceChildren(
       card('default', this.r.unseen.default, 'var(--fg)'),
@@ -150,7 +150,7 @@ export class RopeScalingAngles extends PosencFigure {
     this.svg.setAttribute(
       'aria-label',
       `${this.title_()}: ${this.t(`sc_${hi}`)}, L = ${p.original}, s = ${p.factor}; ` +
-        `${this.t('ang_count')}: ${exact(r.unseen[hi])} rad (${this.t('sc_default')}: ${exact(r.unseen.default)} rad)`,
+        `${this.t('ang_count')}: ${num(r.unseen[hi])} rad (${this.t('sc_default')}: ${num(r.unseen.default)} rad)`,
     );
     this.svg.replaceChildren(g);
   }

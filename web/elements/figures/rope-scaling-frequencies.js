@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 import { SCALINGS } from '../recipes.js';
 
 // Okabe-Ito (colour-blind safe), one per scaling; default drawn dashed in the foreground colour
@@ -57,9 +57,9 @@ export class RopeScalingFrequencies extends PosencFigure {
     const r = await this.compute('ropeScalingFrequencies', p);
     // dynamic NTK's effective factor at the drawn length: s · seqLen / L - (s - 1)
     this.dynNote.textContent = this.t('dyn_note')(
-      exact(p.factor),
+      num(p.factor),
       's × L',
-      exact((p.factor * r.seqLen) / p.original - (p.factor - 1)),
+      num((p.factor * r.seqLen) / p.original - (p.factor - 1)),
     );
     const series = [{ name: this.t('sc_default'), values: r.default, color: 'var(--fg)', dash: '5 3', width: 2.2 }];
     for (const type of SCALINGS)
@@ -79,7 +79,7 @@ export class RopeScalingFrequencies extends PosencFigure {
           h('div', { class: 'k', text: `${this.t(`sc_${type}`)} · ${this.t('attn')}` }),
           h('div', {
             class: 'v',
-            text: exact(r.attention[type]),
+            text: num(r.attention[type]),
             style: `border-left:4px solid ${SCALING_COLORS[type]};padding-left:6px`,
           }),
         ),

@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { LinePlot } from '../lineplot.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 import { SCALING_COLORS } from './rope-scaling-frequencies.js';
 
 export class RopeScalingLogits extends PosencFigure {
@@ -52,7 +52,7 @@ export class RopeScalingLogits extends PosencFigure {
       markers: [{ x: p.original, label: `L = ${p.original}` }],
       opts: { name: `rope_logits_${p.scaling}_s${p.factor}_L${p.original}` },
     });
-    this.info.textContent = `${this.t('attn')}: ${exact(r.attention)}`;
+    this.info.textContent = `${this.t('attn')}: ${num(r.attention)}`;
     this.redraw();
   }
   redraw() {

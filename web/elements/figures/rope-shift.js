@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 
 export class RopeShift extends PosencFigure {
   static tag = 'posenc-rope-shift';
@@ -81,8 +81,8 @@ export class RopeShift extends PosencFigure {
     const card = (k, v) =>
       h('div', { class: 'card' }, h('div', { class: 'k', text: k }), h('div', { class: 'v', text: v }));
     this.cards.replaceChildren(
-      card(`${this.t('shift_max')} (k = ${p.shift})`, exact(maxDiff)),
-      card(this.t('shift_typ'), exact(sumAbs / (n * n))),
+      card(`${this.t('shift_max')} (k = ${p.shift})`, num(maxDiff)),
+      card(this.t('shift_typ'), num(sumAbs / (n * n))),
     );
     this.redraw();
   }

@@ -2,7 +2,7 @@
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
-import { exact } from '../format.js';
+import { num } from '../format.js';
 
 const TOKENS = ['我', '不', '爱', '你'];
 const A = [0, 1, 2, 3],
@@ -72,7 +72,7 @@ export class WhyPositions extends PosencFigure {
         'div',
         { class: 'card' },
         h('div', { class: 'k', text: this.t('why_maxdiff') }),
-        h('div', { class: `v ${same ? 'bad' : 'ok'}`, text: exact(diff) }),
+        h('div', { class: `v ${same ? 'bad' : 'ok'}`, text: num(diff) }),
       ),
       h(
         'div',
