@@ -437,11 +437,23 @@ void rope_apply(float* x, std::size_t length, const rope_options& o, const std::
   rotate_rows_uncached(x, rows, o, rotary, f, [&](std::size_t s) { return positions[s]; });
 }
 
+namespace {
+// The first row's position of an offset call: offset, or 0 when absent. Refuses offset beside
+// positions, where it would have no effect: a caller giving both expects both to count.
+std::int64_t offset_of(const rope_positions& p) {
+  if (p.offset && p.positions) {
+    fail("offset", "left out when positions is given", double(*p.offset));
+  }
+  return p.offset.value_or(0);
+}
+}  // namespace
+
 void rope_apply(float* x, std::size_t length, const rope_options& o, const rope_positions& p) {
+  const std::int64_t offset = offset_of(p);
   if (p.positions)
     rope_apply(x, length, o, p.positions->data(), p.positions->size());
   else
-    rope_apply(x, length, o, p.offset);
+    rope_apply(x, length, o, offset);
 }
 
 namespace {
@@ -460,16 +472,17 @@ std::vector<std::int64_t> block_positions(const std::vector<std::int64_t>& all, 
 }  // namespace
 
 void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_positions& p, rope_block_io& io) {
+  const std::int64_t offset = offset_of(p);
   const std::size_t rotary = check_all(o);
   const std::size_t rows = rows_of(length, o);
-  std::int64_t largest = p.offset + std::int64_t(rows) - 1;
+  std::int64_t largest = offset + std::int64_t(rows) - 1;
   if (p.positions) {
     check_listed(o, rows, p.positions->data(), p.positions->size());
     largest = p.positions->empty() ? -1 : *std::max_element(p.positions->begin(), p.positions->end());
   } else if (o.axial) {
-    axial::check_grid_rows(o, rows, length, p.offset);
+    axial::check_grid_rows(o, rows, length, offset);
   } else {
-    checks::offset_range(p.offset, rows);
+    checks::offset_range(offset, rows);
   }
   if (rows == 0) return;
   // Every block sees the whole call's sequence length, not its own largest position.
@@ -488,7 +501,7 @@ void rope_apply_blocks(std::size_t length, const rope_options& o, const rope_pos
     } else if (o.axial) {
       rotate_grid(block.data(), count, whole, rotary, r);
     } else {
-      rope_apply(block.data(), n, whole, p.offset + std::int64_t(r));
+      rope_apply(block.data(), n, whole, offset + std::int64_t(r));
     }
     io.write(block.data(), r * row_floats, n);
   }

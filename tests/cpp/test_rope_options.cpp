@@ -3,8 +3,10 @@
 // tie them to the rest (text tokens get plain RoPE's bits, the lengths that must agree).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "test_support.hpp"
@@ -155,6 +157,44 @@ TEST(RopeOptionsErrors, PartialRotaryFactorInsideScalingIsRefused) {
   o.scaling = s;
   EXPECT_TRUE(
       throws_invalid([&] { posenc::rope_apply(x.data(), x.size(), o, 0); }, "scaling.partial_rotary_factor", "0.5"));
+}
+
+// offset and positions both say where the rows sit: a call giving both is refused (naming both),
+// by the whole-array and the blockwise form alike, and x is left as it was. Either alone is taken.
+TEST(RopeOptionsErrors, OffsetBesidePositionsIsRefused) {
+  struct copy_io : posenc::rope_block_io {
+    std::vector<float>& x;
+    explicit copy_io(std::vector<float>& v) : x(v) {}
+    void read(float* block, std::size_t first, std::size_t n) override { std::copy_n(x.data() + first, n, block); }
+    void write(const float* block, std::size_t first, std::size_t n) override {
+      std::copy_n(block, n, x.data() + first);
+    }
+  };
+  const std::vector<float> original(2 * 4, 0.5f);
+  auto x = original;
+  rope_options o;
+  o.dim = 4;
+  posenc::rope_positions both;
+  both.offset = 3;
+  both.positions = std::vector<std::int64_t>{7, 9};
+  const auto refused = throws_invalid([&] { posenc::rope_apply(x.data(), x.size(), o, both); }, "offset", "3");
+  EXPECT_TRUE(refused);
+  EXPECT_NE(std::string(refused.message()).find("positions"), std::string::npos) << refused.message();
+  copy_io io(x);
+  EXPECT_TRUE(throws_invalid([&] { posenc::rope_apply_blocks(x.size(), o, both, io); }, "offset", "3"));
+  EXPECT_EQ(x, original);
+
+  posenc::rope_positions listed;
+  listed.positions = both.positions;
+  posenc::rope_apply(x.data(), x.size(), o, listed);
+  EXPECT_NE(x, original);
+  posenc::rope_positions offset_only;
+  offset_only.offset = 3;
+  auto y = original;
+  posenc::rope_apply(y.data(), y.size(), o, offset_only);
+  auto z = original;
+  posenc::rope_apply(z.data(), z.size(), o, std::int64_t{3});
+  EXPECT_EQ(y, z);
 }
 
 }  // namespace

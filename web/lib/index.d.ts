@@ -169,13 +169,13 @@ export interface RopeOptions {
    * other models whose attention calls transformers' `apply_rotary_pos_emb_interleave`).
    */
   layout?: RopeLayout | undefined;
-  /** Row s uses position `offset + s` (default 0) unless `positions` is given. */
+  /** Row s uses position `offset + s` (default 0). Not together with `positions`: both is a RangeError. */
   offset?: number | undefined;
   /**
-   * One position per row (length seq), integers in [0, 2^24). With `sections`, one row of positions
-   * per axis: an array of `sections.length` arrays of seq positions, or all of them flat, axis after
-   * axis (`axes x seq`, as transformers' `position_ids` of shape (3, batch, seq)). With `axial`, the two
-   * axes' rows in the order it names (`[xs, ys]` for `'xy'`).
+   * One position per row (length seq), integers in [0, 2^24); `offset` must then be left out. With
+   * `sections`, one row of positions per axis: an array of `sections.length` arrays of seq positions,
+   * or all of them flat, axis after axis (`axes x seq`, as transformers' `position_ids` of shape
+   * (3, batch, seq)). With `axial`, the two axes' rows in the order it names (`[xs, ys]` for `'xy'`).
    */
   positions?: ArrayLike<number> | ArrayLike<number>[] | undefined;
   /**
@@ -828,9 +828,9 @@ export interface PosEnc {
   roundFloat16(values: ArrayLike<number>): Float32Array<ArrayBuffer>;
 
   /**
-   * Rotary position embedding of x, shape `[seq x heads x dim]`. Row s uses `positions[s]` if
-   * given, else `offset + s`. Interleaved pairs `(x[2i], x[2i+1])` rotate by pos*theta_i:
-   * `y[2i] = x[2i]cos - x[2i+1]sin`, `y[2i+1] = x[2i+1]cos + x[2i]sin`; half pairs are
+   * Rotary position embedding of x, shape `[seq x heads x dim]`. Row s uses `positions[s]` or
+   * `offset + s` (give one; both is a RangeError). Interleaved pairs `(x[2i], x[2i+1])` rotate by
+   * pos*theta_i: `y[2i] = x[2i]cos - x[2i+1]sin`, `y[2i+1] = x[2i+1]cos + x[2i]sin`; half pairs are
    * `(x[i], x[i+dim/2])`; `'interleaved-to-half'` turns the interleaved pairs and writes pair i to
    * `(y[i], y[i+dim/2])`. Without `inPlace`, x is unchanged and a fresh array is returned
    * (also for a WasmBuffer). A Float32Array larger than 32,768 floats passes through wasm memory

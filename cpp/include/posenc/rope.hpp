@@ -77,10 +77,11 @@ void for_each_field(rope_options& o, Field&& field) {
   field("gridHeight", o.grid_height, input_only{}, presence::optional, integer_range{1, position_limit});
 }
 
-// Where the rows of one call sit: position offset + s for row s, or the listed positions, one per
-// row (axes x seq of them, axis-major, with multi-axis sections or axial).
+// Where the rows of one call sit: position offset + s for row s (offset absent: 0), or the listed
+// positions, one per row (axes x seq of them, axis-major, with multi-axis sections or axial). A call
+// gives at most one of the two: both is refused, naming both, rather than one silently ignored.
 struct rope_positions {
-  std::int64_t offset = 0;
+  std::optional<std::int64_t> offset;
   std::optional<std::vector<std::int64_t>> positions;
 };
 
