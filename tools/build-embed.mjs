@@ -21,7 +21,7 @@ import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-asse
 import { elementTypes, jsxTypes } from './element-types.mjs';
 import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
-import { glueAsAssets, hintUrlImports } from './import-hints.mjs';
+import { glueAsAssets } from './import-hints.mjs';
 import { sourceSideEffects } from './source-side-effects.mjs';
 import { embedLab } from './build-lab.mjs';
 import { buildConfigView, CONFIG_VIEW } from './build-config-view.mjs';
@@ -332,12 +332,7 @@ export async function buildEmbed({ root = process.cwd(), dist = join(root, 'dist
 
   await build(embedBuildOptions(root, out));
   await buildConfigView({ root, out });
-  for (const [file, rewrite] of [
-    ['posenc-embed.js', hintUrlImports],
-    ['worker.js', glueAsAssets],
-  ]) {
-    await writeFile(join(out, file), rewrite(await readFile(join(out, file), 'utf8')));
-  }
+  await writeFile(join(out, 'worker.js'), glueAsAssets(await readFile(join(out, 'worker.js'), 'utf8')));
   const cem = await manifest({ root });
   await writeFile(join(out, 'custom-elements.json'), JSON.stringify(cem, null, 2) + '\n');
   await writeFile(join(out, 'posenc-embed.d.ts'), elementTypes(cem));

@@ -74,6 +74,15 @@ const externalLibrary = (root) => ({
   },
 });
 
+/** app.js's plugins: the library and compute.js's fallback import of worker.js stay external. */
+const pagePlugins = (root) => [
+  externalLibrary(root),
+  externalGlue,
+  colorTables(root),
+  numberInterpolation(root),
+  sourceSideEffects(root),
+];
+
 export async function buildSite({
   root = process.cwd(),
   dist = join(root, 'dist'),
@@ -106,7 +115,7 @@ export async function buildSite({
   await build({
     ...common,
     entryPoints: { app: join(site, 'main.js') },
-    plugins: [externalLibrary(root), colorTables(root), numberInterpolation(root), sourceSideEffects(root)],
+    plugins: pagePlugins(root),
     format: 'iife',
     banner: { js: 'var __posencScriptUrl = document.currentScript && document.currentScript.src;' },
     define: { 'import.meta.url': '__posencScriptUrl' },

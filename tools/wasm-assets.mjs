@@ -9,11 +9,12 @@ import { FLAVOURS, MODULES } from './wasm-modules.mjs';
 
 export { FLAVOURS, MODULES };
 
-/** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle). */
+/** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle), and
+ *  `import('./worker.js')`, compute.js's main-thread fallback: the Worker's own bundle, never a second copy inlined. */
 export const externalGlue = {
   name: 'posenc-external-glue',
   setup(b) {
-    b.onResolve({ filter: /^\.\/posenc-(simd|scalar|models|lab-simd|lab-scalar)\.mjs$/ }, (args) => ({
+    b.onResolve({ filter: /^\.\/(posenc-(simd|scalar|models|lab-simd|lab-scalar)\.mjs|worker\.js)$/ }, (args) => ({
       path: args.path,
       external: true,
     }));

@@ -61,14 +61,19 @@ async function run(url, name) {
   };
   tab.on('console', warn(''));
   tab.on('worker', (w) => w.on('console', warn('worker ')));
-  const requests = [];
-  tab.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  const requests = [],
+    origins = new Set();
+  tab.on('request', (r) => {
+    const where = new URL(r.url());
+    requests.push(where.pathname);
+    if (where.protocol !== 'data:') origins.add(where.origin);
+  });
   try {
     await tab.goto(url);
     await tab.waitForFunction(() => window.result, null, { timeout: 30000 });
     const result = await tab.evaluate(() => window.result);
     if (name === 'elements') Object.assign(result, await drawn(tab));
-    return { result, problems, requests };
+    return { result, problems, requests, origins: [...origins], workers: tab.workers().length };
   } finally {
     await tab.close();
   }
@@ -186,6 +191,101 @@ for (const name of Object.keys(APPS)) {
   });
 }
 
+// Served from another origin: the app's page from one server, its scripts, Worker and wasm from a second one
+// (a CDN: Vite's `base`, webpack's `output.publicPath`), which sends CORS headers. Browsers start no Worker
+// from another origin: the figure must compute on the main thread, from the files as the bundler named them.
+const CORS = { 'access-control-allow-origin': '*' };
+const cdnCsp = (cdn) =>
+  `default-src 'self' ${cdn.origin}; script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'; ` +
+  "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
+
+/** The page's server: a folder holding only index.html, with a CSP that lets it load from `cdn`. */
+async function pageServer(dir, html, cdn) {
+  const folder = join(dir, 'page');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'index.html'), html);
+  return serve(folder, { headers: { 'content-security-policy': cdnCsp(new URL(cdn.url)) } });
+}
+
+/** Runs the elements app of `dir` (built to dist/, page HTML given) with dist/ served by `cdn`. */
+async function runFromCdn(label, dir, html, cdn) {
+  const server = await pageServer(dir, html, cdn);
+  try {
+    const outcome = await run(server.url, 'elements');
+    check(label, 'elements', outcome);
+    const page = new URL(server.url).origin;
+    assert.deepEqual(outcome.origins.sort(), [page, new URL(cdn.url).origin].sort(), `${label}: two origins`);
+    assert.equal(outcome.workers, 0, `${label}: no Worker from another origin, the main thread computed`);
+  } finally {
+    await server.close();
+  }
+}
+
+test('vite build with an absolute base on another origin: the figure draws', async () => {
+  const dir = makeApp('vite-cdn', APPS.elements, { script: '/src/index.js' });
+  const cdn = await serve(join(dir, 'dist'), { headers: CORS });
+  try {
+    const { build } = await import('vite');
+    await build({ root: dir, base: cdn.url, ...viteQuiet });
+    const html = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
+    assert.ok(html.includes(cdn.url), 'the page loads its script from the other origin');
+    await runFromCdn('vite build, base on another origin', dir, html, cdn);
+  } finally {
+    await cdn.close();
+  }
+});
+
+/** webpack's build of the elements app with its files at `publicPath`; no warnings, no errors. */
+async function webpackBuild(dir, publicPath) {
+  const { default: webpack } = await import('webpack');
+  const options = { context: dir, output: { path: join(dir, 'dist'), publicPath }, mode: 'production' };
+  const stats = await new Promise((resolve, reject) => {
+    webpack(options, (error, s) => (error ? reject(error) : resolve(s)));
+  });
+  assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
+  assert.ok(!stats.hasWarnings(), stats.toString({ all: false, warnings: true }));
+}
+
+test('webpack with output.publicPath on another origin: the figure draws', async () => {
+  const dir = makeApp('webpack-cdn', APPS.elements);
+  const cdn = await serve(join(dir, 'dist'), { headers: CORS });
+  try {
+    await webpackBuild(dir, cdn.url);
+    await runFromCdn('webpack, publicPath on another origin', dir, page(APPS.elements.body, `${cdn.url}main.js`), cdn);
+  } finally {
+    await cdn.close();
+  }
+});
+
+// Without CORS headers a classic script still runs (webpack's main.js and its chunks), but no module can be
+// imported from that origin: the figure says what the server must send.
+test('webpack from another origin without CORS headers: the figure names the missing header', async () => {
+  const dir = makeApp('webpack-cdn-no-cors', APPS.elements);
+  const cdn = await serve(join(dir, 'dist'));
+  const classic = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title>
+<link rel="icon" href="data:,"></head><body>${APPS.elements.body}
+<script src="${cdn.url}main.js"></script></body></html>`;
+  try {
+    await webpackBuild(dir, cdn.url);
+    const server = await pageServer(dir, classic, cdn);
+    const tab = await browser.ctx.newPage();
+    try {
+      await tab.goto(server.url);
+      const alert = tab.locator('#figure .err[role=alert]');
+      await alert.waitFor({ timeout: 30000 });
+      const text = await alert.textContent();
+      assert.match(text, /cannot import the wasm glue posenc-simd\.mjs/);
+      assert.ok(text.includes(`${new URL(cdn.url).origin} serves it to a page of ${new URL(server.url).origin}`), text);
+      assert.match(text, /must send CORS headers \(Access-Control-Allow-Origin\)/);
+    } finally {
+      await tab.close();
+      await server.close();
+    }
+  } finally {
+    await cdn.close();
+  }
+});
+
 /** `vite build` of the worker app: the paths of the JavaScript files its page and Worker load. */
 async function viteWorkerScripts(dir) {
   const { build } = await import('vite');
@@ -210,8 +310,8 @@ test("vite build, a Worker of the app's own: the docs' worker line makes it load
     }),
   );
   const glue = (scripts) => scripts.map((p) => /\/posenc-(simd|scalar|models)[-.]/.exec(p)?.[1]).filter(Boolean);
-  // load() also reads the model-config module by default; the scalar flavour is never fetched
-  assert.deepEqual(glue(withLine).sort(), ['models', 'simd'], `with the line, glue chunks of what runs: ${withLine}`);
+  // load() leaves the model-config module until first use, and the scalar flavour is never fetched
+  assert.deepEqual(glue(withLine).sort(), ['simd'], `with the line, glue chunks of what runs: ${withLine}`);
   // Without it Vite inlines every dynamic import into the (IIFE) Worker: it works (the test
   // above), and no glue is fetched on its own. If this changes, docs/bundlers.md should too.
   const without = await viteWorkerScripts(makeApp('vite-worker-iife', APPS.worker, { script: '/src/index.js' }));

@@ -37,8 +37,9 @@ export function requireSite(dir = SITE) {
     throw new Error(`${dir}/lib/index.js is missing (the wasm library): run \`npm run build\` first`);
 }
 
-/** Serve `dir` on 127.0.0.1 at a free port. Returns { url, close }. */
-export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
+/** Serve `dir` on 127.0.0.1 at a free port. Returns { url, close }. `headers` are added to every file's answer
+ *  (CORS, another CSP). */
+export async function serve(dir = SITE, { extraRoutes = {}, headers = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (extraRoutes[path]) {
@@ -57,6 +58,7 @@ export async function serve(dir = SITE, { extraRoutes = {} } = {}) {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': CSP,
         'cache-control': 'no-store',
+        ...headers,
       });
       res.end(body);
     } catch {

@@ -52,7 +52,8 @@ function useFallback() {
     worker.terminate();
     worker = null;
   }
-  if (!fallback) fallback = import(/* main-thread fallback */ new URL('./worker.js', import.meta.url).href);
+  // An import of the module, not of a URL: an app's bundler builds it in like any module, wasm URLs and all.
+  if (!fallback) fallback = import('./worker.js');
   // re-send whatever is still pending
   for (const p of pending.values()) run(p);
 }

@@ -149,13 +149,23 @@ function compileEarly(wasmUrl) {
   return compiled;
 }
 
+// What to do about a glue file that failed to import: the engine's message names the URL it tried (a
+// bundler's hashed name), which may be on another origin than the page's.
+function glueHint(message) {
+  const url = /https?:\/\/\S+/.exec(message)?.[0],
+    page = globalThis.location?.origin;
+  return url && page && new URL(url).origin !== page
+    ? `${url} is on another origin than the page: its server must send CORS headers (Access-Control-Allow-Origin)`
+    : 'in a source checkout, run `npm run build` first';
+}
+
 async function importFactory(flavour) {
   try {
     return (await flavour.factory()).default;
   } catch (error) {
     throw new Error(
       `posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
-        `${import.meta.url} (in a source checkout, run \`npm run build\` first): ${error.message}`,
+        `${import.meta.url} (${glueHint(error.message)}): ${error.message}`,
       { cause: error },
     );
   }
