@@ -275,7 +275,7 @@ test('webpack from another origin without CORS headers: the figure names the mis
       await alert.waitFor({ timeout: 30000 });
       const text = await alert.textContent();
       assert.match(text, /cannot import the wasm glue posenc-simd\.mjs/);
-      assert.ok(text.includes(`${new URL(cdn.url).origin} serves it to a page of ${new URL(server.url).origin}`), text);
+      assert.ok(text.includes(`${cdn.url}`) && text.includes('is on another origin than the page'), text);
       assert.match(text, /must send CORS headers \(Access-Control-Allow-Origin\)/);
     } finally {
       await tab.close();
