@@ -1,5 +1,5 @@
-// 2-D axial RoPE (rope() options `axial`, `gridWidth` and `gridHeight`) on both wasm flavours: against the formula written
-// out in float64, against transformers' MLCD and SAM 3 vision rotaries transcribed by hand, through
+// 2-D axial RoPE (rope() options `axial`, `gridWidth` and `gridHeight`) on both wasm flavours: against the
+// formula written out in float64, against transformers' MLCD and SAM 3 vision rotaries transcribed by hand, through
 // ropePlan, and its errors.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -69,12 +69,14 @@ function mlcdReference(q, headDim, width, height, theta = 10000) {
 // transformers' Sam3ViTRotaryEmbedding(end_x, end_y, scale) and apply_rotary_pos_emb_2d (modeling_sam3.py), one
 // head, float64.
 function sam3Reference(q, dim, endX, endY, scale = 1, theta = 10000) {
-  const freqs = Array.from({ length: dim / 4 }, (_, j) => 1 / theta ** ((4 * j) / dim)); // arange(0, dim, 4)[: dim // 4]
+  // arange(0, dim, 4)[: dim // 4]
+  const freqs = Array.from({ length: dim / 4 }, (_, j) => 1 / theta ** ((4 * j) / dim));
   const out = new Float64Array(q.length);
   for (let t = 0; t < endX * endY; t++) {
     const xPos = (t % endX) * scale,
       yPos = Math.floor(t / endX) * scale;
-    const invFreq = [...freqs.map((f) => xPos * f), ...freqs.map((f) => yPos * f)].flatMap((a) => [a, a]); // repeat_interleave(2)
+    // repeat_interleave(2)
+    const invFreq = [...freqs.map((f) => xPos * f), ...freqs.map((f) => yPos * f)].flatMap((a) => [a, a]);
     const v = q.subarray(t * dim, (t + 1) * dim);
     for (let i = 0; i < dim; i++) {
       const pairwise = i % 2 === 0 ? -v[i + 1] : v[i - 1]; // rotate_pairwise

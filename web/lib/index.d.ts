@@ -218,8 +218,8 @@ export interface RopeOptions {
    * `sections`), each a 1-D RoPE over its own features (pair j of a block of n turns by p * base^(-j/n),
    * base^(-4j/dim) for equal halves), the first block turned by the token's column x (`'xy'`: SAM 3's ViT)
    * or its row y (`'yx'`: MLCD, Qwen2-VL's vision tower), the second by the other. Positions come from
-   * `gridWidth` and `gridHeight`, or from `positions` with one row per axis in this order. Not with `scaling`; `frequencies`
-   * replaces the blocks' own.
+   * `gridWidth` and `gridHeight`, or from `positions` with one row per axis in this order. Not with
+   * `scaling`; `frequencies` replaces the blocks' own.
    */
   axial?: 'xy' | 'yx' | undefined;
   /**
