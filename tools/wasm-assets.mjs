@@ -9,15 +9,19 @@ import { FLAVOURS, MODULES } from './wasm-modules.mjs';
 
 export { FLAVOURS, MODULES };
 
-/** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle), and
- *  `import('./worker.js')`, compute.js's main-thread fallback: the Worker's own bundle, never a second copy inlined. */
+/** esbuild: keep `import('./posenc-<module>.mjs')` of web/lib/load.js external (copied beside the bundle),
+ *  `import('./worker.js')`, compute.js's main-thread fallback: the Worker's own bundle, never a second copy inlined,
+ *  and `import('./config-paste-view.js')`, the config figure's view, a bundle of its own fetched on first use. */
 export const externalGlue = {
   name: 'posenc-external-glue',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(posenc-(simd|scalar|models|lab-simd|lab-scalar)\.mjs|worker\.js)$/ }, (args) => ({
-      path: args.path,
-      external: true,
-    }));
+    b.onResolve(
+      { filter: /^\.\/(posenc-(simd|scalar|models|lab-simd|lab-scalar)\.mjs|worker\.js|config-paste-view\.js)$/ },
+      (args) => ({
+        path: args.path,
+        external: true,
+      }),
+    );
   },
 };
 

@@ -15,6 +15,39 @@ export function configView(fig, { LinePlot, errorBox }) {
   const id = `cfg${Math.random().toString(36).slice(2)}`;
   const area = editor(fig, id);
   const msg = h('div', { 'aria-live': 'polite' });
+  const out = resultPanel(fig, LinePlot);
+  fig.body.append(h('label', { for: id, class: 'note', text: fig.t('cfg_label') }), area, msg, out.result);
+  return {
+    async update(p) {
+      const r = await fig.compute('modelConfig', {
+        config: fig.text.slice(0, MAX_TEXT),
+        seqLen: p.seqLen,
+        contextLength: p.contextLength,
+      });
+      if (r.error) {
+        msg.replaceChildren(errorBox(fig.locale, r.error, { lead: `${fig.t('cfg_lib_error')} ` }));
+        out.result.hidden = true;
+        return;
+      }
+      msg.replaceChildren();
+      out.show(r);
+      this.redraw();
+    },
+    redraw() {
+      if (!out.result.hidden) out.plot.draw(fig.widthOf(out.plot.el) || fig.width);
+    },
+    loadExample() {
+      fig.text = exampleText(fig.params.example);
+      fig.textFor = fig.params.example;
+      area.value = fig.text;
+      fig.invalidate();
+    },
+  };
+}
+
+/** What comes back: the resolved fields per layer type, the θ_i plot, the llama.cpp flags (with a copy
+ *  button) and the notes. `show(r)` fills it from a modelConfig result. */
+function resultPanel(fig, LinePlot) {
   const layers = h('table', { class: 'layers' });
   const flags = h('pre', {
     class: 'flags',
@@ -54,14 +87,7 @@ export function configView(fig, { LinePlot, errorBox }) {
     h('div', { class: 'note', text: fig.t('cfg_notes') }),
     notes,
   );
-  fig.body.append(h('label', { for: id, class: 'note', text: fig.t('cfg_label') }), area, msg, result);
-
-  const fail = (err) => {
-    msg.replaceChildren(errorBox(fig.locale, err, { lead: `${fig.t('cfg_lib_error')} ` }));
-    result.hidden = true;
-  };
   const show = (r) => {
-    msg.replaceChildren();
     result.hidden = false;
     layers.replaceChildren(...layerTable(fig, r.layers));
     flagText = r.flags.join(' ');
@@ -72,27 +98,7 @@ export function configView(fig, { LinePlot, errorBox }) {
     notes.replaceChildren(...r.notes.map((n) => h('li', { text: n, style: 'margin:2px 0' })));
     plot.set({ series: frequencySeries(fig, r.layers), opts: { title: fig.t('cfg_freqs') } });
   };
-  return {
-    async update(p) {
-      const r = await fig.compute('modelConfig', {
-        config: fig.text.slice(0, MAX_TEXT),
-        seqLen: p.seqLen,
-        contextLength: p.contextLength,
-      });
-      if (r.error) return fail(r.error);
-      show(r);
-      this.redraw();
-    },
-    redraw() {
-      if (!result.hidden) plot.draw(fig.widthOf(plot.el) || fig.width);
-    },
-    loadExample() {
-      fig.text = exampleText(fig.params.example);
-      fig.textFor = fig.params.example;
-      area.value = fig.text;
-      fig.invalidate();
-    },
-  };
+  return { result, plot, show };
 }
 
 const color = (i) => LAYER_COLORS[i % LAYER_COLORS.length];

@@ -9,9 +9,10 @@ import { LinePlot } from '../lineplot.js';
 import { errorBox } from '../error-text.js';
 
 let view = null;
-/** config-paste-view.js, beside this script (in the bundles: beside posenc-embed.js, or the page's app.js). */
+/** config-paste-view.js, beside posenc-embed.js (or the page's app.js). An import of the module, not of a URL:
+ *  an app's bundler builds it in as a chunk of its own, fetched from wherever the app's files are served. */
 function loadView() {
-  view ??= import(new URL('./config-paste-view.js', import.meta.url).href).catch((err) => {
+  view ??= import('./config-paste-view.js').catch((err) => {
     view = null; // the next build tries again
     throw new Error(`posenc-config-paste: its view, config-paste-view.js beside the embed, did not load: ${err}`);
   });
