@@ -286,10 +286,6 @@ void resolver::attention_blocks(std::size_t layers) {
   layers_not_of_type(types, "full_attention", source);
 }
 
-// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
-// Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
-// layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
-// linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
 // DeepSeek-V4's layer types, each once, in the order of first use: layer_types, else compress_ratios (one
 // per layer and one more for the multi-token-prediction block; 0 is sliding attention, 4 compressed sparse
 // and 128 heavily compressed attention, the rates of compress_rates), else two heavily compressed layers,
@@ -350,6 +346,10 @@ std::size_t resolver::layers() {
   return std::size_t(integer(count, 1, max_layers));
 }
 
+// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
+// Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
+// layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
+// linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
 void resolver::find_layers_without_rope() {
   const nope_rule rule = class_->nope;
   if (rule == nope_rule::none) return;
