@@ -39,8 +39,10 @@ constexpr model_class partial(model_class c, double factor) {
   return c;
 }
 
-constexpr model_class with_nope(model_class c, nope_rule rule) {
-  c.nope = rule;
+// The rule saying which layers apply no RoPE (a copy assignment: a variant's converting one is not constexpr
+// in C++17).
+constexpr model_class with_nope(model_class c, nope::rule rule) {
+  c.nope_layers = rule;
   return c;
 }
 
@@ -164,15 +166,22 @@ constexpr model_class janus() {
 // configuration_mllama.py MllamaTextConfig: default_theta 500000, 4096 / 32 heads, 131072
 // positions; modeling_mllama.py's cross-attention layers never apply the position embeddings.
 constexpr model_class mllama_text() {
-  model_class c = with_nope(make(family::llama, 5e5, 4096, 32, 131072), nope_rule::cross_attention_layers);
+  model_class c = with_nope(make(family::llama, 5e5, 4096, 32, 131072), nope::cross_attention_layers{});
   c.num_hidden_layers = 40;
   return c;
+}
+
+// modeling_llama4.py: view_as_complex over adjacent pairs; configuration_llama4.py: default_theta 500000,
+// no_rope_layers (every 4th layer NoPE when absent or empty), its rotating layers named chunked_attention.
+constexpr model_class llama4_text() {
+  return with_nope(interleaved(llama_rules(5e5)),
+                   nope::no_rope_layers{"chunked_attention", nope::empty_list::is_default});
 }
 
 // configuration_qwen3_next.py: partial_rotary_factor 0.25, 48 layers, every
 // full_attention_interval-th (4) full attention; the linear-attention layers take no positions.
 constexpr model_class qwen3_next() {
-  model_class c = with_nope(partial(llama_rules(), 0.25), nope_rule::linear_attention_layers);
+  model_class c = with_nope(partial(llama_rules(), 0.25), nope::linear_attention_layers{});
   c.num_hidden_layers = 48;
   return c;
 }
@@ -261,7 +270,7 @@ constexpr model_class omni(model_class text) {
 // attention; modeling_qwen3_5.py: interleaved M-RoPE, mrope_section [11, 11, 10] by default.
 constexpr model_class qwen3_5(double hidden, double layers) {
   model_class c = with_nope(partial(with_head_dim(make(family::llama, 1e4, hidden, 16, 32768), 256), 0.25),
-                            nope_rule::linear_attention_layers);
+                            nope::linear_attention_layers{});
   c.num_hidden_layers = layers;
   return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
 }
@@ -468,11 +477,7 @@ constexpr model_class baichuan() {
 // Llama-Nemotron (nemotron-nas, remote configuration_decilm.py / modeling_decilm.py): Llama's RoPE,
 // and per-layer block_configs whose attention may be no_op or replace_with_linear: those layers
 // have no attention, so no RoPE.
-constexpr model_class nemotron_nas() {
-  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
-  c.block_configs = true;
-  return c;
-}
+constexpr model_class nemotron_nas() { return with_nope(llama_rules(), nope::decilm_blocks{}); }
 
 // ChatGLM's remote code (THUDM chatglm3-6b, glm-4-9b-chat: configuration_chatglm.py, modeling_chatglm.py):
 // the head is kv_channels wide (else hidden_size // heads) and RotaryEmbedding(head // 2) turns its first
@@ -507,9 +512,8 @@ constexpr model_class moonshine() {
 // attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
 // rotate_half in the attention blocks only.
 constexpr model_class recurrent_gemma() {
-  model_class c = heads_split(partial(make(family::llama, 1e4, 2560, 10, 0), 0.5));
-  c.nope = nope_rule::attention_blocks;
-  c.block_pattern = "block_types";
+  model_class c =
+      with_nope(heads_split(partial(make(family::llama, 1e4, 2560, 10, 0), 0.5)), nope::repeated_blocks{"block_types"});
   c.num_hidden_layers = 26;
   return c;
 }
@@ -548,9 +552,7 @@ constexpr model_class bailing_moe() {
 // Ring-linear's remote code (bailing_moe_linear): Ling's rotation in every layer, the linear-attention ones
 // too while linear_rope is true (its default); configuration_bailing_moe_linear.py: layer_group_size 1.
 constexpr model_class bailing_moe_linear() {
-  model_class c = with_nope(bailing_moe(), nope_rule::attention_blocks);
-  c.attention_groups = "layer_group_size";
-  c.linear_rope = "linear_rope";
+  model_class c = with_nope(bailing_moe(), nope::grouped_blocks{"layer_group_size", "linear_rope"});
   c.num_hidden_layers = 24;
   return c;
 }
@@ -562,10 +564,9 @@ constexpr model_class bailing_moe_linear() {
 // and a rotary embedding of (dim, base) alone, so rope_scaling is never read; attn_type_list[i] == 0
 // is lightning attention, without RoPE.
 constexpr model_class minimax_m1() {
-  model_class c = with_nope(make(family::llama, 1e6, 4096, 32, 4096 * 32), nope_rule::attention_blocks);
+  model_class c = with_nope(make(family::llama, 1e6, 4096, 32, 4096 * 32), nope::flagged_blocks{"attn_type_list"});
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
-  c.attention_flags = "attn_type_list";
   c.num_hidden_layers = 32;
   c.reads_scaling = false;
   return c;
@@ -636,9 +637,8 @@ constexpr model_class gpt_neox_japanese() {
 // global_attn_every_n_layers-th (4) full; modeling_afmoe.py applies RoPE only where is_local_attention (the
 // sliding layers): the full-attention layers are NoPE.
 constexpr model_class afmoe() {
-  model_class c = with_head_dim(with_nope(llama_rules(), nope_rule::sliding_layers), 128);
-  c.sliding_pattern = "global_attn_every_n_layers";
-  return c;
+  return with_head_dim(
+      with_nope(llama_rules(), nope::sliding_layers{nope::null_window::not_read, "global_attn_every_n_layers"}), 128);
 }
 
 // GTE v1.5 and gte-multilingual (Alibaba's remote "new" model: configuration.py, modeling.py):
@@ -695,27 +695,23 @@ constexpr model_class esm() {
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
 // GraniteMoeHybridAttention(GraniteMoeSharedAttention): Granite's softmax scale, attention_multiplier.
 constexpr model_class granite_hybrid() {
-  model_class c = rope_switched(with_nope(granite_attention(llama_rules()), nope_rule::attention_blocks),
-                                "position_embedding_type", "rope", "null");
-  c.blocks = default_blocks::mamba;  // layer_types: ["mamba"] * num_hidden_layers when absent
-  return c;
+  // layer_types: ["mamba"] * num_hidden_layers when absent
+  return rope_switched(
+      with_nope(granite_attention(llama_rules()), nope::hybrid_blocks{nullptr, nope::default_blocks::mamba}),
+      "position_embedding_type", "rope", "null");
 }
 
 // configuration_lfm2.py: default_theta 1e6; layer_types "full_attention" or "conv", else from
 // full_attn_idxs, else every layer attends; modeling_lfm2.py: the short-convolution layers take none.
 constexpr model_class lfm2() {
-  model_class c = with_nope(llama_rules(1e6), nope_rule::attention_blocks);
-  c.attention_indices = "full_attn_idxs";
-  return c;
+  return with_nope(llama_rules(1e6), nope::hybrid_blocks{"full_attn_idxs", nope::default_blocks::attention});
 }
 
 // configuration_bamba.py: attn_layer_indices name the attention layers (the others are Mamba, and all
 // are without them), partial_rotary_factor 0.5 forced into the RoPE parameters; modeling_bamba.py:
 // Llama's default RoPE, which rotates the whole head, while the scaled types take the 0.5.
 constexpr model_class bamba() {
-  model_class c = with_nope(llama_rules(), nope_rule::attention_blocks);
-  c.attention_indices = "attn_layer_indices";
-  c.blocks = default_blocks::mamba;
+  model_class c = with_nope(llama_rules(), nope::hybrid_blocks{"attn_layer_indices", nope::default_blocks::mamba});
   c.partial_rotary_factor = 0.5;
   c.partial_attribute = true;
   c.default_rope_note =
@@ -729,11 +725,11 @@ constexpr model_class bamba() {
 // always 2 * hidden_size // num_attention_heads (the shared block attends over 2 * hidden_size); only
 // the "hybrid" layers of layers_block_type run that attention.
 constexpr model_class zamba2() {
-  model_class c = rope_switched(with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope_rule::attention_blocks),
-                                "use_mem_rope", "true", "false");
+  model_class c = rope_switched(
+      with_nope(make(family::llama, 1e4, 2560, 32, 4096), nope::hybrid_blocks{nullptr, nope::default_blocks::zamba2}),
+      "use_mem_rope", "true", "false");
   c.head_dim_from_heads = true;
   c.attention_width = 2;
-  c.blocks = default_blocks::zamba2;
   c.num_hidden_layers = 54;
   return c;
 }
@@ -779,7 +775,7 @@ constexpr model_class mimo_v2_flash() {
 // modular_cohere2_moe.py: Cohere2's attention and rotary embedding (adjacent pairs), with its dense layers.
 constexpr model_class cohere2_moe() {
   model_class c =
-      with_nope(interleaved(with_head_dim(make(family::llama, 1e4, 8192, 64, 8192), 128)), nope_rule::cohere2_moe);
+      with_nope(interleaved(with_head_dim(make(family::llama, 1e4, 8192, 64, 8192), 128)), nope::cohere2_moe{});
   return c;
 }
 
@@ -787,7 +783,8 @@ constexpr model_class cohere2_moe() {
 // modeling_cohere2.py rotates only when the layer has a sliding window, with Cohere's
 // repeat_interleave'd cos/sin (adjacent pairs).
 constexpr model_class cohere2() {
-  model_class c = with_nope(interleaved(make(family::llama, 1e4, 0, 0, 0)), nope_rule::sliding_only);
+  model_class c =
+      with_nope(interleaved(make(family::llama, 1e4, 0, 0, 0)), nope::sliding_layers{nope::null_window::refused});
   c.head_dim_from_heads = true;
   return c;
 }
@@ -813,12 +810,10 @@ constexpr model_class cwm() { return with_default_rope(with_head_dim(llama_rules
 // and reads no rotary_dim; the checkpoints' own code (and vLLM) turn the first rotary_dim features, as
 // MiniMax-M2's class does, so a rotary_dim in the config is honoured here and a note names the difference.
 constexpr model_class minimax() {
-  model_class c = with_nope(llama_rules(1e6), nope_rule::linear_attention_layers);
+  model_class c =
+      with_nope(llama_rules(1e6), nope::linear_attention_layers{nullptr, 2, nope::full_layer::first_of_group});
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
-  c.interval_unkeyed = true;
-  c.full_interval = 2;
-  c.full_first = true;
   c.num_hidden_layers = 32;
   c.set_note_key = "rotary_dim";
   c.set_note =
@@ -997,9 +992,8 @@ constexpr model_class mellum() {
 // is; modular_olmo_hybrid.py: only the full-attention layers turn, and with no rope_theta (the released
 // checkpoints' null) it builds no rotary embedding at all.
 constexpr model_class olmo_hybrid() {
-  model_class c = with_nope(heads_split(make(family::llama, 1e4, 3840, 30, 65536)), nope_rule::linear_attention_layers);
-  c.interval_unkeyed = true;
-  c.last_full = true;
+  model_class c = with_nope(heads_split(make(family::llama, 1e4, 3840, 30, 65536)),
+                            nope::linear_attention_layers{nullptr, 4, nope::full_layer::last_of_group_or_final});
   c.num_hidden_layers = 32;
   c.null_theta_nope = true;
   return c;
@@ -1171,17 +1165,14 @@ constexpr named_class classes[] = {
     {"cohere2", cohere2()},
     {"cohere2_moe", cohere2_moe()},
     // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
-    {"exaone4", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
+    {"exaone4", with_nope(llama_rules(), nope::sliding_layers{nope::null_window::rotates_all})},
     // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.
     {"ernie4_5", interleaved(llama_rules(5e5))},
     {"ernie4_5_moe", interleaved(llama_rules(5e5))},
-    // modeling_llama4.py: view_as_complex over adjacent pairs; configuration_llama4.py:
-    // default_theta 500000, no_rope_layers (every 4th layer NoPE by default).
-    {"llama4", as_wrapper(with_nope(interleaved(llama_rules(5e5)), nope_rule::no_rope_layers_or_empty),
-                          text_source::sub_or_flat)},
-    {"llama4_text", with_nope(interleaved(llama_rules(5e5)), nope_rule::no_rope_layers_or_empty)},
+    {"llama4", as_wrapper(llama4_text(), text_source::sub_or_flat)},
+    {"llama4_text", llama4_text()},
     // configuration_smollm3.py: default_theta 2000000, no_rope_layers filled when None.
-    {"smollm3", with_nope(llama_rules(2e6), nope_rule::no_rope_layers)},
+    {"smollm3", with_nope(llama_rules(2e6), nope::no_rope_layers{})},
     {"falcon", falcon()},
     // modeling_hunyuan_v1_dense.py / _moe.py: the dynamic rope type's `alpha` sets an NTK base.
     {"hunyuan_v1_dense", make(family::hunyuan, 1e4, 0, 0, 0)},
@@ -1322,7 +1313,7 @@ constexpr named_class classes[] = {
     // partial_rotary_factor 1.0; SolarOpenAttention is LlamaAttention, which turns the whole head.
     {"solar_open", with_head_dim(llama_rules(1e6), 128)},
     // modular_exaone_moe.py: ExaoneMoeConfig(Exaone4Config), ExaoneMoeAttention(Exaone4Attention).
-    {"exaone_moe", with_nope(llama_rules(), nope_rule::sliding_only_or_all)},
+    {"exaone_moe", with_nope(llama_rules(), nope::sliding_layers{nope::null_window::rotates_all})},
     // modular_youtu.py: YoutuConfig(DeepseekV3Config), YoutuAttention(DeepseekV3Attention).
     {"youtu", deepseek_v3()},
     // modular_minicpm.py: MiniCPMConfig(LlamaConfig), LlamaRotaryEmbedding (its longrope picks long_factor past

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <variant>
 
 #include "posenc/layout.hpp"
 
@@ -33,32 +34,109 @@ enum class family {
   phimoe,       // longrope whose attention factor is short_mscale, or long_mscale past the original length
 };
 
-// Which layers apply no RoPE (NoPE), and how the config says so.
-enum class nope_rule {
-  none,
-  no_rope_layers_or_empty,  // Llama 4: no_rope_layers (1 rotates), default every 4th is NoPE when absent or empty
-  no_rope_layers,           // SmolLM3: the same default, but only when no_rope_layers is absent or null
-  sliding_only,             // Cohere2: only sliding-window layers rotate, none when sliding_window is null
-  sliding_only_or_all,      // EXAONE 4: only sliding-window layers rotate; all when sliding_window is null
-  cohere2_moe,              // Cohere2-MoE: as Cohere2, and its dense layers too (prefix pattern 1)
-  sliding_layers,           // AFMoE: only sliding-attention layers rotate, by layer type whatever sliding_window says
-  cross_attention_layers,   // Mllama: the cross-attention layers (a listed default) take no positions
-  linear_attention_layers,  // Qwen3-Next: only full-attention layers rotate (layer_types, full_attention_interval)
-  attention_blocks,         // hybrids: only attention blocks rotate, not Mamba or convolution blocks (layer_types)
+// Which layers apply no RoPE (NoPE), and how the config says so: one rule a class, each holding only the
+// parameters it reads (model_layers.cpp applies them).
+namespace nope {
+
+// Every layer rotates.
+struct none {};
+
+// Mllama: the cross-attention layers (config.cross_attention_layers, default [3, 8, ..., 38]) take no positions.
+struct cross_attention_layers {};
+
+// What an empty config.no_rope_layers means: a list of the wrong length (SmolLM3), or the default (Llama 4).
+enum class empty_list { refused, is_default };
+
+// Llama 4 and SmolLM3: config.no_rope_layers has one flag a layer (1 rotates); when it is absent or null,
+// every no_rope_layer_interval-th layer (4) is NoPE.
+struct no_rope_layers {
+  const char* rotating = "full_attention";  // the name of the layer type that rotates (Llama 4's chunked_attention)
+  empty_list empty = empty_list::refused;
 };
+
+// What a null config.sliding_window means to a rule that rotates sliding-window layers only.
+enum class null_window {
+  refused,      // no layer would rotate (Cohere2)
+  rotates_all,  // no layer has a window, so every layer rotates (EXAONE 4)
+  not_read,     // the layer types decide, whatever sliding_window says (AFMoE)
+};
+
+// Cohere2, EXAONE 4 and AFMoE: only the sliding-window layers rotate; without config.layer_types, every
+// n-th layer (pattern_key, default 4) is full attention.
+struct sliding_layers {
+  null_window windowless = null_window::refused;
+  const char* pattern_key = "sliding_window_pattern";
+};
+
+// Cohere2-MoE: as Cohere2, and its dense layers rotate too (prefix pattern 1).
+struct cohere2_moe {};
+
+// Which layer of each group of `interval` layers is full attention when config.layer_types is absent.
+enum class full_layer {
+  last_of_group,           // Qwen3-Next: linear, linear, linear, full
+  first_of_group,          // transformers' MiniMax port: full, linear, full, ...
+  last_of_group_or_final,  // OLMo Hybrid: and the final layer when no group is whole
+};
+
+// Qwen3-Next, Qwen3.5, MiniMax's port and OLMo Hybrid: only the full-attention layers rotate, not the
+// linear-attention ones (config.layer_types, else every interval-th layer).
+struct linear_attention_layers {
+  const char* interval_key = "full_attention_interval";  // nullptr: the interval is the class's alone
+  std::int64_t interval = 4;
+  full_layer full = full_layer::last_of_group;
+};
+
+// The hybrids' blocks when the config lists none and names no attention layers.
+enum class default_blocks {
+  attention,  // every layer attends (LFM2)
+  mamba,      // every layer is a Mamba block (Granite 4.0, Bamba): no layer rotates
+  zamba2,     // Zamba2Config's 54-layer pattern of Mamba and hybrid blocks
+};
+
+// The hybrid rules below: only attention blocks rotate, not Mamba, convolution, recurrent or linear-attention
+// ones. config.layer_types (alias layers_block_type) names each layer's block; without it each rule reads
+// its own source.
+
+// Granite 4.0, Bamba, LFM2, Zamba2: a key listing the attention layers (LFM2's full_attn_idxs), else the
+// class's default blocks.
+struct hybrid_blocks {
+  const char* indices_key = nullptr;
+  default_blocks otherwise = default_blocks::attention;
+};
+
+// Llama-Nemotron (DeciLM): config.block_configs, one a layer, whose attention may be no_op or replace_with_linear.
+struct decilm_blocks {};
+
+// RecurrentGemma: a list of block types (default recurrent, recurrent, attention) repeated over the layers.
+struct repeated_blocks {
+  const char* pattern_key = nullptr;
+};
+
+// MiniMax-M1: a required key with one flag a layer, 0 for linear attention without RoPE and 1 for softmax
+// attention (attn_type_list).
+struct flagged_blocks {
+  const char* flags_key = nullptr;
+};
+
+// Ring-linear: every layer rotates unless the boolean key linear_rope_key says false; then only the last
+// layer of each group of group_key layers (default 1), and every layer past the last whole group, rotates.
+struct grouped_blocks {
+  const char* group_key = nullptr;
+  const char* linear_rope_key = nullptr;
+};
+
+// `none` comes first: the rows without a rule keep a zero index (constant data whose zeros cost nothing).
+using rule =
+    std::variant<none, cross_attention_layers, no_rope_layers, sliding_layers, cohere2_moe, linear_attention_layers,
+                 hybrid_blocks, decilm_blocks, repeated_blocks, flagged_blocks, grouped_blocks>;
+
+}  // namespace nope
 
 // Multi-axis (M-RoPE) sections: which position axis turns each frequency pair.
 enum class mrope_sections {
   none,
   chunked,      // mrope_section splits the pairs into runs, axis k % 3 (Qwen2-VL, GLM-4.1V)
   interleaved,  // pair j turns by axis j % 3 while j < 3 * section (Qwen3-VL, Qwen3.5)
-};
-
-// The hybrids' blocks when the config lists none and names no attention layers (nope_rule::attention_blocks).
-enum class default_blocks {
-  attention,  // every layer attends (LFM2)
-  mamba,      // every layer is a Mamba block (Granite 4.0, Bamba): no layer rotates
-  zamba2,     // Zamba2Config's 54-layer pattern of Mamba and hybrid blocks
 };
 
 // The attention's softmax scale: the factor on q.k before the softmax (Gemma 3 and 4 and the MLA
@@ -123,7 +201,6 @@ struct model_class {
   double theta = 10000;                  // default_theta (the full-attention one for Gemma); 0: required
   const char* full_theta_key = "rope_theta";
   std::int64_t attention_width = 1;  // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
-  const char* sliding_pattern = "sliding_window_pattern";  // the sliding rules: every n-th layer is global
   const char* default_rope_type = "yarn";
   bool default_rope_truncate = true;
   bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
@@ -182,30 +259,11 @@ struct model_class {
   // hidden_size is `alibi_hidden_size` (Baichuan's 13B models, which share the model_type).
   const char* alibi_flag = nullptr;
   double alibi_hidden_size = 0;
-  const char* attention_indices = nullptr;  // attention_blocks: the key listing them when layer_types is absent
-  const char* block_pattern = nullptr;      // attention_blocks: a key whose list of block types repeats
-  bool block_configs = false;               // attention_blocks: DeciLM's block_configs, one per layer
-  // attention_blocks: a required key with one flag a layer, 0 for linear attention without RoPE and 1 for
-  // softmax attention (MiniMax's attn_type_list).
-  const char* attention_flags = nullptr;
-  // attention_blocks: a group size whose last layer in each group (and every layer past the last whole
-  // group) is softmax attention, the others linear attention (Ring-linear's layer_group_size, default 1);
-  // the linear layers rotate too unless the boolean key linear_rope says false.
-  const char* attention_groups = nullptr;
-  const char* linear_rope = nullptr;
-  // linear_attention_layers without layer_types: every full_interval-th layer (0: 4) is full attention, the
-  // last of each group or, with full_first, the first (MiniMax's port: full, linear, full, ...), the interval
-  // read from full_attention_interval unless interval_unkeyed.
-  bool interval_unkeyed = false;
-  std::int64_t full_interval = 0;
-  bool full_first = false;
-  bool last_full = false;  // and the last layer is full attention when no other is (OLMo Hybrid)
   // a null rope_theta means the attention applies no RoPE in any layer: refused (OLMo Hybrid's checkpoints)
   bool null_theta_nope = false;
-  default_blocks blocks = default_blocks::attention;  // attention_blocks: without a list or indices
-  const char* default_rope_note = nullptr;            // what a reader should know of the class's default RoPE
-  nope_rule nope = nope_rule::none;
-  double num_hidden_layers = 0;  // class default, read for the layers without RoPE (0: required)
+  const char* default_rope_note = nullptr;  // what a reader should know of the class's default RoPE
+  nope::rule nope_layers;                   // which layers apply no RoPE
+  double num_hidden_layers = 0;             // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).

@@ -4,6 +4,7 @@
 // recurrent blocks and Llama-Nemotron's layers without attention.
 #include <algorithm>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "model_resolver.hpp"
@@ -46,11 +47,12 @@ std::vector<std::string> zamba2_default_blocks(std::size_t layers) {
 
 }  // namespace
 
-// config.layer_types (one per layer), else the class's default: every `interval_key`-th layer
-// (default 4) full attention, the others `other` (Cohere2's and EXAONE 4's sliding_window_pattern
-// with sliding layers, Qwen3-Next's full_attention_interval with linear-attention layers).
+// config.layer_types (one per layer), else the class's default: every `interval_key`-th layer (default
+// every_default) full attention, the last of each group unless `full` says otherwise, the others `other`
+// (Cohere2's and EXAONE 4's sliding_window_pattern with sliding layers, Qwen3-Next's full_attention_interval
+// with linear-attention layers).
 std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const char* interval_key, const char* other,
-                                                      std::int64_t every_default, bool first) const {
+                                                      std::int64_t every_default, nope::full_layer full) const {
   const node listed = field("layer_types");
   std::vector<std::string> types;
   if (listed.present()) {
@@ -71,10 +73,12 @@ std::vector<std::string> resolver::listed_layer_types(std::size_t layers, const 
     return types;
   }
   const std::int64_t every = pattern.present() ? integer(pattern, 1, max_layers) : every_default;
+  const bool first = full == nope::full_layer::first_of_group;
   for (std::size_t i = 0; i < layers; ++i) {
     types.push_back(std::int64_t(first ? i : i + 1) % every != 0 ? other : "full_attention");
   }
-  if (class_->last_full && layers > 0 && std::find(types.begin(), types.end(), "full_attention") == types.end())
+  if (full == nope::full_layer::last_of_group_or_final && layers > 0 &&
+      std::find(types.begin(), types.end(), "full_attention") == types.end())
     types.back() = "full_attention";
   return types;
 }
@@ -97,7 +101,7 @@ void resolver::layers_not_of_type(const std::vector<std::string>& types, const s
 // sliding_window_pattern-th (4), the others sliding; mlp_layer_types, else those first layers, say which are
 // dense. modular_cohere2_moe.py: Cohere2's attention turns sliding layers, and dense ones too (force_rope)
 // when prefix_dense_sliding_window_pattern is 1.
-void resolver::cohere2_moe_layers(std::size_t layers, std::string& rotating) {
+const char* resolver::nope_layers(const nope::cohere2_moe&, std::size_t layers) {
   const node first_k = field("first_k_dense_replace");
   const std::size_t k = first_k.present() ? std::size_t(integer(first_k, 0, std::int64_t(layers))) : 0;
   const node prefix_node = field("prefix_dense_sliding_window_pattern");
@@ -136,35 +140,36 @@ void resolver::cohere2_moe_layers(std::size_t layers, std::string& rotating) {
     fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
   }
   layers_not_of_type(types, "sliding_attention");
-  if (!full_rotates) rotating = "sliding_attention";
+  return full_rotates ? "full_attention" : "sliding_attention";
 }
 
 // configuration_llama4.py / modular_smollm3.py no_rope_layers: 1 rotates, 0 does not; by default
 // every no_rope_layer_interval-th layer (4) does not. Llama 4 takes an empty list for the default.
-void resolver::no_rope_layers(std::size_t layers, bool empty_is_default) {
+const char* resolver::nope_layers(const nope::no_rope_layers& rule, std::size_t layers) {
   const node listed = field("no_rope_layers");
   const bool empty = listed.present() && listed.value->type == kind::array && listed.value->items.empty();
-  if (!listed.present() || (empty && empty_is_default)) {
+  if (!listed.present() || (empty && rule.empty == nope::empty_list::is_default)) {
     const node interval = field("no_rope_layer_interval");
     const std::int64_t every = interval.present() ? integer(interval, 1, max_layers) : 4;
     for (std::size_t i = 0; i < layers; ++i) {
       if (std::int64_t(i + 1) % every == 0) layers_without_rope_.push_back(i);
     }
-    return;
+    return rule.rotating;
   }
   const std::vector<node> flags = per_layer(listed, layers, "an array of 0 and 1, one per layer");
   for (std::size_t i = 0; i < layers; ++i) {
     if (integer(flags[i], 0, 1) == 0) layers_without_rope_.push_back(i);
   }
+  return rule.rotating;
 }
 
 // Mllama's cross_attention_layers (default [3, 8, ..., 38]): they attend to the image and never
 // apply the position embeddings.
-void resolver::cross_attention_layers(std::size_t layers) {
+const char* resolver::nope_layers(const nope::cross_attention_layers&, std::size_t layers) {
   const node listed = field("cross_attention_layers");
   if (!listed.present()) {
     for (std::size_t i = 3; i < 40 && i < layers; i += 5) layers_without_rope_.push_back(i);
-    return;
+    return "full_attention";
   }
   if (listed.value->type != kind::array) fail(listed.path, "an array of layer indices", describe(*listed.value));
   for (std::size_t i = 0; i < listed.value->items.size(); ++i) {
@@ -173,12 +178,14 @@ void resolver::cross_attention_layers(std::size_t layers) {
   std::sort(layers_without_rope_.begin(), layers_without_rope_.end());
   layers_without_rope_.erase(std::unique(layers_without_rope_.begin(), layers_without_rope_.end()),
                              layers_without_rope_.end());
+  return "full_attention";
 }
 
 // DeciLM (Llama-Nemotron's nemotron-nas): block_configs[i].attention with no_op (no attention) or
 // replace_with_linear (a linear layer in its place) has no RoPE (modeling_decilm.py DeciLMDecoderLayer).
-std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
+std::vector<std::string> resolver::blocks_of(const nope::decilm_blocks&, std::size_t layers, std::string& source) {
   const node listed = field("block_configs");
+  source = listed.path;
   std::vector<std::string> types;
   for (const node& block : per_layer(listed, layers, "an array of block configs, one per layer")) {
     const config_value* object = object_or_null(block);
@@ -200,8 +207,10 @@ std::vector<std::string> resolver::decilm_blocks(std::size_t layers) {
 // MiniMax-M1 / MiniMax-Text-01 (modeling_minimax_m1.py): attn_type_list[i] == 0 builds lightning (linear)
 // attention, which has no rotary embedding; any other value softmax attention with RoPE. The list is
 // required (the model reads config.attn_type_list).
-std::vector<std::string> resolver::flagged_blocks(std::size_t layers) {
-  const node listed = field(class_->attention_flags);
+std::vector<std::string> resolver::blocks_of(const nope::flagged_blocks& rule, std::size_t layers,
+                                             std::string& source) {
+  const node listed = field(rule.flags_key);
+  source = listed.path;
   if (!listed.present()) fail(listed.path, "one 0 (linear attention) or 1 (softmax attention) per layer", "none");
   std::vector<std::string> types;
   for (const node& flag : per_layer(listed, layers, "an array of 0 and 1, one per layer"))
@@ -212,10 +221,12 @@ std::vector<std::string> resolver::flagged_blocks(std::size_t layers) {
 // Ring-linear (modeling_bailing_moe_linear.py): layer i is softmax attention when (i + 1) % layer_group_size
 // == 0 or i >= num_hidden_layers // layer_group_size * layer_group_size, else linear attention, which
 // applies RoPE too unless linear_rope is false.
-std::vector<std::string> resolver::grouped_blocks(std::size_t layers) {
-  const node rotate = field(class_->linear_rope);
+std::vector<std::string> resolver::blocks_of(const nope::grouped_blocks& rule, std::size_t layers,
+                                             std::string& source) {
+  const node size = field(rule.group_key);
+  source = size.path;
+  const node rotate = field(rule.linear_rope_key);
   if (!rotate.present() || boolean(rotate)) return std::vector<std::string>(layers, "full_attention");
-  const node size = field(class_->attention_groups);
   const std::size_t group = size.present() ? std::size_t(integer(size, 1, max_layers)) : 1;
   std::vector<std::string> types;
   for (std::size_t i = 0; i < layers; ++i) {
@@ -227,8 +238,10 @@ std::vector<std::string> resolver::grouped_blocks(std::size_t layers) {
 
 // RecurrentGemma: (block_types * 100)[:num_hidden_layers], block_types by default recurrent, recurrent,
 // attention (configuration_recurrent_gemma.py).
-std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
-  const node pattern = field(class_->block_pattern);
+std::vector<std::string> resolver::blocks_of(const nope::repeated_blocks& rule, std::size_t layers,
+                                             std::string& source) {
+  const node pattern = field(rule.pattern_key);
+  source = pattern.path;
   std::vector<std::string> cycle;
   if (pattern.present()) {
     if (pattern.value->type != kind::array || pattern.value->items.empty())
@@ -243,53 +256,47 @@ std::vector<std::string> resolver::repeated_blocks(std::size_t layers) {
   return types;
 }
 
-// The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2): layer_types (alias layers_block_type) names
-// each layer's block, and only "attention" / "full_attention" ones (Zamba2's "hybrid") rotate; Mamba
-// and convolution blocks have no attention. Without a list, the class's key of attention indices (LFM2's
-// full_attn_idxs), DeciLM's block_configs, RecurrentGemma's repeated block_types, MiniMax's flags or
-// Ring-linear's groups, else every layer attends (LFM2) or none does (Granite 4.0: every layer is Mamba).
-// An error names the field read.
-void resolver::attention_blocks(std::size_t layers) {
-  node listed = field("layer_types");
-  if (!listed.present()) listed = field("layers_block_type");
-  std::vector<std::string> types;
-  std::string source;  // empty: config.layer_types
-  if (listed.present()) {
-    source = listed.path;  // layer_types, or Granite's and Zamba2's layers_block_type
-    for (const node& n : per_layer(listed, layers, "an array of strings")) {
-      const std::string& type = text(n, "a string");
-      types.push_back(type == "attention" || type == "hybrid" ? "full_attention" : type);
-    }
-  } else if (const node indices = class_->attention_indices ? field(class_->attention_indices) : node{};
-             indices.present()) {
+// Granite 4.0, Bamba, LFM2, Zamba2 without layer_types: the class's key of attention indices (LFM2's
+// full_attn_idxs), else every layer attends (LFM2), none does (Granite 4.0: every layer is Mamba) or
+// Zamba2's default pattern. An error names config.layer_types.
+std::vector<std::string> resolver::blocks_of(const nope::hybrid_blocks& rule, std::size_t layers, std::string&) {
+  if (const node indices = rule.indices_key ? field(rule.indices_key) : node{}; indices.present()) {
     if (indices.value->type != kind::array) fail(indices.path, "an array of layer indices", describe(*indices.value));
-    types.assign(layers, "mamba");  // or a convolution block: either way no attention
+    std::vector<std::string> types(layers, "mamba");  // or a convolution block: either way no attention
     for (std::size_t i = 0; i < indices.value->items.size(); ++i)
       types[std::size_t(integer(item(indices, i), 0, std::int64_t(layers) - 1))] = "full_attention";
-  } else if (class_->block_configs) {
-    types = decilm_blocks(layers);
-    source = field("block_configs").path;
-  } else if (class_->block_pattern) {
-    types = repeated_blocks(layers);
-    source = field(class_->block_pattern).path;
-  } else if (class_->attention_flags) {
-    types = flagged_blocks(layers);
-    source = field(class_->attention_flags).path;
-  } else if (class_->attention_groups) {
-    types = grouped_blocks(layers);
-    source = field(class_->attention_groups).path;
-  } else if (class_->blocks == default_blocks::zamba2) {
-    types = zamba2_default_blocks(layers);
-  } else {
-    types.assign(layers, class_->blocks == default_blocks::mamba ? "mamba" : "full_attention");
+    return types;
   }
-  layers_not_of_type(types, "full_attention", source);
+  if (rule.otherwise == nope::default_blocks::zamba2) return zamba2_default_blocks(layers);
+  return std::vector<std::string>(layers, rule.otherwise == nope::default_blocks::mamba ? "mamba" : "full_attention");
 }
 
-// The layers whose attention applies no RoPE, and the name of the layer type that rotates:
-// Mllama's cross-attention layers, Llama 4's and SmolLM3's no_rope_layers, Cohere2's and EXAONE 4's
-// layers without a sliding window (modular_cohere2.py, modular_exaone4.py), Qwen3-Next's
-// linear-attention layers (modeling_qwen3_next.py: only its full-attention layers take positions).
+// The hybrids' blocks (Granite 4.0, Bamba, LFM2, Zamba2, Llama-Nemotron, RecurrentGemma, MiniMax,
+// Ring-linear): layer_types (alias layers_block_type) names each layer's block, and only "attention" /
+// "full_attention" ones (Zamba2's "hybrid") rotate; Mamba, convolution, recurrent and linear-attention
+// blocks do not. False when the config has no list.
+bool resolver::listed_blocks(std::size_t layers, std::vector<std::string>& types, std::string& source) {
+  node listed = field("layer_types");
+  if (!listed.present()) listed = field("layers_block_type");
+  if (!listed.present()) return false;
+  source = listed.path;  // layer_types, or Granite's and Zamba2's layers_block_type
+  for (const node& n : per_layer(listed, layers, "an array of strings")) {
+    const std::string& type = text(n, "a string");
+    types.push_back(type == "attention" || type == "hybrid" ? "full_attention" : type);
+  }
+  return true;
+}
+
+// The hybrids: their listed blocks, else the rule's own source (blocks_of). An error names the field read.
+template <class hybrid>
+const char* resolver::nope_layers(const hybrid& rule, std::size_t layers) {
+  std::vector<std::string> types;
+  std::string source;  // empty: config.layer_types
+  if (!listed_blocks(layers, types, source)) types = blocks_of(rule, layers, source);
+  layers_not_of_type(types, "full_attention", source);
+  return "full_attention";
+}
+
 // DeepSeek-V4's layer types, each once, in the order of first use: layer_types, else compress_ratios (one
 // per layer and one more for the multi-token-prediction block; 0 is sliding attention, 4 compressed sparse
 // and 128 heavily compressed attention, the rates of compress_rates), else two heavily compressed layers,
@@ -350,51 +357,39 @@ std::size_t resolver::layers() {
   return std::size_t(integer(count, 1, max_layers));
 }
 
-void resolver::find_layers_without_rope() {
-  const nope_rule rule = class_->nope;
-  if (rule == nope_rule::none) return;
-  const std::size_t layers = this->layers();
-  std::string rotating = "full_attention";
-  switch (rule) {
-    case nope_rule::cross_attention_layers:
-      cross_attention_layers(layers);
-      break;
-    case nope_rule::no_rope_layers_or_empty:
-      no_rope_layers(layers, true);
-      rotating = "chunked_attention";  // Llama 4's layer_types
-      break;
-    case nope_rule::no_rope_layers:
-      no_rope_layers(layers, false);
-      break;
-    case nope_rule::linear_attention_layers:
-      layers_not_of_type(
-          listed_layer_types(layers, class_->interval_unkeyed ? nullptr : "full_attention_interval", "linear_attention",
-                             class_->full_interval ? class_->full_interval : 4, class_->full_first),
-          rotating);
-      break;
-    case nope_rule::attention_blocks:
-      attention_blocks(layers);
-      break;
-    case nope_rule::cohere2_moe:
-      cohere2_moe_layers(layers, rotating);
-      break;
-    case nope_rule::sliding_layers:
-      rotating = "sliding_attention";
-      layers_not_of_type(listed_layer_types(layers, class_->sliding_pattern, "sliding_attention"), rotating);
-      break;
-    default: {
-      // An absent sliding_window keeps the class default (4096); null means no window.
-      const node window = field("sliding_window");
-      if (window.given() && window.value->is_null()) {
-        if (rule == nope_rule::sliding_only_or_all) return;  // EXAONE 4 without a window: every layer rotates
-        fail(window.path, "a window size (only the sliding-window layers apply RoPE)",
-             "null: no layer would apply RoPE");
-      }
-      rotating = "sliding_attention";
-      layers_not_of_type(listed_layer_types(layers, class_->sliding_pattern, "sliding_attention"), rotating);
+const char* resolver::nope_layers(const nope::none&, std::size_t) { return nullptr; }
+
+// Qwen3-Next's, Qwen3.5's, MiniMax's and OLMo Hybrid's linear-attention layers (modeling_qwen3_next.py: only
+// its full-attention layers take positions).
+const char* resolver::nope_layers(const nope::linear_attention_layers& rule, std::size_t layers) {
+  layers_not_of_type(listed_layer_types(layers, rule.interval_key, "linear_attention", rule.interval, rule.full),
+                     "full_attention");
+  return "full_attention";
+}
+
+// Cohere2's and EXAONE 4's layers without a sliding window (modular_cohere2.py, modular_exaone4.py), AFMoE's
+// full-attention layers.
+const char* resolver::nope_layers(const nope::sliding_layers& rule, std::size_t layers) {
+  if (rule.windowless != nope::null_window::not_read) {
+    // An absent sliding_window keeps the class default (4096); null means no window.
+    const node window = field("sliding_window");
+    if (window.given() && window.value->is_null()) {
+      if (rule.windowless == nope::null_window::rotates_all) return nullptr;  // EXAONE 4 without a window
+      fail(window.path, "a window size (only the sliding-window layers apply RoPE)", "null: no layer would apply RoPE");
     }
   }
-  if (ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;
+  layers_not_of_type(listed_layer_types(layers, rule.pattern_key, "sliding_attention"), "sliding_attention");
+  return "sliding_attention";
+}
+
+// The layers whose attention applies no RoPE by the class's rule; a single RoPE takes the name of the
+// layer type that rotates.
+void resolver::find_layers_without_rope() {
+  const nope::rule& rule = class_->nope_layers;
+  if (std::holds_alternative<nope::none>(rule)) return;  // num_hidden_layers is not read
+  const std::size_t layers = this->layers();
+  const char* rotating = std::visit([&](const auto& r) { return nope_layers(r, layers); }, rule);
+  if (rotating && ropes_.size() == 1 && ropes_.front().first == "full_attention") ropes_.front().first = rotating;
 }
 
 }  // namespace posenc::detail

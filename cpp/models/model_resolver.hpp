@@ -37,10 +37,6 @@ class resolver {
   void rotary_dim_as_partial(rope_dict& d);
   void check_alibi();
   void check_xpos();
-  std::vector<std::string> repeated_blocks(std::size_t layers);
-  std::vector<std::string> decilm_blocks(std::size_t layers);
-  std::vector<std::string> flagged_blocks(std::size_t layers);
-  std::vector<std::string> grouped_blocks(std::size_t layers);
 
   void pick_text(const config_value& config);
   void build_ropes();
@@ -78,15 +74,29 @@ class resolver {
   void fill_sections(model_rope& out, const rope_dict& d);
   void rope_defaults(rope_dict& d, const std::string& path);
   void find_layers_without_rope();
+  // One function a rule (model_layers.cpp): each finds the layers without RoPE and returns the name of the
+  // layer type that rotates, or nullptr when every layer does.
+  const char* nope_layers(const nope::none& rule, std::size_t layers);
+  const char* nope_layers(const nope::cross_attention_layers& rule, std::size_t layers);
+  const char* nope_layers(const nope::no_rope_layers& rule, std::size_t layers);
+  const char* nope_layers(const nope::sliding_layers& rule, std::size_t layers);
+  const char* nope_layers(const nope::cohere2_moe& rule, std::size_t layers);
+  const char* nope_layers(const nope::linear_attention_layers& rule, std::size_t layers);
+  template <class hybrid>
+  const char* nope_layers(const hybrid& rule, std::size_t layers);  // the hybrids' attention blocks
+  bool listed_blocks(std::size_t layers, std::vector<std::string>& types, std::string& source);
+  // The hybrids' blocks when the config has no layer_types, and the field they come from (empty: layer_types).
+  std::vector<std::string> blocks_of(const nope::hybrid_blocks& rule, std::size_t layers, std::string& source);
+  std::vector<std::string> blocks_of(const nope::decilm_blocks& rule, std::size_t layers, std::string& source);
+  std::vector<std::string> blocks_of(const nope::repeated_blocks& rule, std::size_t layers, std::string& source);
+  std::vector<std::string> blocks_of(const nope::flagged_blocks& rule, std::size_t layers, std::string& source);
+  std::vector<std::string> blocks_of(const nope::grouped_blocks& rule, std::size_t layers, std::string& source);
   void check_rope_switch();
-  void attention_blocks(std::size_t layers);
-  void cross_attention_layers(std::size_t layers);
   std::vector<std::string> listed_layer_types(std::size_t layers, const char* interval_key, const char* other,
-                                              std::int64_t every_default = 4, bool first = false) const;
+                                              std::int64_t every_default = 4,
+                                              nope::full_layer full = nope::full_layer::last_of_group) const;
   void layers_not_of_type(const std::vector<std::string>& types, const std::string& rotating,
                           const std::string& source = "");
-  void no_rope_layers(std::size_t layers, bool empty_is_default);
-  void cohere2_moe_layers(std::size_t layers, std::string& rotating);
   void hunyuan_alpha(model_rope& out, const node& alpha);
   void fixed_ntk(model_rope& out, const rope_dict& d);
   void phimoe_mscale(model_rope& out, const rope_dict& d);
