@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -185,7 +186,7 @@ TEST_P(RopeAxial, PlansAndBlocksGiveRopeApplysBits) {
   o.grid_width.reset();
   o.grid_height.reset();
   io.data = x;
-  posenc::rope_apply_blocks(x.size(), o, {0, positions}, io);
+  posenc::rope_apply_blocks(x.size(), o, {std::nullopt, positions}, io);
   EXPECT_EQ(io.data, want);
 }
 
