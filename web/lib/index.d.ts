@@ -889,6 +889,19 @@ export interface PosEnc {
   llamaCppFlags(config: object | string, o?: LlamaCppFlagsOptions): LlamaCppFlags;
 
   /**
+   * Fetches the model-config module (`posenc-models.wasm`) that `load({ models: false })` left out, or
+   * that failed to load, and resolves to this same object, whose `ropeFromConfig` and `llamaCppFlags`
+   * then work. Resolves at once when the module is already there.
+   * @example
+   * ```js
+   * const posenc = await load({ models: false }); // the compute module only
+   * // ... later, when a config is pasted:
+   * const { base } = (await posenc.loadModels()).ropeFromConfig(config);
+   * ```
+   */
+  loadModels(): Promise<PosEnc>;
+
+  /**
    * The dim x dim block-diagonal rotation matrix R(position) with rope(x) = R x (interleaved).
    * @example
    * ```js

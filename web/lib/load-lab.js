@@ -43,7 +43,7 @@ function labModule(wasmUrl, posenc) {
 // The API with posenc.lab over the lab's module (or null when load() was not asked for it).
 function withLab(posenc, lab) {
   const live = lab !== null && !lab.error;
-  return Object.freeze({
+  const api = Object.freeze({
     ...posenc,
     lab(o) {
       if (lab === null)
@@ -52,7 +52,10 @@ function withLab(posenc, lab) {
       return labRun(lab, o);
     },
     heapBytes: () => posenc.heapBytes() + (live ? lab.heapBytes() : 0),
+    // the compute API's model module, which this object's ropeFromConfig reads; resolves to this object
+    loadModels: async () => (await posenc.loadModels(), api),
   });
+  return api;
 }
 
 /**

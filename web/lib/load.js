@@ -307,18 +307,15 @@ export function load(options = {}) {
     // The model-config module sits beside the compute module: next to the library, in the
     // directory wasmUrl names, or beside the file it names.
     const modelsUrl = wasmUrl === undefined ? MODELS.url() : new URL(MODELS.file, url);
+    const fetchModels = () => memo(modules, `models ${modelsUrl.href}`, () => instantiate(MODELS, modelsUrl));
     return memo(apis, `${key} ${models}`, async () => {
       const [M, modelsModule] = await Promise.all([
         memo(modules, key, () => instantiate(flavour, url)),
         // A model-config module that fails to load fails only the functions that need it: the
         // compute module works without it (an app may copy just the .wasm it uses).
-        models
-          ? memo(modules, `models ${modelsUrl.href}`, () => instantiate(MODELS, modelsUrl)).catch((error) => ({
-              error,
-            }))
-          : null,
+        models ? fetchModels().catch((error) => ({ error })) : null,
       ]);
-      return createPosEnc(M, modelsModule);
+      return createPosEnc(M, modelsModule, fetchModels);
     });
   } catch (error) {
     return Promise.reject(error);

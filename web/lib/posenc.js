@@ -37,13 +37,15 @@ const QUERY_KEY_FUNCTIONS = {
  * @param {object} M the Embind module
  * @param {object | { error: Error } | null} models the model-config module, the error that kept it
  *   from loading, or null when load() was told to leave it out
+ * @param {(() => Promise<object>) | null} fetchModels fetches the model-config module (for loadModels())
  */
-export function createPosEnc(M, models = null) {
+export function createPosEnc(M, models = null, fetchModels = null) {
   const maxElements = M.maxElements();
   const limits = Object.freeze({ maxElements, maxDim: M.maxDim(), positionLimit: M.positionLimit() });
   installReaderHelpers(M, maxElements);
-  if (models && !models.error) installReaderHelpers(models, maxElements);
-  const configModule = () => modelsOrThrow(models);
+  let reader = models;
+  if (reader && !reader.error) installReaderHelpers(reader, maxElements);
+  const configModule = () => modelsOrThrow(reader);
 
   // A Float32Array that is itself a view over wasm memory (buffer.view()) must be copied
   // first: the module may grow the heap while reading it, which would detach the view.
@@ -83,6 +85,17 @@ export function createPosEnc(M, models = null) {
     /** The llama.cpp flags that reproduce a model's RoPE, and what they cannot express. */
     llamaCppFlags: (config, o = {}) => unwrap(configModule().llamaCppFlags(configText(config), options(o))),
 
+    /** Addition to API.md: fetch the model-config module that load({ models: false }) left out, or that
+     *  failed to load; resolves to this object once ropeFromConfig and llamaCppFlags work. */
+    async loadModels() {
+      if (reader && !reader.error) return posenc;
+      if (!fetchModels) throw new Error('posenc: this object has no model-config module to fetch');
+      const module = await fetchModels();
+      installReaderHelpers(module, maxElements);
+      reader = module;
+      return posenc;
+    },
+
     /** Addition to API.md (precision lab): angle, cos, sin of each (position, pair) under a variant. */
     ropePrecision: (o) => unwrap(M.ropePrecision(options(o), false)),
 
@@ -114,7 +127,7 @@ function modelsOrThrow(models) {
   if (models === null) {
     throw new Error(
       'posenc: reading model configs needs the model-config module, which load({ models: false }) ' +
-        'leaves out: call load() without it',
+        'leaves out: await posenc.loadModels() first, or call load() without it',
     );
   }
   if (models.error) throw models.error;
