@@ -27,6 +27,11 @@ async function open(query, sel) {
   await page.waitForLoadState('networkidle');
   return page;
 }
+/** Open figure `sel`'s download menu and choose the CSV of its panel named `panel`. */
+async function chooseCsv(page, sel, panel) {
+  await page.locator(`${sel} .menu-btn`).click();
+  await page.locator(`${sel} [role=group][aria-label="${panel}"] [role=menuitem]`, { hasText: 'CSV' }).click();
+}
 const inFigure = (page, sel, fn, arg) =>
   page.evaluate(
     ([s, f, a]) => new Function('root', 'arg', `return (${f})(root, arg)`)(document.querySelector(s).shadowRoot, a),
@@ -202,10 +207,10 @@ test('at dim 2 the decay bound is flat and its y ticks are distinct', async () =
 
 test('linear scaling stretches the unscaled logit curve s times, as section 6 says', async () => {
   const page = await open('logits.scaling=linear&logits.factor=4&logits.original=256&logits.content=random', '#logits');
-  await page.locator('#logits .tools .menu-btn').click(); // the formats sit in one menu
+  await page.locator('#logits .menu-btn').click(); // the formats sit in the figure's one menu
   const [dl] = await Promise.all([
     page.waitForEvent('download'),
-    page.locator('#logits .tools [role=menuitem]', { hasText: 'CSV' }).click(),
+    page.locator('#logits [role=menuitem]', { hasText: 'CSV' }).click(),
   ]);
   const lines = readFileSync(await dl.path(), 'utf8')
     .trim()
@@ -289,14 +294,10 @@ test("side by side: the learned and relative panels are the library's logits wit
       `cmp.content=random&cmp.seq=${seq}&cmp.dim=${dim}&cmp.seed=${seed}&cmp.train=${train}&cmp.posScale=${posScale}`,
       '#cmp',
     );
-    for (const [panel, encoding] of [
-      [2, 'learned'],
-      [3, 'relative'],
-    ]) {
-      await page.locator('#cmp .tools').nth(panel).locator('.menu-btn').click();
+    for (const encoding of ['learned', 'relative']) {
       const [dl] = await Promise.all([
         page.waitForEvent('download'),
-        page.locator('#cmp .tools').nth(panel).locator('[role=menuitem]', { hasText: 'CSV' }).click(),
+        chooseCsv(page, '#cmp', t('en', `enc_${encoding}`)),
       ]);
       const shown = readFileSync(await dl.path(), 'utf8')
         .trim()
@@ -344,11 +345,7 @@ test('side by side, past the training length: the learned panel hatches the rows
     };
   });
   assert.deepEqual(panel, { errors: 0, hatched: 1, label: true });
-  await page.locator('#cmp .tools').nth(2).locator('.menu-btn').click();
-  const [dl] = await Promise.all([
-    page.waitForEvent('download'),
-    page.locator('#cmp .tools').nth(2).locator('[role=menuitem]', { hasText: 'CSV' }).click(),
-  ]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), chooseCsv(page, '#cmp', t('en', 'enc_learned'))]);
   const shown = readFileSync(await dl.path(), 'utf8')
     .trim()
     .split('\n')
@@ -369,15 +366,27 @@ test('side by side, past the training length: the learned panel hatches the rows
     }
 });
 
-test("a panel an update attaches gets its menu in the figure's language", async () => {
+test("a panel an update attaches joins the figure's menu, in the figure's language, while it is shown", async () => {
   // the learned figure's row plot appears only for a position inside the table (520 < maxLen 768 here)
-  const page = await open('lang=zh&learned0.maxLen=768&learned0.position=520', '#learned0');
-  const labels = await inFigure(page, '#learned0', (root) =>
-    [...root.querySelectorAll('.menu-btn')].map((b) => b.textContent),
-  );
-  assert.equal(labels.length, 2, 'the heatmap and the row plot');
-  assert.deepEqual(labels, [t('zh', 'download'), t('zh', 'download')]);
+  let page = await open('lang=zh&learned0.maxLen=768&learned0.position=520', '#learned0');
+  const groups = () =>
+    inFigure(page, '#learned0', (root) => {
+      root.querySelector('.menu-btn').click();
+      const labels = [...root.querySelectorAll('[role=group]')].map((g) => g.getAttribute('aria-label'));
+      root.querySelector('.menu-btn').click();
+      const titles = [...root.querySelectorAll('.ptitle')].map((el) => el.textContent);
+      return { button: root.querySelector('.menu-btn').textContent, labels, titles };
+    });
+  // the heatmap has no title: it is named by its kind; the row plot by its title
+  const shown = await groups();
+  assert.deepEqual(shown.labels, [t('zh', 'heatmap'), ...shown.titles]);
+  assert.equal(shown.titles.length, 1, 'the row plot');
+  assert.equal(shown.button, t('zh', 'download'));
   assert.notEqual(t('zh', 'download'), 'download');
+  assert.notEqual(t('zh', 'heatmap'), 'heatmap');
+  // past the table there is no row to plot: the menu lists the heatmap alone
+  page = await open('lang=zh&learned0.maxLen=768&learned0.position=900', '#learned0');
+  assert.deepEqual(await groups(), { button: t('zh', 'download'), labels: [], titles: [] });
 });
 
 test('a learned table taller than the plot draws exact library rows, one per pixel row', async () => {

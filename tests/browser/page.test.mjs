@@ -247,10 +247,12 @@ test('a heatmap downloads as PNG, SVG and CSV; a line plot as CSV', async () => 
   await waitRendered(page, '#sin');
   const got = {};
   for (const kind of ['PNG', 'SVG', 'CSV']) {
-    await page.locator('#sin .tools .menu-btn').click(); // the formats sit in one menu
+    await page.locator('#sin .head .menu-btn').click(); // the formats sit in one menu, in the figure's head
+    // one panel: its items are the formats alone, as they were when every panel had its own menu
+    assert.deepEqual(await page.locator('#sin [role=menuitem]').allTextContents(), ['PNG', 'SVG', 'CSV']);
     const [dl] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('#sin .tools [role=menuitem]', { hasText: kind }).click(),
+      page.locator('#sin [role=menuitem]', { hasText: kind }).click(),
     ]);
     const path = await dl.path();
     got[kind] = { name: dl.suggestedFilename(), text: (await import('node:fs')).readFileSync(path) };
@@ -269,12 +271,13 @@ test('a heatmap downloads as PNG, SVG and CSV; a line plot as CSV', async () => 
   );
   await page.locator('#decay').scrollIntoViewIfNeeded();
   await waitRendered(page, '#decay');
-  await page.locator('#decay .tools .menu-btn').first().click();
+  // two line plots: the menu has a group per plot, named by the plot's title
+  await page.locator('#decay .head .menu-btn').click();
   const [dl] = await Promise.all([
     page.waitForEvent('download'),
-    page.locator('#decay .tools [role=menuitem]', { hasText: 'CSV' }).first().click(),
+    page.locator('#decay [role=group]').first().locator('[role=menuitem]', { hasText: 'CSV' }).click(),
   ]);
-  assert.match(dl.suggestedFilename(), /\.csv$/);
+  assert.match(dl.suggestedFilename(), /^rope_logit_vs_distance\.csv$/);
   assert.deepEqual(problems, []);
 });
 

@@ -102,3 +102,10 @@ export const saveCsv = (text, name) => saveBlob(new Blob([text], { type: 'text/c
 
 /** The background colour a figure is drawn on (resolved from its CSS custom properties). */
 export const bgOf = (el) => getComputedStyle(el).getPropertyValue('--bg').trim() || '#fff';
+
+/** A plot panel's items in its figure's download menu: PNG, SVG and CSV, run by the panel's own methods. */
+export const plotDownloads = (plot) => [
+  { text: 'PNG', run: () => plot.downloadPng() },
+  { text: 'SVG', run: () => plot.downloadSvg() },
+  { text: 'CSV', run: () => plot.downloadCsv() },
+];

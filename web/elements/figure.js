@@ -10,6 +10,7 @@ import { errorBox } from './error-text.js';
 import { langOf, t } from './i18n.js';
 import { compute, Superseded } from './compute.js';
 import { slider, choices } from './controls.js';
+import { menuButton } from './menu.js';
 
 const NEAR = 400; // px: a figure computes when it comes this close to the viewport
 let firstFigureMeasured = false;
@@ -136,10 +137,13 @@ export class PosencFigure extends HTMLElement {
     this.body = h('div', { class: 'body' });
     this.loadingEl = h('div', { class: 'loading', text: this.t('loading') });
     this.body.append(this.loadingEl);
+    // one download menu for all the figure's panels, in its head; it asks for their items at each opening
+    const menu = menuButton(() => this.downloads());
+    this.menuBtn = menu.button;
     this.frame = h(
       'figure',
       { class: 'frame', style: 'margin:0' },
-      h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl),
+      h('div', { class: 'head' }, h('span', { class: 'title', text: this.title_() }), this.statusEl, menu.el),
       this.controlsEl,
       this.body,
     );
@@ -148,17 +152,31 @@ export class PosencFigure extends HTMLElement {
     this.widths = new Map(); // panel element -> its last observed width (see widthOf)
     this.controlLabels = {};
     this.setup();
-    this.fillStrings();
+    this.fillMenu();
     this.describe();
     this.lastWidth = 0; // measured by the ResizeObserver, never here (a forced layout per figure)
   }
-  // Strings of the shared parts (menu buttons) are named by a data-t key, filled in the figure's language:
-  // after setup, and after each update for the parts an update attached (a panel shown only sometimes).
-  fillStrings() {
-    for (const el of this.root.querySelectorAll('[data-t]')) el.textContent = this.t(el.dataset.t);
+  // The download menu shows while a panel has something to download, in the figure's language: after setup and
+  // after each update (an update may show, hide or attach a panel). Beside a table it says "copy or download".
+  fillMenu() {
+    const groups = this.downloads();
+    this.menuBtn.hidden = !groups.length;
+    this.menuBtn.textContent = this.t(groups.some((g) => g.items.some((item) => item.copy)) ? 'copy_dl' : 'download');
   }
   title_() {
     return '';
+  }
+
+  /** The groups of the figure's download menu (menu.js): the items of each panel shown now with data (heatmap.js,
+   *  lineplot.js, table.js), labelled by the panel's title or kind ("Heatmap") where there are several. */
+  downloads() {
+    const shown = [...this.body.querySelectorAll('.heatmap,.lineplot,.numtable')].filter(
+      (el) => el.panel?.d && !el.closest('[hidden]'),
+    );
+    return shown.map(({ panel, className }) => {
+      const o = { ...panel.o, ...panel.d.opts };
+      return { label: shown[1] && (o.title || o.label || this.t(className)), items: panel.downloads() };
+    });
   }
 
   /** The figure's accessible name, from its own state: its title, then each control's label and value
@@ -227,7 +245,7 @@ export class PosencFigure extends HTMLElement {
       if (gen !== this.gen) return;
       this.loadingEl.remove();
       this.clearError();
-      this.fillStrings();
+      this.fillMenu();
       this.describe();
       this.dataset.ready = String(gen);
       this.dispatchEvent(new CustomEvent('render', { bubbles: true, detail: { ...this.params } }));

@@ -10,8 +10,7 @@ import { lutPixels, SCHEMES } from './colors.js';
 import { boxAverage } from './downsample.js';
 import { num } from './format.js';
 import { langOf, t } from './i18n.js';
-import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf } from './download.js';
-import { menuButton } from './menu.js';
+import { saveBlob, svgString, pngBlob, csvMatrix, saveCsv, bgOf, plotDownloads } from './download.js';
 
 let gradientId = 0;
 
@@ -27,12 +26,8 @@ export class Heatmap {
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.canvas, this.svg);
-    this.tools = menuButton([
-      { text: 'PNG', run: () => this.downloadPng() },
-      { text: 'SVG', run: () => this.downloadSvg() },
-      { text: 'CSV', run: () => this.downloadCsv() },
-    ]).el;
-    this.el = h('div', { class: 'heatmap' }, this.plot, this.readout, this.tools);
+    this.el = h('div', { class: 'heatmap' }, this.plot, this.readout);
+    this.el.panel = this; // the figure's download menu finds its panels by this
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => this.hover(e));
     this.plot.addEventListener('pointerleave', () => {
@@ -336,6 +331,10 @@ export class Heatmap {
     return t(langOf(this.el.getRootNode()?.host ?? this.el), key);
   }
 
+  /** What the figure's download menu lists for this panel (see figure.js). */
+  downloads() {
+    return plotDownloads(this);
+  }
   get fileStem() {
     return (this.d?.opts?.name ?? this.o.name).replace(/[^\w.-]+/g, '_');
   }

@@ -7,36 +7,21 @@ import { line } from './line.js';
 import { bandPath } from './band.js';
 import { h, s, axisTitles } from './dom.js';
 import { num } from './format.js';
-import { saveBlob, svgString, pngBlob, saveCsv, bgOf } from './download.js';
-import { menuButton } from './menu.js';
+import { saveBlob, svgString, pngBlob, saveCsv, bgOf, plotDownloads } from './download.js';
 
 /** A tick of a log axis: 0.001 … 1000 as they are, then 1e4, 1e5, … */
 const power = (v) => (v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : num(v));
 const FLAT = 1e-5; // relative range below which a curve counts as constant (float32 ulp: 1.2e-7)
 
 export class LinePlot {
-  /** opts: title, xLabel, yLabel, height, name */
+  /** opts: title, xLabel, yLabel, height, name, label (its name in the figure's download menu if untitled) */
   constructor(opts = {}) {
     this.o = { height: 240, name: 'plot', ...opts };
     this.svg = s('svg', { role: 'img' });
     this.readout = h('div', { class: 'readout', 'aria-live': 'polite' });
     this.plot = h('div', { class: 'plot', tabindex: '0' }, this.svg);
-    this.tools = menuButton([
-      {
-        text: 'PNG',
-        run: async () => saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`),
-      },
-      {
-        text: 'SVG',
-        run: () =>
-          saveBlob(
-            new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }),
-            `${this.o.name}.svg`,
-          ),
-      },
-      { text: 'CSV', run: () => this.downloadCsv() },
-    ]).el;
-    this.el = h('div', { class: 'lineplot' }, this.plot, this.readout, this.tools);
+    this.el = h('div', { class: 'lineplot' }, this.plot, this.readout);
+    this.el.panel = this; // the figure's download menu finds its panels by this
     this.cursor = null;
     this.plot.addEventListener('pointermove', (e) => {
       const r = this.svg.getBoundingClientRect();
@@ -184,6 +169,19 @@ export class LinePlot {
     return best;
   }
 
+  /** What the figure's download menu lists for this panel (see figure.js). */
+  downloads() {
+    return plotDownloads(this);
+  }
+  async downloadPng() {
+    saveBlob(await pngBlob(this.svg, { background: bgOf(this.el) }), `${this.o.name}.png`);
+  }
+  downloadSvg() {
+    saveBlob(
+      new Blob([svgString(this.svg, { background: bgOf(this.el) })], { type: 'image/svg+xml' }),
+      `${this.o.name}.svg`,
+    );
+  }
   downloadCsv() {
     const d = this.d,
       x0 = d.x0 ?? 0,

@@ -1,13 +1,15 @@
-// A menu button for a panel's downloads: one tab stop instead of one per format. Keys follow the
-// WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first item (ArrowUp on
-// the last), arrows and Home / End move, Escape closes and gives focus back, Tab closes.
-// The button's text is one of the figure's strings (data-t), filled in by figure.js.
+// A figure's one menu button for the downloads of all its panels: one tab stop instead of one per format and
+// panel. Keys follow the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first item
+// (ArrowUp on the last), arrows and Home / End move, Escape closes and gives focus back, Tab closes.
+// The items are asked for at each opening, so a panel an update shows or hides lists its items only while
+// it is shown. figure.js puts the menu in the figure's head and names its button.
 import { h } from './dom.js';
 
 let uid = 0;
 
-/** items: [{ text, run }]; key: the i18n key of the button's text. Returns { el, button }. */
-export function menuButton(items, key = 'download') {
+/** groups(): [{ label, items: [{ text, run(button) }] }], asked for at each opening; a group with a label (one
+ *  per panel, when there are several) shows it above its items. Returns { el, button }. */
+export function menuButton(groups) {
   const id = `pm${++uid}`;
   const button = h('button', {
     type: 'button',
@@ -15,26 +17,41 @@ export function menuButton(items, key = 'download') {
     'aria-haspopup': 'menu',
     'aria-expanded': 'false',
     'aria-controls': id,
-    'data-t': key,
-    text: key,
   });
-  const entries = items.map(({ text, run }) =>
-    h('button', {
+  const list = h('div', { class: 'menu', role: 'menu', id, hidden: true });
+  let entries = [];
+  const entry = ({ text, run }) => {
+    const item = h('button', {
       type: 'button',
       role: 'menuitem',
       tabindex: '-1',
       text,
       onclick: () => {
         close(true);
-        run();
+        run(button);
       },
-    }),
-  );
-  const list = h('div', { class: 'menu', role: 'menu', id, hidden: true }, entries);
-  const open = (at) => {
+    });
+    entries.push(item);
+    return item;
+  };
+  const open = (last) => {
+    entries = [];
+    list.replaceChildren(
+      ...groups().flatMap(({ label, items }) =>
+        label
+          ? h(
+              'div',
+              { role: 'group', 'aria-label': label },
+              h('span', { 'aria-hidden': 'true', text: label }),
+              items.map(entry),
+            )
+          : items.map(entry),
+      ),
+    );
+    if (!entries.length) return;
     list.hidden = false;
     button.setAttribute('aria-expanded', 'true');
-    entries[at].focus();
+    entries[last ? entries.length - 1 : 0].focus();
   };
   const close = (refocus) => {
     if (list.hidden) return;
@@ -42,16 +59,19 @@ export function menuButton(items, key = 'download') {
     button.setAttribute('aria-expanded', 'false');
     if (refocus) button.focus();
   };
-  button.addEventListener('click', () => (list.hidden ? open(0) : close(true)));
+  button.addEventListener('click', () => (list.hidden ? open() : close(true)));
   button.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    open(e.key === 'ArrowUp' ? entries.length - 1 : 0);
+    open(e.key === 'ArrowUp');
   });
   list.addEventListener('keydown', (e) => {
     const at = entries.indexOf(e.target),
       n = entries.length;
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1 + n, Home: 0, End: n - 1 }[e.key];
+    // a group's items sit in a row: Left and Right move too
+    const next = at + 1,
+      prev = at - 1 + n;
+    const to = { ArrowDown: next, ArrowRight: next, ArrowUp: prev, ArrowLeft: prev, Home: 0, End: n - 1 }[e.key];
     if (to !== undefined) {
       e.preventDefault();
       entries[to % n].focus();
@@ -60,7 +80,7 @@ export function menuButton(items, key = 'download') {
       close(true);
     } else if (e.key === 'Tab') close(false);
   });
-  const el = h('div', { class: 'tools' }, h('div', { class: 'menu-wrap' }, button, list));
+  const el = h('div', { class: 'tools menu-wrap' }, button, list);
   // a click or focus anywhere else closes it
   el.addEventListener('focusout', (e) => {
     if (!el.contains(e.relatedTarget)) close(false);

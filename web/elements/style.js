@@ -87,9 +87,11 @@ button:focus-visible, input:focus-visible, select:focus-visible, canvas:focus-vi
   border-radius: 4px; padding: 1px 7px; cursor: pointer; }
 .tools button:hover { color: var(--fg); border-color: var(--muted); }
 .menu-wrap { position: relative; }
-.menu { position: absolute; right: 0; bottom: 100%; z-index: 4; display: flex; flex-direction: column; gap: 2px;
+.menu { position: absolute; right: 0; top: 100%; z-index: 4; display: flex; flex-direction: column; gap: 2px;
   padding: 4px; background: var(--bg); border: 1px solid var(--border); border-radius: 6px;
-  box-shadow: 0 2px 8px #0003; }
+  box-shadow: 0 2px 8px #0003; width: max-content; max-width: 80vw; }
+.menu [role=group] { display: flex; flex-wrap: wrap; gap: 2px; }
+.menu span { flex-basis: 100%; font-size: 11px; color: var(--muted); margin-top: 2px; }
 .menu[hidden] { display: none; }
 .handle { fill: var(--c); fill-opacity: .25; stroke: var(--c); stroke-width: 1.5; cursor: grab; touch-action: none; }
 .handle:focus-visible { outline: none; fill-opacity: .6; stroke: var(--fg); stroke-width: 3; }

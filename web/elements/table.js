@@ -1,10 +1,9 @@
 // Numeric table primitive: a scrollable grid with sticky headers that renders only the visible
 // rows and, for wide tables, only the visible columns (so 1024 x 512 values cost a few hundred
-// cells), plus "copy" (tab-separated, all values) and CSV download.
+// cells), plus "copy" (tab-separated, all values) and CSV download, listed in its figure's download menu.
 import { h } from './dom.js';
 import { exact, fixed } from './format.js';
 import { csvMatrix, saveCsv } from './download.js';
-import { menuButton } from './menu.js';
 
 const ROW_H = 22,
   OVERSCAN = 8,
@@ -19,7 +18,7 @@ const WIDE = 48,
   WRAP_W = 800;
 
 export class NumTable {
-  /** opts: name, corner, rowName(i), colName(j), copyLabel, copiedLabel */
+  /** opts: name, corner, rowName(i), colName(j), copyLabel, copiedLabel, label (its name in the download menu) */
   constructor(opts = {}) {
     this.o = {
       name: 'table',
@@ -32,17 +31,8 @@ export class NumTable {
     };
     this.table = h('table', { role: 'grid' });
     this.wrap = h('div', { class: 'tablewrap', tabindex: '0' }, this.table);
-    // copying and the CSV share one menu (one tab stop); the menu's button says when a copy is done
-    const menu = menuButton(
-      [
-        { text: this.o.copyLabel, run: () => this.copy() },
-        { text: 'CSV', run: () => this.csv() },
-      ],
-      'copy_dl',
-    );
-    this.copyBtn = menu.button;
-    this.tools = menu.el;
-    this.el = h('div', { class: 'numtable' }, this.wrap, this.tools);
+    this.el = h('div', { class: 'numtable' }, this.wrap);
+    this.el.panel = this; // the figure's download menu finds its panels by this
     // The scroll position and viewport height are read only when the reader scrolls: reading
     // them while rendering new data would force a layout of the page (the height defaults to
     // the wrapper's CSS max-height).
@@ -171,16 +161,25 @@ export class NumTable {
       o = this.o;
     return csvMatrix(data, rows, cols, { corner: o.corner, rowName: o.rowName, colName: o.colName }).replace(/,/g, sep);
   }
-  async copy() {
-    const label = this.copyBtn.textContent;
+  /** What the figure's download menu lists for this panel (see figure.js); the copy item is marked, so the
+   *  menu's button can say it copies too. */
+  downloads() {
+    return [
+      { text: this.o.copyLabel, run: (button) => this.copy(button), copy: true },
+      { text: 'CSV', run: () => this.csv() },
+    ];
+  }
+  /** Copy the values, tab-separated; the menu's button says when it is done. */
+  async copy(button) {
+    const label = button.textContent;
     try {
       await navigator.clipboard.writeText(this.text('\t'));
-      this.copyBtn.textContent = this.o.copiedLabel;
+      button.textContent = this.o.copiedLabel;
     } catch {
-      this.copyBtn.textContent = '✗';
+      button.textContent = '✗';
     }
     setTimeout(() => {
-      this.copyBtn.textContent = label;
+      button.textContent = label;
     }, 1400);
   }
   csv() {

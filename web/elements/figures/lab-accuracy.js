@@ -73,9 +73,10 @@ export class LabAccuracy extends LabFigure {
     // `highlight` has no control: the page's links from §2 and §3 set it (and the URL keeps it)
     this.source = h('p', { class: 'lab-source' });
     this.empty = h('p', { class: 'note' });
-    const plot = (name) => new BandPlot({ xLabel: this.t('test_length'), height: 240, name });
-    this.all = plot('lab_accuracy');
-    this.rope = plot('lab_accuracy_rope_scaled');
+    // the label names a plot in the figure's download menu
+    const plot = (name, label) => new BandPlot({ xLabel: this.t('test_length'), height: 240, name, label });
+    this.all = plot('lab_accuracy', this.t('all_schemes'));
+    this.rope = plot('lab_accuracy_rope_scaled', this.t('rope_scaled'));
     this.ropePanel = h(
       'div',
       { class: 'lab-panel' },

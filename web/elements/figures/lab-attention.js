@@ -116,6 +116,7 @@ export class LabAttention extends LabFigure {
         xLabels: axis,
         yLabels: axis,
         name: `lab_attention_${scheme}_L${layer + 1}_H${head + 1}_${m.length}`,
+        label: this.heads[k].textContent, // its name in the figure's download menu
         describe: (i, j, w) => this.t('cell')(i, labels[i], j, labels[j], num(w)),
       },
     });

@@ -31,6 +31,8 @@ export class RopeLayoutLab extends PosencFigure {
       lay_title: 'Layout lab — interleaved vs half',
       lay_rot: 'The same x rotated to position m with each layout',
       lay_x: 'x',
+      lay_rot_table: 'rotated x',
+      lay_perm_table: 'permutation',
       lay_inter: 'rope(x, interleaved)',
       lay_half: 'rope(x, half)',
       lay_perm: 'The permutation: interleaved pair (2i, 2i+1) → half pair (i, i + d/2)',
@@ -52,6 +54,8 @@ export class RopeLayoutLab extends PosencFigure {
       lay_title: '排列实验：交错排列与半分排列',
       lay_rot: '同一个 x 按两种排列旋转到位置 m',
       lay_x: 'x',
+      lay_rot_table: '旋转后的 x',
+      lay_perm_table: '置换',
       lay_inter: 'rope(x, interleaved)',
       lay_half: 'rope(x, half)',
       lay_perm: '置换：交错排列的一对 (2i, 2i+1) → 半分排列的一对 (i, i + d/2)',
@@ -78,6 +82,7 @@ export class RopeLayoutLab extends PosencFigure {
     this.rowNames = ['lay_x', 'lay_inter', 'lay_half'].map((k) => this.t(k));
     this.rot = new NumTable({
       name: 'rope_layouts',
+      label: this.t('lay_rot_table'),
       corner: 'j',
       rowName: (i) => this.rowNames[i],
       colName: (j) => String(j),
@@ -88,6 +93,7 @@ export class RopeLayoutLab extends PosencFigure {
     this.permCols = ['lay_from', 'lay_pr', 'lay_rp'].map((k) => this.t(k)).concat(['|Δ|']);
     this.perm = new NumTable({
       name: 'rope_layout_permutation',
+      label: this.t('lay_perm_table'),
       corner: this.t('lay_j'),
       colName: (j) => this.permCols[j],
       copyLabel: this.t('copy'),
