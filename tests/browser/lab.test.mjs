@@ -198,9 +198,10 @@ test('the controls work from the keyboard: schemes, task and the URL', async () 
     assert.equal(await b.page.locator('#labctl button.primary').textContent(), 'Train');
     await drawNear(b.page, '#labacc');
     assert.match((await view(b.page, 'labacc')).text, /No results for these settings/);
-    // every control has a name
+    // every control a screen reader meets has a name (a log slider's range input is hidden behind its role=slider)
     const unnamed = await b.page.evaluate(() =>
-      [...document.getElementById('labctl').shadowRoot.querySelectorAll('input, button, progress')]
+      [...document.getElementById('labctl').shadowRoot.querySelectorAll('input, button, progress, [role=slider]')]
+        .filter((el) => el.getAttribute('aria-hidden') !== 'true')
         .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.textContent.trim()))
         .map((el) => el.outerHTML),
     );
