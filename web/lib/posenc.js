@@ -43,9 +43,8 @@ export function createPosEnc(M, models = null, fetchModels = null) {
   const maxElements = M.maxElements();
   const limits = Object.freeze({ maxElements, maxDim: M.maxDim(), positionLimit: M.positionLimit() });
   installReaderHelpers(M, maxElements);
-  let reader = models;
-  if (reader && !reader.error) installReaderHelpers(reader, maxElements);
-  const configModule = () => modelsOrThrow(reader);
+  const reader = modelReader(models, fetchModels, maxElements);
+  const configModule = () => reader.module();
 
   // A Float32Array that is itself a view over wasm memory (buffer.view()) must be copied
   // first: the module may grow the heap while reading it, which would detach the view.
@@ -88,11 +87,7 @@ export function createPosEnc(M, models = null, fetchModels = null) {
     /** Addition to API.md: fetch the model-config module that load({ models: false }) left out, or that
      *  failed to load; resolves to this object once ropeFromConfig and llamaCppFlags work. */
     async loadModels() {
-      if (reader && !reader.error) return posenc;
-      if (!fetchModels) throw new Error('posenc: this object has no model-config module to fetch');
-      const module = await fetchModels();
-      installReaderHelpers(module, maxElements);
-      reader = module;
+      await reader.fetch();
       return posenc;
     },
 
@@ -120,6 +115,23 @@ export function createPosEnc(M, models = null, fetchModels = null) {
     posenc[name] = (q, k, o) => unwrap(M[target](f32(q, 'q'), f32(k, 'k'), options(o)));
   }
   return Object.freeze(posenc);
+}
+
+// The model-config module as load() left it, and fetched later on demand.
+function modelReader(initial, fetchModels, maxElements) {
+  let models = initial;
+  const loaded = () => models !== null && !models.error;
+  if (loaded()) installReaderHelpers(models, maxElements);
+  return {
+    module: () => modelsOrThrow(models),
+    async fetch() {
+      if (loaded()) return;
+      if (!fetchModels) throw new Error('posenc: this object has no model-config module to fetch');
+      const module = await fetchModels();
+      installReaderHelpers(module, maxElements);
+      models = module;
+    },
+  };
 }
 
 // The model-config module, or why it is not there.
