@@ -59,7 +59,9 @@ async function groupCsv(page, fig, g, panel, what) {
     page.waitForEvent('download'),
     fig.locator('[role=group]').nth(g).locator('[role=menuitem]', { hasText: 'CSV' }).click(),
   ]);
-  const lines = readFileSync(await dl.path(), 'utf8').trim().split('\n');
+  const lines = readFileSync(await dl.path(), 'utf8')
+    .trim()
+    .split('\n');
   const head = csvFields(lines[0]).slice(1);
   if (panel.kind === 'lineplot') {
     // the label names the plot's series, as its legend does ("title: a, b; …")
@@ -76,7 +78,7 @@ async function groupCsv(page, fig, g, panel, what) {
 }
 
 for (const lang of ['en', 'zh'])
-  test(`${lang}: one download menu per figure, in its head, a group per panel shown, each its own file`, async (ctx) => {
+  test(`${lang}: one download menu per figure, in its head, a group per shown panel, one file each`, async (ctx) => {
     const { page } = browser;
     const problems = watch(page);
     await page.goto(`${srv.url}?lang=${lang}`);
