@@ -326,6 +326,40 @@ test('config: the resolved RoPE of every layer type and the llama.cpp flags, as 
   assert.match(bloom.stderr, /rotary/);
 });
 
+test('config text: the part of the head that turns, and notes every layer type shares said once', () => {
+  // Gemma 4's full layers: partial_rotary_factor 0.25 of global_head_dim 512 turns; the other 192 pairs stay
+  const gemma = run('config', join(root, 'tests', 'configs', 'gemma-4-31b-it.json'));
+  assert.equal(gemma.status, 0, gemma.stderr);
+  const full = gemma.text.slice(gemma.text.indexOf('full_attention:'));
+  assert.match(full, /^ {2}rotary dim {7}128 of 512 \(the other 192 pairs have frequency 0: they never turn\)$/m);
+  assert.match(full, /^ {2}frequencies {6}64: 1\.00000, /m);
+  // Qwen3-Next: partial_rotary_factor 0.25 of head_dim 256
+  const next = run('config', join(root, 'tests', 'configs', 'qwen3-next-80b-a3b.json'));
+  assert.match(next.text, /^ {2}rotary dim {7}64 of 256$/m);
+  // DeepSeek-V3's MLA: qk_rope_head_dim 64 after qk_nope_head_dim 128
+  const deepseek = run('config', join(root, 'tests', 'configs', 'deepseek-v3.json'));
+  assert.match(deepseek.text, /^ {2}head dim {9}64: the last 64 of each 192-wide query and key head .*the first 128 /m);
+  // a note true of both layer types is printed once, after them
+  const config = join(dir, 'two-layer-types.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      model_type: 'not_a_known_model',
+      hidden_size: 512,
+      num_attention_heads: 8,
+      layer_types: ['sliding_attention', 'full_attention'],
+      rope_parameters: {
+        sliding_attention: { rope_type: 'default', rope_theta: 10000 },
+        full_attention: { rope_type: 'default', rope_theta: 1000000 },
+      },
+    }),
+  );
+  const two = run('config', config);
+  assert.equal(two.status, 0, two.stderr);
+  assert.equal(two.text.match(/not_a_known_model/g).length, 1, two.text);
+  assert.match(two.text, /^every layer type:\n {2}- model_type 'not_a_known_model'/m);
+});
+
 test('I/O failures exit 3 with a message, not a stack trace; a closed pipe is not an error', () => {
   const missing = run('table', 'rope', '--config', join(dir, 'no-such-config.json'), '--positions', '2');
   assert.equal(missing.status, 3);

@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IoError, UsageError, json, list, number, parseCommandLine } from './args.js';
+import { configText } from './config-text.js';
 import { withFlags } from './flags.js';
 import { matrix, numbered, rowTable, vector, writeTable } from './formats.js';
 import { labCommand } from './lab.js';
@@ -457,31 +458,17 @@ async function configCommand(file, values) {
     });
     return `${JSON.stringify({ layers: layers.map(plain), llamaCpp }, null, 2)}\n`;
   }
-  const lines = [];
-  for (const r of layers) {
-    lines.push(
-      `${r.layerType}:`,
-      `  rope type        ${r.ropeType}`,
-      `  head dim         ${r.headDim}`,
-      `  rotary dim       ${r.rotaryDim}`,
-      `  base             ${r.base}`,
-      `  layout           ${r.layout}`,
-      `  attention factor ${r.attentionFactor}`,
-      `  frequencies      ${r.frequencies.length}: ${formatList(r.frequencies)}`,
-    );
-    if (r.sections)
-      lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
-    if (r.layersWithoutRope.length) lines.push(`  layers, no RoPE  ${r.layersWithoutRope.join(', ')}`);
-    for (const note of r.notes) lines.push(`  - ${note}`);
-  }
-  lines.push('llama.cpp:', `  flags: ${llamaCpp.flags.length ? llamaCpp.flags.join(' ') : '(none)'}`);
-  for (const note of llamaCpp.notes) lines.push(`  - ${note}`);
-  return `${lines.join('\n')}\n`;
+  return configText(layers, llamaCpp, parsedConfig(text));
 }
 
-function formatList(values) {
-  const shown = Array.from(values.slice(0, 4), (v) => v.toPrecision(6));
-  return `${shown.join(', ')}${values.length > 4 ? `, ... ${values[values.length - 1].toPrecision(6)}` : ''}`;
+// The config as an object, for the text report's reading of MLA's head split; null when it is not JSON
+// (ropeFromConfig has refused it before this is reached, so this never hides an error).
+function parsedConfig(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 async function write(output, out) {
