@@ -12,9 +12,6 @@ requireBuild();
 for (const flavour of ['simd', 'scalar']) {
   const { default: create } = await import(pathToFileURL(join(distLib, `posenc-${flavour}.mjs`)).href);
   const M = await create();
-  // The library installs these helpers on the module; the raw module needs them to report bad fields.
-  M.posencTypeError = (name, requirement, value) => new TypeError(`${name} must be ${requirement}, got ${value}`);
-
   // One of each first: what the first call of a kind allocates for good is not a leak.
   M.createBuffer(1).delete();
   M.createRopePlan({ dim: 4 }).delete();
