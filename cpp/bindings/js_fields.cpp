@@ -6,13 +6,18 @@
 
 #include "js_objects.hpp"
 
+// EM_JS turns its body into a string as written; through this macro the body's macros are expanded
+// first, so the JavaScript below writes the slot kinds as js::slot_kind numbers them.
+#define POSENC_EM_JS_EXPANDED(...) EM_JS(__VA_ARGS__)
+
 // Field i's value (the first of its keys not absent) into slots[i], 16 bytes each: a number, or a
-// string's start in the text block; the kind, numbered as js::slot_kind; a string's length. A
+// string's start in the text block; the kind (POSENC_SLOT_*, js_objects.hpp); a string's length. A
 // short ASCII string goes to the text block, any other value to the array returned (as a handle;
 // undefined when there is none), and so does the error of a getter that throws, which ends the
 // reading: nothing is thrown into the wasm frames.
-EM_JS(emscripten::EM_VAL, posenc_read_fields, (emscripten::EM_VAL object_handle, emscripten::EM_VAL fields_handle,
-                                               void* at, char* text, int text_bytes, int null_is_absent), {
+POSENC_EM_JS_EXPANDED(emscripten::EM_VAL, posenc_read_fields,
+                      (emscripten::EM_VAL object_handle, emscripten::EM_VAL fields_handle, void* at, char* text,
+                       int text_bytes, int null_is_absent), {
   var o = Emval.toValue(object_handle), fields = Emval.toValue(fields_handle);
   var others = undefined, used = 0;
   for (var i = 0; i < fields.length; i++) {
@@ -23,19 +28,19 @@ EM_JS(emscripten::EM_VAL, posenc_read_fields, (emscripten::EM_VAL object_handle,
         if (value !== undefined && !(value === null && null_is_absent)) break;
       }
     } catch (error) {
-      HEAP32[slot + 2] = 7;
+      HEAP32[slot + 2] = POSENC_SLOT_THROWN;
       others = others || [];
       others[i] = error;
       return Emval.toHandle(others);
     }
-    var kind = 6;
-    if (value === undefined || (value === null && null_is_absent)) kind = 0;
+    var kind = POSENC_SLOT_OTHER;
+    if (value === undefined || (value === null && null_is_absent)) kind = POSENC_SLOT_ABSENT;
     else if (typeof value === 'number') {
-      kind = 1;
+      kind = POSENC_SLOT_NUMBER;
       HEAPF64[slot >> 1] = value;
-    } else if (value === false) kind = 2;
-    else if (value === true) kind = 3;
-    else if (value === null) kind = 4;
+    } else if (value === false) kind = POSENC_SLOT_FALSE;
+    else if (value === true) kind = POSENC_SLOT_TRUE;
+    else if (value === null) kind = POSENC_SLOT_NULL;
     else if (typeof value === 'string' && value.length <= text_bytes - used) {
       var ascii = true;
       for (var c = 0; c < value.length && ascii; c++) {
@@ -44,13 +49,13 @@ EM_JS(emscripten::EM_VAL, posenc_read_fields, (emscripten::EM_VAL object_handle,
         else HEAPU8[text + used + c] = code;
       }
       if (ascii) {
-        kind = 5;
+        kind = POSENC_SLOT_TEXT;
         HEAPF64[slot >> 1] = used;
         HEAP32[slot + 3] = value.length;
         used += value.length;
       }
     }
-    if (kind === 6) {
+    if (kind === POSENC_SLOT_OTHER) {
       others = others || [];
       others[i] = value;
     }

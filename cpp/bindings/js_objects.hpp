@@ -86,15 +86,25 @@ struct field_slot {
   std::int32_t length;  // a string's bytes
 };
 static_assert(sizeof(field_slot) == 16, "posenc_read_fields (js_fields.cpp) writes slots of 16 bytes");
+// The kinds of value a slot holds. Their numbers are macros because the JavaScript reader in
+// js_fields.cpp is written with them too (a JavaScript body cannot name a C++ constant): one list.
+#define POSENC_SLOT_ABSENT 0
+#define POSENC_SLOT_NUMBER 1
+#define POSENC_SLOT_FALSE 2
+#define POSENC_SLOT_TRUE 3
+#define POSENC_SLOT_NULL 4
+#define POSENC_SLOT_TEXT 5
+#define POSENC_SLOT_OTHER 6
+#define POSENC_SLOT_THROWN 7
 enum slot_kind : std::int32_t {
-  absent_value,
-  number_value,
-  false_value,
-  true_value,
-  null_value,
-  text_value,
-  other_value,
-  thrown_value
+  absent_value = POSENC_SLOT_ABSENT,
+  number_value = POSENC_SLOT_NUMBER,
+  false_value = POSENC_SLOT_FALSE,
+  true_value = POSENC_SLOT_TRUE,
+  null_value = POSENC_SLOT_NULL,
+  text_value = POSENC_SLOT_TEXT,
+  other_value = POSENC_SLOT_OTHER,
+  thrown_value = POSENC_SLOT_THROWN
 };
 
 }  // namespace js
