@@ -1,7 +1,8 @@
 // The module's RoPE rotations and the functions that read their options (the analysis functions
 // are in bind_rope_analysis.cpp, the rest in embind.cpp, the helpers in js_*.hpp): each reads its
 // options struct from the caller's options object, calls the core and copies the result out, or
-// returns the Error that describes bad input. No checks, defaults or math here.
+// returns the Error that describes bad input. The rules and defaults are the core's: this file checks
+// only what the conversion needs (a value's type, an array's length), and does no math.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 

@@ -1,7 +1,8 @@
 // The module's RoPE analysis functions (the rotation matrix, scores by distance, the decay bound,
 // the precision lab): called once per figure or table, not per token, so this file is built for
 // size. Each reads its options struct, calls the core and copies the result out, or returns the
-// Error that describes bad input. No checks, defaults or math here.
+// Error that describes bad input. The rules and defaults are the core's; the readers check only a
+// value's type and an array's length.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
