@@ -163,6 +163,20 @@ constexpr model_class janus() {
   return c;
 }
 
+// configuration_llava.py (LlavaConfig; LlavaNextConfig, LlavaNextVideoConfig, VideoLlavaConfig, VipLlavaConfig
+// and PerceptionLMConfig alike): text_config's model_type, "llama" when it names none. A config without
+// text_config is the original LLaVA repository's LlavaLlamaForCausalLM, a LlamaConfig whose fields are the
+// top-level ones (transformers' own classes always write text_config); read as Llama's.
+constexpr model_class llava_text() {
+  return as_wrapper(make(family::llama, 1e4, 4096, 32, 2048), text_source::sub_or_flat);
+}
+
+// configuration_llava_onevision.py: LlavaOnevisionConfig, text_config "qwen2" when it names no model_type
+// (Qwen2Config's defaults: base 1e4, 4096 / 32 heads, 32768 positions).
+constexpr model_class llava_onevision_text() {
+  return as_wrapper(make(family::qwen2, 1e4, 4096, 32, 32768), text_source::sub_or_flat);
+}
+
 // configuration_mllama.py MllamaTextConfig: default_theta 500000, 4096 / 32 heads, 131072
 // positions; modeling_mllama.py's cross-attention layers never apply the position embeddings.
 constexpr model_class mllama_text() {
@@ -1127,6 +1141,13 @@ constexpr named_class classes[] = {
     {"gemma3n", as_wrapper(gemma3n(), text_source::sub_or_defaults)},
     {"gemma3n_text", gemma3n()},
     {"mllama", as_wrapper(mllama_text(), text_source::sub_or_defaults)},
+    {"llava", llava_text()},
+    {"llava_next", llava_text()},
+    {"llava_next_video", llava_text()},
+    {"video_llava", llava_text()},
+    {"vipllava", llava_text()},
+    {"perception_lm", llava_text()},
+    {"llava_onevision", llava_onevision_text()},
     {"mllama_text_model", mllama_text()},
     {"phi3", phi3()},
     // configuration_phi4_multimodal.py (Phi4MultimodalConfig: the text model's fields at the top level,

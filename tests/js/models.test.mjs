@@ -1342,6 +1342,27 @@ for (const [flavour, posenc] of flavours) {
       checkRule(posenc, { model_type: 'paligemma' }, {}, { headDim: 256, notes: [/positions from 1/] });
     });
 
+    test('LLaVA and its kin: the text_config model, Llama when unnamed or flat (configuration_llava.py)', () => {
+      // llava-hf/llava-1.5-13b-hf's text_config names its type; an unnamed one is LlavaConfig's "llama"
+      const text = { model_type: 'llama', hidden_size: 5120, num_attention_heads: 40, max_position_embeddings: 4096 };
+      for (const type of ['llava', 'llava_next', 'llava_next_video', 'video_llava', 'vipllava', 'perception_lm']) {
+        checkRule(posenc, { model_type: type, text_config: text }, {}, { headDim: 128, notes: [] });
+        const { model_type: _, ...unnamed } = text;
+        checkRule(
+          posenc,
+          { model_type: type, text_config: { ...unnamed, rope_theta: 5e5 } },
+          {},
+          { base: 5e5, notes: [] },
+        );
+      }
+      // the original LLaVA repository's flat config: its top-level fields are the LlamaConfig
+      const flat = { model_type: 'llava', hidden_size: 5120, num_attention_heads: 40, rope_theta: 1e6 };
+      checkRule(posenc, flat, {}, { headDim: 128, base: 1e6, notes: [] });
+      // LLaVA-OneVision's language model is a Qwen2 unless text_config says otherwise
+      const onevision = { model_type: 'llava_onevision', text_config: { hidden_size: 896, num_attention_heads: 14 } };
+      checkRule(posenc, onevision, {}, { headDim: 64, base: 1e4, notes: [] });
+    });
+
     test('Fuyu reads its flat config as Persimmon: half of each head turns (configuration_fuyu.py)', () => {
       const fuyu = { model_type: 'fuyu', hidden_size: 4096, num_attention_heads: 64, rope_theta: 25000 };
       checkRule(

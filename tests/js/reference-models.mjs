@@ -943,6 +943,15 @@ function textConfig(cfg) {
     glm_image: 'glm_image_text',
     ernie4_5_vl_moe: 'ernie4_5_vl_moe_text',
     hunyuan_vl: 'hunyuan_vl_text',
+    // configuration_llava.py and its kin: text_config "llama" when it names no model_type; a flat config is
+    // the original LLaVA repository's LlamaConfig. configuration_llava_onevision.py: "qwen2".
+    llava: 'llama',
+    llava_next: 'llama',
+    llava_next_video: 'llama',
+    video_llava: 'llama',
+    vipllava: 'llama',
+    perception_lm: 'llama',
+    llava_onevision: 'qwen2',
   };
   // configuration_qwen2_5_omni.py / configuration_qwen3_omni_moe.py: the thinker's text model sits in
   // thinker_config.text_config, and a missing level is built from its class's defaults.
