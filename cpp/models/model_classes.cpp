@@ -521,6 +521,22 @@ constexpr model_class moonshine() {
   return c;
 }
 
+// configuration_moonshine_streaming.py: MoonshineStreamingConfig, 320 hidden / 8 heads, head_dim = hidden_size //
+// heads unless given, 4096 positions, rope_parameters {default, 1e4, partial_rotary_factor 0.8} when it has none;
+// modeling_moonshine_streaming.py: Moonshine's adjacent pairs over int(head_dim * partial_rotary_factor) features.
+constexpr rope_default moonshine_streaming_rope[] = {{"rope_theta", 1e4}, {"partial_rotary_factor", 0.8}};
+constexpr model_class moonshine_streaming() {
+  model_class c = interleaved(make(family::llama, 1e4, 320, 8, 4096));
+  c.default_rope_partial = true;
+  return with_default_rope(c, "default", moonshine_streaming_rope);
+}
+
+// configuration_pe_video.py: PeVideoEncoderConfig, head_dim 128, 1792 hidden / 14 heads, 10000 positions,
+// rope_parameters {rope_theta: 20000}; modeling_pe_video.py turns adjacent pairs over the whole head.
+constexpr model_class pe_video_encoder() {
+  return interleaved(with_head_dim(make(family::llama, 2e4, 1792, 14, 10000), 128));
+}
+
 // configuration_recurrent_gemma.py: partial_rotary_factor 0.5 (setdefault), head_dim = hidden_size //
 // num_attention_heads (2560 / 10), 26 layers whose blocks repeat block_types (recurrent, recurrent,
 // attention); modeling_recurrent_gemma.py rotates the first half of q and k (torch.chunk) by
@@ -1247,6 +1263,8 @@ constexpr named_class classes[] = {
     {"baichuan", baichuan()},
     {"internlm3", llama_rules()},  // InternLM3's remote code: Llama's RoPE, head_dim, rope_scaling
     {"moonshine", moonshine()},
+    {"moonshine_streaming", moonshine_streaming()},
+    {"pe_video_encoder", pe_video_encoder()},
     {"recurrent_gemma", recurrent_gemma()},
     {"arcee", llama_rules()},  // configuration_arcee.py: ArceeConfig(LlamaConfig)
     {"mimo_v2_flash", mimo_v2_flash()},
