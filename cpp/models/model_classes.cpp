@@ -279,6 +279,16 @@ constexpr model_class omni(model_class text) {
   return c;
 }
 
+// The retrieval wrappers around a vision-language model (configuration_colqwen2.py ColQwen2Config,
+// configuration_colmodernvbert.py ColModernVBertConfig): its config in vlm_config, the language model in that
+// config's text_config (a flat Qwen2-VL vlm_config is its own text config); vlm_config's class defaults when
+// it is missing.
+constexpr model_class retrieval_wrapper(model_class text, text_source source) {
+  model_class c = as_wrapper(text, source);
+  c.text_holder = "vlm_config";
+  return c;
+}
+
 // configuration_qwen3_5.py / _qwen3_5_moe.py Qwen3_5TextConfig: head_dim 256, partial_rotary_factor
 // 0.25 (kwargs.setdefault), full_attention_interval 4 over 32 (40) layers, the others linear
 // attention; modeling_qwen3_5.py: interleaved M-RoPE, mrope_section [11, 11, 10] by default.
@@ -1218,6 +1228,8 @@ constexpr named_class classes[] = {
     // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
     {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
     {"modernbert", modernbert()},
+    {"colmodernvbert", retrieval_wrapper(modernbert(), text_source::sub_or_defaults)},
+    {"colqwen2", retrieval_wrapper(qwen2_vl(), text_source::sub_or_flat)},
     {"olmo3", olmo3()},
     {"esm", esm()},
     {"granitemoehybrid", granite_hybrid()},

@@ -154,6 +154,10 @@ void resolver::pick_text(const config_value& config) {
     made_.back().type = kind::object;
     text_ = &made_.back();
     text_path_ = sub.path;
+  } else if (holder != &config) {
+    // a flat config one level down (ColQwen2's vlm_config as Qwen2-VL checkpoints were published)
+    text_ = holder;
+    text_path_ = holder_path;
   }
 }
 
