@@ -18,7 +18,7 @@
 // Usage: node tools/build-embed.mjs  (or import { buildEmbed } and call it with { root, dist }).
 import { build, transform } from 'esbuild';
 import { FLAVOURS, externalGlue, requireWasm, copyWasmAssets } from './wasm-assets.mjs';
-import { elementTypes, jsxTypes } from './element-types.mjs';
+import { elementTypes, jsxTypes, stateType } from './element-types.mjs';
 import { colorTables } from './color-tables.mjs';
 import { numberInterpolation } from './stand-ins.mjs';
 import { glueAsAssets } from './import-hints.mjs';
@@ -97,10 +97,11 @@ const COMMON_ATTRIBUTES = [
   },
 ];
 
-const EVENTS = [
+/** The events of a figure whose parameters are `fields`: change and render carry its parameters' values. */
+const eventsOf = (fields) => [
   {
     name: 'change',
-    type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
+    type: { text: `CustomEvent<${stateType(fields)}>` },
     description:
       "A control changed a parameter; detail is the figure's full state " +
       '(parameter name -> value). Bubbles and is composed.',
@@ -117,7 +118,7 @@ const EVENTS = [
   },
   {
     name: 'render',
-    type: { text: 'CustomEvent<Record<string, number | string | boolean>>' },
+    type: { text: `CustomEvent<${stateType(fields)}>` },
     description: 'The figure drew a new result; detail holds the parameters it was computed for. Bubbles.',
   },
 ];
@@ -140,6 +141,24 @@ function specType(spec) {
   if (spec.type === 'enum') return spec.values.map((v) => `'${v}'`).join(' | ');
   if (spec.type === 'bool') return 'boolean';
   return 'number';
+}
+
+/** The properties of `cls` that reflect its parameters (figure.js define()), as manifest fields: every parameter
+ *  must be one, so a parameter whose name the class already uses is an error here, not a missing property. */
+function fieldsOf(tag, cls, attributes) {
+  return attributes.map((a) => {
+    const own = Object.getOwnPropertyDescriptor(cls.prototype, a.fieldName);
+    if (!own?.get || !own.set)
+      throw new Error(`build-embed: ${tag}: parameter ${a.fieldName} is not a property (the class has that name)`);
+    return {
+      kind: 'field',
+      name: a.fieldName,
+      type: a.type,
+      default: a.default,
+      description: a.description,
+      attribute: a.name,
+    };
+  });
 }
 
 /** Load web/elements/index.js in Node with just enough DOM to let the classes register. */
@@ -239,6 +258,7 @@ export async function manifest({ root, warn = console.warn }) {
     const listed = [...attributes, ...COMMON_ATTRIBUTES].map((a) => a.name).sort();
     if (JSON.stringify(observed) !== JSON.stringify(listed))
       throw new Error(`build-embed: ${tag} observes ${observed}, the manifest would list ${listed}`);
+    const fields = fieldsOf(tag, cls, attributes);
     declarations.push({
       kind: 'class',
       name,
@@ -250,7 +270,8 @@ export async function manifest({ root, warn = console.warn }) {
         `with no attributes; every attribute can change later.`,
       superclass: { name: 'PosencFigure', module: 'posenc-embed.js' },
       attributes: [...attributes, ...COMMON_ATTRIBUTES],
-      events: EVENTS,
+      members: fields,
+      events: eventsOf(fields),
       cssProperties: properties,
     });
     exports.push({ kind: 'js', name, declaration: { name, module: 'posenc-embed.js' } });

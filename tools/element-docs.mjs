@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sharedEvents } from './element-types.mjs';
 
 const cell = (text) =>
   String(text ?? '')
@@ -19,6 +20,31 @@ function table(header, rows) {
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 }
+
+// The elements' properties and how the declarations type them (tests/types/element-properties.ts checks those).
+const TYPESCRIPT = [
+  "`Params` is the element's parameters by property name: each element's declarations export it",
+  '(`RopePlaneParams` for `<posenc-rope-plane>`).',
+  '',
+  '## Properties and TypeScript',
+  '',
+  'Every parameter is also a property of the element, named in camelCase (`mark-m` is `markM`): reading it gives',
+  'the attribute as the figure reads it (clamped, or the default), writing it sets the attribute, and `null`',
+  'removes it. A few figures narrow one parameter by another (`pair` stays below `dim / 2`); the detail of',
+  '`render` holds what was drawn. `no-controls`, `theme` and `lang` stay attributes. The declarations of',
+  '`posenc/elements` type each element class with its properties, map every tag in `HTMLElementTagNameMap`,',
+  "and type the detail of `change` and `render` as the element's own parameters:",
+  '',
+  '```ts',
+  "import 'posenc/elements';",
+  '',
+  "const plane = document.createElement('posenc-rope-plane'); // a RopePlane",
+  'plane.dim = 16; // a number; plane.dim = "16" does not compile',
+  "plane.addEventListener('change', (event) => {",
+  '  console.log(event.detail.m, event.detail.pair); // RopePlaneParams: numbers',
+  '});',
+  '```',
+];
 
 /** The markdown of docs/elements.md for `manifest`. */
 export function elementDocs(manifest) {
@@ -50,8 +76,10 @@ export function elementDocs(manifest) {
     '',
     table(
       ['event', 'type', 'description'],
-      first.events.map((e) => [code(e.name), code(e.type.text), cell(e.description)]),
+      sharedEvents(declarations).map((e) => [code(e.name), code(e.type), cell(e.description)]),
     ),
+    '',
+    ...TYPESCRIPT,
     '',
     'Theming: set these custom properties on the element or any ancestor (they inherit into the shadow root).',
     '',
@@ -72,11 +100,12 @@ export function elementDocs(manifest) {
       `${d.summary} Class \`${d.name}\`.`,
       '',
       table(
-        ['attribute', 'type', 'default', 'values'],
+        ['attribute', 'property', 'type', 'default', 'values'],
         d.attributes
           .filter((a) => !common.has(a.name))
           .map((a) => [
             code(a.name),
+            code(d.members.find((m) => m.attribute === a.name)?.name),
             code(a.type.text),
             code(a.default),
             cell(a.description.replace(/; anything else falls back to the default\.$/, '')),

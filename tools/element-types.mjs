@@ -1,7 +1,7 @@
 // TypeScript declarations of `posenc/elements`, generated from the Custom Elements Manifest
 // (tools/build-embed.mjs), so the types list exactly the tags, attributes and events the code has:
-//   elementTypes(manifest)   dist/lib/posenc-embed.d.ts: the classes, each tag's attributes,
-//                            HTMLElementTagNameMap
+//   elementTypes(manifest)   dist/lib/posenc-embed.d.ts: the classes with their parameters as typed properties,
+//                            each tag's attributes and parameters (the detail of its events), HTMLElementTagNameMap
 //   jsxTypes('react' | 'preact', manifest)   dist/lib/posenc-embed-{react,preact}.d.ts: JSX.IntrinsicElements
 //                            for React 19 and Preact 10 and 11, type-only entry points
 
@@ -9,6 +9,10 @@ const HEADER = '// Generated from custom-elements.json by tools/build-embed.mjs.
 
 const doc = (text, indent = '') => `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n`;
 const quoted = (name) => (/^[a-z_$][\w$]*$/i.test(name) ? name : `'${name}'`);
+
+/** The object type of a figure's parameters, from its manifest fields: `{ dim: number; ... }`, the detail of its
+ *  change and render events (build-embed.mjs writes it into the manifest, this file reads it back). */
+export const stateType = (fields) => `{ ${fields.map((f) => `${quoted(f.name)}: ${f.type.text}`).join('; ')} }`;
 
 // An attribute's value as a page or JSX writes it: numbers also as their text ("64").
 function attributeType(text) {
@@ -28,25 +32,56 @@ function attributesInterface(declaration) {
   return `${out}}\n`;
 }
 
+/** The events all figures share, with their detail type written for any figure: the detail that is a figure's own
+ *  parameters becomes `Params`. Every figure must have the same events. */
+export function sharedEvents(declarations) {
+  const generic = (d) => d.events.map((e) => [e.name, e.type.text === `CustomEvent<${stateType(d.members)}>`]);
+  const first = declarations[0];
+  for (const d of declarations)
+    if (JSON.stringify(generic(d)) !== JSON.stringify(generic(first)))
+      throw new Error(`element-types: ${d.tagName} has events of its own, the declarations give all figures one map`);
+  return first.events.map((e, i) => ({ ...e, type: generic(first)[i][1] ? 'CustomEvent<Params>' : e.type.text }));
+}
+
+// A figure's class: its parameters as properties (figure.js reflects each into its attribute), and their values as
+// the detail type of its events.
+function elementClass(d) {
+  let out = doc(`The parameters of \`<${d.tagName}>\` by property name: the detail of its change and render events.`);
+  const params = d.members.map((m) => `  ${quoted(m.name)}: ${m.type.text};\n`).join('');
+  out += `export type ${d.name}Params = {\n${params}};\n\n`;
+  out += doc(`\`<${d.tagName}>\`: ${d.summary}`);
+  out += `export declare class ${d.name} extends PosencFigure<${d.name}Params> {\n`;
+  out += `  static readonly tag: '${d.tagName}';\n`;
+  for (const m of d.members) {
+    out += doc(`Attribute \`${m.attribute}\`, as the figure reads it: ${m.description} Default: ${m.default}.`, '  ');
+    out += `  ${quoted(m.name)}: ${m.type.text};\n`;
+  }
+  return `${out}}\n`;
+}
+
 /** posenc-embed.d.ts for `manifest` (the object written to custom-elements.json). */
 export function elementTypes(manifest) {
   const declarations = manifest.modules[0].declarations;
-  const events = declarations[0]?.events ?? [];
+  const events = sharedEvents(declarations);
   const figureDoc = doc('What every figure element shares: its parameters are its attributes.');
   const specDoc = doc('How a parameter is read from its attribute: its type, range and default.');
   let out = HEADER;
   out += `// Importing 'posenc/elements' registers every figure element (customElements.define); on a server
 // (Node, where there is no customElements) the import works and registers nothing.
 
-${doc('The events every figure element dispatches.')}export interface PosencFigureEventMap extends HTMLElementEventMap {
-${events.map((e) => `${doc(e.description, '  ')}  ${quoted(e.name)}: ${e.type.text};\n`).join('')}}
+${doc('The events every figure element dispatches; Params: its parameters (RopePlaneParams and so on).')}\
+export interface PosencFigureEventMap<Params extends object = AnyParams> extends HTMLElementEventMap {
+${events.map((e) => `${doc(e.description, '  ')}  ${quoted(e.name)}: ${e.type};\n`).join('')}}
 
-${figureDoc}export declare class PosencFigure extends HTMLElement {
+${doc('Parameters of a figure not known by its type: name -> value.')}\
+export type AnyParams = Record<string, number | string | boolean>;
+
+${figureDoc}export declare class PosencFigure<Params extends object = AnyParams> extends HTMLElement {
   ${doc('The tag the class is registered under.').trim()}
   static readonly tag: string;
-  addEventListener<K extends keyof PosencFigureEventMap>(
+  addEventListener<K extends keyof PosencFigureEventMap<Params>>(
     type: K,
-    listener: (this: this, event: PosencFigureEventMap[K]) => unknown,
+    listener: (this: this, event: PosencFigureEventMap<Params>[K]) => unknown,
     options?: boolean | AddEventListenerOptions,
   ): void;
   addEventListener(
@@ -54,9 +89,9 @@ ${figureDoc}export declare class PosencFigure extends HTMLElement {
     listener: EventListenerOrEventListenerObject,
     options?: boolean | AddEventListenerOptions,
   ): void;
-  removeEventListener<K extends keyof PosencFigureEventMap>(
+  removeEventListener<K extends keyof PosencFigureEventMap<Params>>(
     type: K,
-    listener: (this: this, event: PosencFigureEventMap[K]) => unknown,
+    listener: (this: this, event: PosencFigureEventMap<Params>[K]) => unknown,
     options?: boolean | EventListenerOptions,
   ): void;
   removeEventListener(
@@ -78,11 +113,7 @@ ${specDoc}export type ParamSpec =
   | { readonly type: 'bool'; readonly def: boolean };
 
 `;
-  for (const d of declarations) {
-    out += attributesInterface(d) + '\n';
-    out += doc(`\`<${d.tagName}>\`: ${d.summary}`);
-    out += `export declare class ${d.name} extends PosencFigure {\n  static readonly tag: '${d.tagName}';\n}\n\n`;
-  }
+  for (const d of declarations) out += attributesInterface(d) + '\n' + elementClass(d) + '\n';
   const attributesDoc = doc("Each tag's attributes, by tag: the props of the JSX declarations.");
   const paramsDoc = doc('Every parameter of every figure, by tag (the attributes, in camelCase).');
   const infoDoc = doc("The library the figures' Worker runs: its version and whether it is the SIMD128 build.");

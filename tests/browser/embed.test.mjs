@@ -263,6 +263,18 @@ test('the two instances of an element do not interfere; attributes are reactive;
   assert.equal(changes.at(-1).detail.m, FIGURE_PARAMS['posenc-rope-plane'].m.def + 1);
   assert.equal(await page.getAttribute(`#${b}`, 'm'), String(FIGURE_PARAMS['posenc-rope-plane'].m.def + 1));
   assert.equal(await page.getAttribute('#posenc-rope-plane-a', 'm'), aBefore, "A's attribute untouched");
+  // a parameter is a property too: writing it sets the attribute, and the figure renders with the new value
+  const rendered = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const a = document.getElementById('posenc-rope-plane-a');
+        a.addEventListener('render', (e) => resolve({ detail: e.detail.m, attribute: a.getAttribute('m'), m: a.m }), {
+          once: true,
+        });
+        a.m = 9;
+      }),
+  );
+  assert.deepEqual(rendered, { detail: 9, attribute: '9', m: 9 });
   // no-controls trims a figure; lang switches its text
   const ha = '#posenc-sinusoidal-heatmap-a';
   assert.ok(await page.locator(`${ha} .controls`).isVisible());
@@ -445,6 +457,17 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
         defined: tags.filter((t) => customElements.get(t)),
         same: classes.every((c) => customElements.get(c.tag) === c),
         observed: Object.fromEntries(classes.map((c) => [c.tag, [...c.observedAttributes].sort()])),
+        // the properties of each class that reflect an attribute, and any the browser's HTMLElement already has
+        properties: Object.fromEntries(
+          classes.map((c) => [
+            c.tag,
+            Object.entries(Object.getOwnPropertyDescriptors(c.prototype))
+              .filter(([, p]) => p.get && p.set)
+              .map(([n]) => n)
+              .sort(),
+          ]),
+        ),
+        native: classes.flatMap((c) => Object.keys(c.specs ?? {}).filter((n) => n in HTMLElement.prototype)),
         names: Object.fromEntries(named.map(([n, c]) => [c.tag, n])), // export names (class names are minified)
       };
     },
@@ -459,6 +482,7 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
   assert.deepEqual([...registered.defined].sort(), listed, 'every listed tag is defined in the browser');
   assert.ok(registered.same, 'customElements.get(tag) is the exported class');
   assert.deepEqual(listed, [...TAGS].sort(), 'manifest tags = FIGURE_PARAMS');
+  assert.deepEqual(registered.native, [], 'no parameter has the name of a property every HTML element has');
   for (const d of decls) {
     assert.equal(d.name, registered.names[d.tagName]);
     const params = Object.entries(FIGURE_PARAMS[d.tagName]).map(([n, s]) => ({
@@ -474,6 +498,11 @@ test('custom-elements.json lists exactly the registered elements, with FIGURE_PA
       d.attributes.map((a) => a.name).sort(),
       registered.observed[d.tagName],
       `${d.tagName}: attributes = observedAttributes`,
+    );
+    assert.deepEqual(
+      d.members.map((m) => m.name).sort(),
+      registered.properties[d.tagName],
+      `${d.tagName}: every parameter is a property, and the manifest lists them`,
     );
     assert.ok(d.events.some((e) => e.name === 'change'));
     assert.ok(

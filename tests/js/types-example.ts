@@ -88,6 +88,11 @@ async function tour(): Promise<void> {
     dim: 16,
     scaling: { type: 'linear', factor: 2, attention_factor: null },
   });
+  // ropeFrequencies reads what rope() reads of the frequencies: a partial rotation, 2-D axial, explicit ones
+  const axialTheta: Float32Array = posenc.ropeFrequencies({ dim: 8, rotaryDim: 4, axial: 'xy' });
+  const explicit: Float32Array = posenc.ropeFrequencies({ dim: 4, frequencies: [1, 0.5], attentionFactor: 2 });
+  // @ts-expect-error: the rows' positions are rope()'s, not the frequencies'
+  posenc.ropeFrequencies({ dim: 8, offset: 3 });
   const attention: number = posenc.ropeAttentionFactor({
     scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 },
   });
@@ -127,7 +132,23 @@ async function tour(): Promise<void> {
   posenc.ropeFrequencies({ dim: 8, scaling: { rope_type: 'su', factor: 2 } });
   // @ts-expect-error unknown precision variant
   posenc.ropePrecision({ variant: 'float8', positions: [0], dim: 8 });
-  void [scaled, legacy, attention, rotated, slopes, alibi, t5, deberta, lab, errors, scaledLab, angles, rounded];
+  void [
+    scaled,
+    legacy,
+    axialTheta,
+    explicit,
+    attention,
+    rotated,
+    slopes,
+    alibi,
+    t5,
+    deberta,
+    lab,
+    errors,
+    scaledLab,
+    angles,
+    rounded,
+  ];
 
   // @ts-expect-error layout is 'interleaved' | 'half'
   posenc.rope(q, { dim: 16, layout: 'neox' });

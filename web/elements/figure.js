@@ -2,7 +2,7 @@
 // changing one (from a control, script or the page's URL) re-runs the figure. Work starts when the
 // figure comes near the viewport (IntersectionObserver) and pauses while it is far away. The
 // figure's own controls write attributes back and emit a `change` event with the full state.
-import { parseAll, attrName, formatValue } from './params.js';
+import { parseValue, attrName, formatValue } from './params.js';
 import { FIGURE_PARAMS } from './recipes.js';
 import { adopt } from './style.js';
 import { h } from './dom.js';
@@ -28,11 +28,16 @@ export class PosencFigure extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     adopt(this.root);
-    this.params = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
+    this.params = this.readParams();
     this.controls = {};
     this.visible = false;
     this.dirty = true;
     this.channel = `${this.constructor.tag}#${Math.random().toString(36).slice(2)}`;
+  }
+
+  /** The parameters as the attributes give them now: each parameter's property parses its attribute (define()). */
+  readParams() {
+    return Object.fromEntries(Object.keys(this.constructor.specs).map((n) => [n, this[n]]));
   }
 
   get locale() {
@@ -55,7 +60,7 @@ export class PosencFigure extends HTMLElement {
     }
     if (!this.built) {
       // parser-created elements get their attributes after the constructor ran: read them again
-      this.params = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
+      this.params = this.readParams();
       this.build();
     }
     this.io ??= new IntersectionObserver(
@@ -118,7 +123,7 @@ export class PosencFigure extends HTMLElement {
       return;
     }
     if (name === 'no-controls' || name === 'theme') return; // the stylesheet alone reads them
-    const next = parseAll(this.constructor.specs, (n) => this.getAttribute(attrName(n)));
+    const next = this.readParams();
     this.constrain?.(next);
     const changed = Object.keys(next).some((k) => next[k] !== this.params[k]);
     this.params = next;
@@ -206,7 +211,7 @@ export class PosencFigure extends HTMLElement {
   /** Set a parameter from the UI: reflect into the attribute (which re-runs) and announce it. */
   setParam(name, value) {
     const spec = this.constructor.specs[name];
-    this.setAttribute(attrName(name), formatValue(spec, value));
+    this[name] = formatValue(spec, value);
     this.dispatchEvent(new CustomEvent('change', { bubbles: true, composed: true, detail: { ...this.params } }));
   }
 
@@ -272,7 +277,8 @@ export class PosencFigure extends HTMLElement {
   }
   // the ResizeObserver's last measure when there is one: reading clientWidth right after a figure
   // rewrote its DOM forces a synchronous layout
-  get width() {
+  // (not `width`: a figure's parameters are its properties, and <posenc-mrope-positions> has a width)
+  get bodyWidth() {
     return this.lastWidth || this.body.clientWidth || 600;
   }
   /** The width of one of the figure's panels, as the ResizeObserver last saw it (a change redraws
@@ -286,7 +292,20 @@ export class PosencFigure extends HTMLElement {
   }
 }
 
-/** Register a figure class under its tag (idempotent). */
+/** Register a figure class under its tag (idempotent). Each parameter becomes a property too: `el.dim` reads the
+ *  attribute as the figure parses it, `el.dim = 16` writes it (null or undefined removes it). */
 export function define(cls) {
+  for (const [name, spec] of Object.entries(cls.specs)) {
+    const attr = attrName(name);
+    if (!(name in cls.prototype))
+      Object.defineProperty(cls.prototype, name, {
+        get() {
+          return parseValue(spec, this.getAttribute(attr));
+        },
+        set(v) {
+          v == null ? this.removeAttribute(attr) : this.setAttribute(attr, v);
+        },
+      });
+  }
   if (!customElements.get(cls.tag)) customElements.define(cls.tag, cls);
 }

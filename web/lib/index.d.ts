@@ -327,13 +327,12 @@ export interface RelativeOptions {
   std?: number | undefined;
 }
 
-/** Options of `ropeFrequencies`. */
-export interface RopeFrequenciesOptions {
-  dim: number;
-  base?: number | undefined;
-  scaling?: RopeScalingInput | undefined;
-  seqLen?: number | undefined;
-}
+/**
+ * Options of `ropeFrequencies`: those of `rope()` but the rows' positions. `dim`, `base`, `scaling`, `seqLen`,
+ * `rotaryDim`, `frequencies`, `sections` and `axial` choose the frequencies; the others are checked as `rope()`
+ * checks them.
+ */
+export interface RopeFrequenciesOptions extends Omit<RopeOptions, 'offset' | 'positions' | 'inPlace'> {}
 
 /** Options of `ropeAttentionFactor`. */
 export interface RopeAttentionFactorOptions {

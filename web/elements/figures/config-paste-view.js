@@ -34,7 +34,7 @@ export function configView(fig, { LinePlot, errorBox }) {
       this.redraw();
     },
     redraw() {
-      if (!out.result.hidden) out.plot.draw(fig.widthOf(out.plot.el) || fig.width);
+      if (!out.result.hidden) out.plot.draw(fig.widthOf(out.plot.el) || fig.bodyWidth);
     },
     loadExample() {
       fig.text = exampleText(fig.params.example);

@@ -201,7 +201,7 @@ export class LabAccuracy extends LabFigure {
 
   redraw() {
     if (this.panels.hidden) return;
-    const w = this.widthOf(this.panels) || this.width;
+    const w = this.widthOf(this.panels) || this.bodyWidth;
     const each = w >= 2 * 280 + 16 && !this.ropePanel.hidden ? (w - 16) / 2 : w;
     this.all.draw(each);
     if (!this.ropePanel.hidden) this.rope.draw(each);

@@ -124,7 +124,7 @@ export class LabAttention extends LabFigure {
 
   redraw() {
     if (this.panels.hidden) return;
-    const w = this.widthOf(this.panels) || this.width;
+    const w = this.widthOf(this.panels) || this.bodyWidth;
     const each = w >= 2 * 280 + 16 ? (w - 16) / 2 : w;
     for (const m of this.maps) m.draw(Math.min(each, 460));
   }

@@ -115,7 +115,7 @@ export class LabBlindZone extends LabFigure {
     this.redraw();
   }
   redraw() {
-    if (!this.plot.el.hidden) this.plot.draw(Math.min(this.widthOf(this.plot.el) || this.width, 720));
+    if (!this.plot.el.hidden) this.plot.draw(Math.min(this.widthOf(this.plot.el) || this.bodyWidth, 720));
   }
 }
 define(LabBlindZone);

@@ -66,7 +66,7 @@ export class LabLoss extends LabFigure {
     this.redraw();
   }
   redraw() {
-    if (!this.plot.el.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.width);
+    if (!this.plot.el.hidden) this.plot.draw(this.widthOf(this.plot.el) || this.bodyWidth);
   }
 }
 define(LabLoss);

@@ -57,7 +57,7 @@ export class LearnedTable extends PosencFigure {
   async update(p) {
     const extent = Math.max(Math.ceil(p.maxLen * 1.3), p.position + 1);
     // more rows than the plot has pixel rows: only the rows those pixels show are drawn from the generator
-    const drawn = this.hm.pixelRows({ rows: p.maxLen, cols: p.dim, rowsExtent: extent }, this.width);
+    const drawn = this.hm.pixelRows({ rows: p.maxLen, cols: p.dim, rowsExtent: extent }, this.bodyWidth);
     const [cells, row] = await Promise.all([
       p.maxLen > drawn ? this.sampledRows(p, drawn) : this.wholeTable(p),
       this.compute('learnedRow', p, ':row'),
@@ -117,7 +117,7 @@ export class LearnedTable extends PosencFigure {
     return { data, rows, rowPositions, rowsSpan };
   }
   redraw() {
-    const w = this.width;
+    const w = this.bodyWidth;
     this.hm.draw(w);
     if (this.lp.el.isConnected) this.lp.draw(w);
   } // read, then write

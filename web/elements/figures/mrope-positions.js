@@ -199,7 +199,7 @@ export class MropePositions extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.map.draw(Math.min(460, this.widthOf(this.map.el) || this.width));
+    this.map.draw(Math.min(460, this.widthOf(this.map.el) || this.bodyWidth));
   }
 }
 define(MropePositions);

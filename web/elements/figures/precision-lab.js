@@ -91,7 +91,7 @@ export class PrecisionLab extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.plot.draw(this.widthOf(this.plot.el) || this.width);
+    this.plot.draw(this.widthOf(this.plot.el) || this.bodyWidth);
   }
 }
 define(PrecisionLab);

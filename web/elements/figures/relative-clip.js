@@ -79,7 +79,7 @@ export class RelativeClip extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.hm.draw(Math.min(this.width, 640));
+    this.hm.draw(Math.min(this.bodyWidth, 640));
   }
 }
 define(RelativeClip);

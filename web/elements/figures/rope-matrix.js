@@ -72,7 +72,7 @@ export class RopeMatrix extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.hm.draw(Math.min(this.width, 560));
+    this.hm.draw(Math.min(this.bodyWidth, 560));
   }
 }
 define(RopeMatrix);

@@ -94,7 +94,7 @@ export class RopeScalingAngles extends PosencFigure {
     const r = this.r,
       p = this.params;
     if (!r) return;
-    const W = Math.max(280, this.widthOf(this.panel) || this.width),
+    const W = Math.max(280, this.widthOf(this.panel) || this.bodyWidth),
       H = 300;
     const m = { top: 14, right: 12, bottom: 36, left: 58 };
     const pairs = p.dim / 2,

@@ -88,7 +88,7 @@ export class RopeScalingFrequencies extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.plot.draw(this.widthOf(this.plot.el) || this.width);
+    this.plot.draw(this.widthOf(this.plot.el) || this.bodyWidth);
   }
 }
 define(RopeScalingFrequencies);

@@ -56,7 +56,7 @@ export class RopeScalingLogits extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.plot.draw(this.widthOf(this.plot.el) || this.width);
+    this.plot.draw(this.widthOf(this.plot.el) || this.bodyWidth);
   }
 }
 define(RopeScalingLogits);

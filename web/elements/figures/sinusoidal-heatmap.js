@@ -71,7 +71,7 @@ export class SinusoidalHeatmap extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    this.hm.draw(this.width);
+    this.hm.draw(this.bodyWidth);
   }
 }
 define(SinusoidalHeatmap);
