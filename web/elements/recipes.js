@@ -73,6 +73,7 @@ export const FIGURE_PARAMS = {
     dim: int(4096, 2, 16384, { even: true, scale: 'log' }),
   },
   'posenc-relative-scores': {
+    panel: choice('c2p', ['c2p', 'p2c', 'c2c', 'total', 'all']),
     seq: int(24, 2, 128),
     dim: int(64, 2, 512, { even: true }),
     min: int(-8, -64, 0),

@@ -1,0 +1,67 @@
+// The page after its editorial pass, in English and in Chinese: the figures that repeated others are gone and no
+// sentence points at them, §4's sub-figures are lettered in order, DeBERTa's figure draws the one map that
+// carries meaning (c2p), and §7's angle figure says its widest unseen range in one line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, closeSite, drawNear, watch, OFF_PAGE } from './harness.mjs';
+
+let site;
+before(async () => (site = await openSite()));
+after(() => closeSite(site));
+
+/** The page in `lang`, language applied. */
+async function open(lang) {
+  const { page } = site.browser;
+  await page.goto(`${site.srv.url}?lang=${lang}`);
+  await page.waitForFunction((l) => document.documentElement.dataset.lang === l, lang);
+  return page;
+}
+
+// what the prose said about the figures that left the page
+const GONE = {
+  en: /The same numbers as a table|Shift invariance|block-diagonal matrix|cards below give/,
+  zh: /同样的数据以表格呈现|平移不变性|分块对角矩阵|数字卡片/,
+};
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: the page shows none of the figures it cut, and no sentence points at them`, async () => {
+    const page = await open(lang);
+    for (const tag of OFF_PAGE) assert.equal(await page.locator(tag).count(), 0, `${tag} is on the page`);
+    assert.doesNotMatch(await page.locator('main').innerText(), GONE[lang]);
+    const letters = await page.$$eval(`#rope h3 .${lang}`, (hs) => hs.map((h) => h.textContent.slice(0, 3)));
+    assert.deepEqual(letters.slice(0, 4), ['(a)', '(b)', '(c)', '(d)']);
+    // §1 says where its outlined rows come from
+    const sin = (await page.locator(`#sinusoidal .prose p.${lang}`).allInnerTexts()).join(' ');
+    assert.match(sin, lang === 'zh' ? /第 4 节 \(b\)/ : /§4 \(b\)/);
+  });
+
+  test(`${lang}: DeBERTa's figure draws c2p alone on the page, all four maps when asked`, async () => {
+    const page = await open(lang);
+    const problems = watch(page);
+    await drawNear(page, '#deberta');
+    const shown = () =>
+      page.evaluate(() =>
+        [...document.querySelector('#deberta').shadowRoot.querySelectorAll('.heatmap')]
+          .filter((e) => !e.hidden && e.getBoundingClientRect().width > 0)
+          .map((e) => e.querySelector('svg').getAttribute('aria-label').slice(0, 3)),
+      );
+    assert.deepEqual(await shown(), ['c2p']);
+    const gen = await page.evaluate(() => Number(document.querySelector('#deberta').dataset.ready));
+    await page.evaluate(() => document.querySelector('#deberta').setAttribute('panel', 'all'));
+    await page.waitForFunction((g) => Number(document.querySelector('#deberta').dataset.ready) > g, gen);
+    assert.deepEqual((await shown()).sort(), ['c2c', 'c2p', 'p2c', lang === 'zh' ? '总 l' : 'tot']);
+    assert.deepEqual(problems, []);
+  });
+
+  test(`${lang}: the angle figure says its widest unseen ranges in one line, with no card per scaling`, async () => {
+    const page = await open(lang);
+    await drawNear(page, '#angles');
+    const got = await page.evaluate(() => {
+      const root = document.querySelector('#angles').shadowRoot;
+      return { cards: root.querySelectorAll('.card').length, line: root.querySelector('.unseen-line').textContent };
+    });
+    assert.equal(got.cards, 0);
+    assert.match(got.line, lang === 'zh' ? /^训练中从未见过的角度范围/ : /^Widest range of angles never seen/);
+    assert.doesNotMatch(got.line, /0\.00\d/, 'no sliver of a radian printed as if it mattered');
+  });
+}
