@@ -1,6 +1,7 @@
 // The page after its editorial pass, in English and in Chinese: the figures that repeated others are gone and no
 // sentence points at them, §4's sub-figures are lettered in order, DeBERTa's figure draws the one map that
-// carries meaning (c2p), and §7's angle figure says its widest unseen range in one line.
+// carries meaning (c2p), §7's angle figure says its widest unseen range in one line, and §7's three scaling figures
+// start from one setting.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, closeSite, drawNear, watch, OFF_PAGE } from './harness.mjs';
@@ -62,6 +63,28 @@ for (const lang of ['en', 'zh']) {
     });
     assert.equal(got.cards, 0);
     assert.match(got.line, lang === 'zh' ? /^训练中从未见过的角度范围/ : /^Widest range of angles never seen/);
+    // YaRN, lit by default, leaves a sliver of a few thousandths of a radian: said as such, not as a number
+    assert.match(got.line, lang === 'zh' ? /YaRN 不到 0\.01 rad；?/ : /YaRN below 0\.01 rad/);
     assert.doesNotMatch(got.line, /0\.00\d/, 'no sliver of a radian printed as if it mattered');
   });
 }
+
+test("§7's three scaling figures start from one setting: d, base, factor, training length and scaling", async () => {
+  const page = await open('en');
+  for (const id of ['freqs', 'angles', 'logits']) await drawNear(page, `#${id}`);
+  const params = await page.evaluate(() =>
+    Object.fromEntries(['freqs', 'angles', 'logits'].map((id) => [id, document.getElementById(id).params])),
+  );
+  const shared = ({ dim, base, factor, original }) => ({ dim, base, factor, original });
+  assert.deepEqual(shared(params.angles), shared(params.freqs));
+  assert.deepEqual(shared(params.logits), shared(params.freqs));
+  assert.equal(params.angles.highlight, params.logits.scaling);
+  // and the prose names that setting (its formulas read from KaTeX's TeX annotations)
+  const prose = await page.evaluate(() => {
+    const p = document.querySelector('#long .prose p.en');
+    return [p.textContent, ...[...p.querySelectorAll('annotation')].map((a) => a.textContent)].join(' | ');
+  });
+  const p = params.freqs;
+  for (const part of [`d = ${p.dim}`, `base ${p.base}`, `L = ${p.original}`, `s = ${p.factor}`])
+    assert.ok(prose.includes(part), `${part} in: ${prose}`);
+});

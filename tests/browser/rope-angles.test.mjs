@@ -248,8 +248,8 @@ for (const lang of ['en', 'zh']) {
       const want = widest(v.needed[type]);
       assert.ok(Math.abs(v.unseen[type] - want) <= 1e-9 * (1 + want), `${type}: ${v.unseen[type]} vs ${want}`);
     }
-    // one line for the lit scaling and plain RoPE; a range below a thousandth of a radian is said to be one
-    const said = (a) => (a > 0 && a < 1e-3 ? (lang === 'zh' ? '不到 0.001 rad' : 'below 0.001 rad') : `${num(a)} rad`);
+    // one line for the lit scaling and plain RoPE; a range below a hundredth of a radian is said to be one
+    const said = (a) => (a > 0 && a < 0.01 ? (lang === 'zh' ? '不到 0.01 rad' : 'below 0.01 rad') : `${num(a)} rad`);
     assert.ok(v.line.includes(`NTK-aware ${said(widest(v.needed.ntk))}; `), v.line);
     assert.ok(v.line.endsWith(` ${said(widest(v.plain))}`), v.line);
     assert.ok(Math.abs(Number(/([\d.]+) rad$/.exec(v.line)[1]) - widest(v.plain)) <= SHOWN * widest(v.plain), v.line);

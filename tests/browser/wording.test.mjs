@@ -182,7 +182,7 @@ for (const lang of ['en', 'zh']) {
 
     const freqs = await figure(`lang=${lang}`, '#freqs');
     assert.ok(
-      freqs.notes.some((n) => (lang === 'zh' ? /s = 8 时为 57/ : /= 57 at s = 8/).test(n)),
+      freqs.notes.some((n) => (lang === 'zh' ? /s = 4 时为 13/ : /13 at s = 4/).test(n)),
       freqs.notes.join(' | '),
     );
 

@@ -25,7 +25,7 @@ export class RopeScalingAngles extends PosencFigure {
       ang_turn: 'one turn (2π): past it, every angle has come round',
       ang_angle: 'angle (rad, log)',
       ang_count: 'Widest range of angles never seen in training',
-      ang_tiny: 'below 0.001 rad',
+      ang_tiny: 'below 0.01 rad',
       ang_note:
         'Training with plain RoPE up to L shows pair i the angles 0 to (L − 1)θ_i. ' +
         'At 4L a slow pair must turn further than it ever did (shaded), unless the scaling slows it down enough. ' +
@@ -42,7 +42,7 @@ export class RopeScalingAngles extends PosencFigure {
       ang_turn: '一整圈（2π）：超过它，每个角度都转到过',
       ang_angle: '角度（弧度，对数坐标）',
       ang_count: '训练中从未见过的角度范围（最宽的一对）',
-      ang_tiny: '不到 0.001 rad',
+      ang_tiny: '不到 0.01 rad',
       ang_note:
         '用普通 RoPE 训练到长度 L，第 i 对见到的角度是 0 到 (L − 1)θ_i。' +
         '到了 4L，慢速的维度对要转得比以往任何时候都远（阴影部分），除非缩放把它放慢得足够多。' +
@@ -138,9 +138,10 @@ export class RopeScalingAngles extends PosencFigure {
     );
     this.svg.setAttribute('width', W);
     this.svg.setAttribute('height', H);
-    // one line, not a card per scaling; what a scaling brings back can leave a sliver (1e-4 rad) that means nothing
+    // one line, not a card per scaling. A scaling that brings a pair back can leave a sliver (under 3/4 of one
+    // position's turn of that pair, a few 1e-3 rad) that means nothing: below 0.01 rad it is said as such
     const rad = (k, v = r.unseen[k]) =>
-      `${this.t(`sc_${k}`)} ${v > 0 && v < 1e-3 ? this.t('ang_tiny') : `${num(v)} rad`}`;
+      `${this.t(`sc_${k}`)} ${v > 0 && v < 0.01 ? this.t('ang_tiny') : `${num(v)} rad`}`;
     const line = `${this.t('ang_count')}: ${rad(hi)}${hi === 'default' ? '' : `; ${rad('default')}`}`;
     this.unseen.textContent = line;
     this.svg.setAttribute('aria-label', `${this.title_()}: L = ${p.original}, s = ${p.factor}; ${line}`);
