@@ -88,3 +88,33 @@ test("§7's three scaling figures start from one setting: d, base, factor, train
   for (const part of [`d = ${p.dim}`, `base ${p.base}`, `L = ${p.original}`, `s = ${p.factor}`])
     assert.ok(prose.includes(part), `${part} in: ${prose}`);
 });
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: §0 under RoPE shows what the order changed, and 爱–你 and the diagonal keep`, async () => {
+    const page = await open(lang);
+    await page.goto(`${site.srv.url}?lang=${lang}&why0.encoding=rope`);
+    await drawNear(page, '#why0');
+    const got = await page.evaluate(() => {
+      const el = document.getElementById('why0');
+      const data = (m) => Array.from(m.d.data);
+      return { a: data(el.ha), b: data(el.hb), d: data(el.hd), title: el.hd.svg.getAttribute('aria-label') };
+    });
+    assert.match(got.title, lang === 'zh' ? /^A − B′：顺序改变了什么/ : /^A − B′: what the order changed/);
+    const at = (i, j) => got.d[i * 4 + j];
+    got.d.forEach((v, k) => assert.equal(v, Math.fround(got.a[k] - got.b[k]), `cell ${k}`));
+    for (let i = 0; i < 4; i++) assert.equal(at(i, i), 0, `diagonal ${i}: m − n = 0 in both orders`);
+    for (const [i, j] of [
+      [2, 3],
+      [3, 2],
+    ])
+      assert.equal(at(i, j), 0, '爱 and 你 keep their positions');
+    // every other cell pairs 我 or 不 with another token, at another distance in order B
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) if (i !== j && (i < 2 || j < 2)) assert.notEqual(at(i, j), 0, `${i}, ${j}`);
+    const prose = await page.locator(`#why .prose p.${lang}`).last().textContent();
+    assert.match(
+      prose,
+      lang === 'zh' ? /“爱”和“你”在两种顺序里都位于位置 2 和 3/ : /爱 and 你 stand at positions 2 and 3/,
+    );
+  });
+}
