@@ -358,7 +358,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     }),
   );
   assert.deepEqual(long, [
-    '8',
+    '4',
     '1048576',
     'yarn',
     'llama31',
