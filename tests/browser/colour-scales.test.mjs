@@ -4,17 +4,19 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { interpolateRdBu, schemeTableau10 } from 'd3-scale-chromatic';
-import { openSite, closeSite, drawNear, waitRendered } from './harness.mjs';
+import { openSite, closeSite, drawNear, waitRendered, mountFigure } from './harness.mjs';
 
 let srv, browser;
 before(async () => ({ srv, browser } = await openSite()));
 after(() => closeSite({ srv, browser }));
 
-/** The page in `lang` with figure #id drawn (query: the figure's parameters, as `id.name=value`). */
-async function figure(lang, id, query = '') {
+/** The page in `lang` with figure #id drawn (query: the figure's parameters, as `id.name=value`; tag: a figure the
+ *  page does not show, added as #id). */
+async function figure(lang, id, query = '', tag = null) {
   const { page } = browser;
   await page.goto(`${srv.url}?lang=${lang}${query && `&${query}`}`);
   await page.waitForFunction((l) => document.documentElement.dataset.lang === l, lang);
+  if (tag) await mountFigure(page, tag, id);
   await drawNear(page, `#${id}`);
   return page;
 }
@@ -64,7 +66,7 @@ for (const lang of ['en', 'zh']) {
   });
 
   test(`${lang}: the shift-invariance difference is drawn on the scores' scale, where rounding is blank`, async () => {
-    const page = await figure(lang, 'shift');
+    const page = await figure(lang, 'shift', '', 'posenc-rope-shift');
     const score = await heatmapRange(page, 'shift', ['hs']);
     const diff = await heatmapRange(page, 'shift', ['hd']);
     assert.deepEqual(diff.domain, score.domain);
@@ -114,7 +116,7 @@ for (const lang of ['en', 'zh']) {
   });
 
   test(`${lang}: DeBERTa's four panels share one colour scale: the position scale shows the terms' size`, async () => {
-    const page = await figure(lang, 'deberta', 'deberta.posScale=0.02');
+    const page = await figure(lang, 'deberta', 'deberta.posScale=0.02&deberta.panel=all');
     const ranges = await Promise.all([0, 1, 2, 3].map((i) => heatmapRange(page, 'deberta', ['maps', i])));
     const a = Math.max(...ranges.flatMap((r) => r.data.map(Math.abs)));
     for (const r of ranges) assert.deepEqual(r.domain, [-a, a]);
@@ -123,6 +125,9 @@ for (const lang of ['en', 'zh']) {
     const note = await page.evaluate(
       () => document.getElementById('deberta').shadowRoot.querySelector('p.note').textContent,
     );
-    assert.match(note, lang === 'zh' ? /四幅图共用一个以 0 为中心的色标/ : /The four panels share one colour scale/);
+    assert.match(
+      note,
+      lang === 'zh' ? /总 logit 与三项共用一个以 0 为中心的色标/ : /The total and its three terms share one colour/,
+    );
   });
 }

@@ -118,7 +118,8 @@ for (const lang of ['en', 'zh'])
         assert.equal(new Set(files).size, files.length, `${what}: a file per panel: ${files}`);
       }
     ctx.diagnostic(`${menus} figures with a download menu, ${several} of them with several panels`);
-    assert.ok(menus >= 20, `${menus} figures with a download menu`);
+    // the page shows 23 figures, 19 of them with something to download
+    assert.ok(menus >= 19, `${menus} figures with a download menu`);
     assert.ok(several >= 6, `${several} figures with several panels`);
     assert.deepEqual(problems, []);
   });

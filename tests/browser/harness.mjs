@@ -174,21 +174,30 @@ export function watch(page) {
   return problems;
 }
 
+// the figures of sections 0-5 that the page shows
 export const FIGURES = [
   'posenc-why-positions',
   'posenc-sinusoidal-heatmap',
-  'posenc-sinusoidal-table',
   'posenc-sinusoidal-similarity',
   'posenc-learned-table',
   'posenc-relative-clip',
   'posenc-relative-scores',
   'posenc-rope-plane',
-  'posenc-rope-matrix',
   'posenc-rope-elementwise',
   'posenc-rope-decay',
-  'posenc-rope-shift',
   'posenc-attention-compare',
 ];
+// elements the library and the embed keep but the page no longer shows (it shows what they showed elsewhere)
+export const OFF_PAGE = ['posenc-sinusoidal-table', 'posenc-rope-matrix', 'posenc-rope-shift', 'posenc-lab-blind-zone'];
+
+/** Add figure `tag` as #`id` at the end of the page's content, for a test of an element the page does not show.
+ *  Like the page's own figures it takes its parameters from the page's URL (`id.name=value`). */
+export async function mountFigure(page, tag, id) {
+  await page.evaluate(
+    ([t, i]) => document.getElementById('content').append(Object.assign(document.createElement(t), { id: i })),
+    [tag, id],
+  );
+}
 
 /**
  * Scroll the `index`-th match of `sel` near and wait until it has drawn once. The scroll is the DOM's

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import { rgb } from 'd3-color';
-import { serve, launch, watch, waitRendered, requireSite } from './harness.mjs';
+import { serve, launch, watch, waitRendered, requireSite, mountFigure } from './harness.mjs';
 
 let srv, browser;
 before(async () => {
@@ -24,6 +24,7 @@ test('a 1024 x 512 table scrolled to row 700, column 300 shows the library value
   const { page } = browser;
   const problems = watch(page);
   await page.goto(`${srv.url}?sintab.positions=1024&sintab.dim=512&sintab.base=10000`);
+  await mountFigure(page, 'posenc-sinusoidal-table', 'sintab');
   await page.locator('#sintab').scrollIntoViewIfNeeded();
   await waitRendered(page, '#sintab');
   const got = await page.evaluate(async () => {

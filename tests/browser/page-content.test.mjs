@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openSite, closeSite, watch, waitRendered, ROOT, SITE } from './harness.mjs';
+import { openSite, closeSite, watch, waitRendered, mountFigure, ROOT, SITE } from './harness.mjs';
 import { num } from '../../web/elements/format.js';
 import { t } from '../../web/elements/i18n.js';
 
@@ -17,9 +17,11 @@ let srv, browser;
 before(async () => ({ srv, browser } = await openSite()));
 after(() => closeSite({ srv, browser }));
 
-async function open(query, sel) {
+/** The page at `query` with figure `sel` drawn; `tag`: a figure the page does not show, added as `sel`. */
+async function open(query, sel, tag) {
   const { page } = browser;
   await page.goto(`${srv.url}?${query}`);
+  if (tag) await mountFigure(page, tag, sel.slice(1));
   await page.locator(sel).scrollIntoViewIfNeeded();
   await waitRendered(page, sel);
   // near section 2 or 6 the page fetches the lab's module and results: let them arrive, or the next
@@ -84,7 +86,8 @@ test('the formulas say what is true: Re and ≤ in the decay bound, Euler, one i
 test('the table names each column by its pair: sin θ_l / cos θ_l hold sin, cos of pos · base^(-2l/d)', async () => {
   const dim = 12,
     base = 777;
-  const page = await open(`sintab.dim=${dim}&sintab.base=${base}&sintab.positions=20`, '#sintab');
+  const query = `sintab.dim=${dim}&sintab.base=${base}&sintab.positions=20`;
+  const page = await open(query, '#sintab', 'posenc-sinusoidal-table');
   const { heads, rows } = await inFigure(page, '#sintab', (root) => ({
     heads: [...root.querySelectorAll('thead th')].slice(1).map((th) => th.textContent),
     rows: [...root.querySelectorAll('tbody tr[aria-rowindex]')].map((tr) =>

@@ -12,6 +12,7 @@ import {
   waitRendered,
   resultsDir,
   FIGURES as BASE_FIGURES,
+  mountFigure,
 } from './harness.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,7 +113,7 @@ function inkReport(page) {
           canvases = 0,
           inkedCanvases = 0;
         for (const c of root.querySelectorAll('canvas')) {
-          if (!c.width || !c.height) continue;
+          if (!c.width || !c.height || c.closest('[hidden]')) continue; // a panel the figure does not show
           canvases++;
           const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
           const colours = new Set();
@@ -214,6 +215,7 @@ test('the language toggle switches the text, the figures and the URL', async () 
 test("a table's numbers are the library's numbers", async () => {
   const { page } = browser;
   await page.goto(`${srv.url}?sintab.dim=24&sintab.base=777&sintab.positions=40`);
+  await mountFigure(page, 'posenc-sinusoidal-table', 'sintab');
   await page.locator('#sintab').scrollIntoViewIfNeeded();
   await waitRendered(page, '#sintab');
   const { shown, expected } = await page.evaluate(async () => {
@@ -297,7 +299,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     'plane.qx': 'Infinity',
     'cmp.seq': '1e12',
     'shift.shift': '0x10',
-    'matrix.dim': '3',
+    'elementwise.dim': '3',
     '<b>x</b>.dim': '8',
     'freqs.factor': '-Infinity',
     'freqs.original': '9'.repeat(400),
@@ -323,7 +325,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     base: document.querySelector('#sin').getAttribute('base'),
     enc: document.querySelector('#why0').getAttribute('encoding'),
     seq: document.querySelector('#cmp').getAttribute('seq'),
-    mdim: document.querySelector('#matrix').getAttribute('dim'),
+    mdim: document.querySelector('#elementwise').getAttribute('dim'),
     lang: document.documentElement.dataset.lang,
   }));
   assert.deepEqual(attrs, {
@@ -356,7 +358,7 @@ test('a hostile URL executes nothing and the page still renders', async () => {
     }),
   );
   assert.deepEqual(long, [
-    '8',
+    '4',
     '1048576',
     'yarn',
     'llama31',

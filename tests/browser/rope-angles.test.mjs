@@ -223,9 +223,8 @@ for (const lang of ['en', 'zh']) {
           plain: Array.from(r.plain),
           needed: Object.fromEntries(Object.entries(r.needed).map(([k, a]) => [k, Array.from(a)])),
           shaded: [...root.querySelectorAll('rect.unseen')].map((e) => Number(e.dataset.pair)),
-          widest: Object.fromEntries(
-            [...root.querySelectorAll('.card')].map((c) => [c.dataset.type, c.querySelector('.v').textContent]),
-          ),
+          unseen: { ...r.unseen },
+          line: root.querySelector('.unseen-line').textContent,
           bold: [...root.querySelectorAll('path.needed')]
             .filter((p) => p.getAttribute('stroke-width') === '2.6')
             .map((p) => p.dataset.type),
@@ -246,10 +245,14 @@ for (const lang of ['en', 'zh']) {
       const scaling = exampleScaling(type, { dim, factor, original: L });
       const lib = posenc.ropeFrequencies({ dim, base, scaling, seqLen: 4 * L });
       v.needed[type].forEach((a, i) => assert.ok(Math.abs(a - lib[i] * (4 * L - 1)) <= 1e-6 * a, `${type} pair ${i}`));
-      const shown = Number(v.widest[type].replace(' rad', ''));
       const want = widest(v.needed[type]);
-      assert.ok(Math.abs(shown - want) <= SHOWN * want + 1e-6, `${type}: ${v.widest[type]}`);
+      assert.ok(Math.abs(v.unseen[type] - want) <= 1e-9 * (1 + want), `${type}: ${v.unseen[type]} vs ${want}`);
     }
+    // one line for the lit scaling and plain RoPE; a range below a hundredth of a radian is said to be one
+    const said = (a) => (a > 0 && a < 0.01 ? (lang === 'zh' ? '不到 0.01 rad' : 'below 0.01 rad') : `${num(a)} rad`);
+    assert.ok(v.line.includes(`NTK-aware ${said(widest(v.needed.ntk))}; `), v.line);
+    assert.ok(v.line.endsWith(` ${said(widest(v.plain))}`), v.line);
+    assert.ok(Math.abs(Number(/([\d.]+) rad$/.exec(v.line)[1]) - widest(v.plain)) <= SHOWN * widest(v.plain), v.line);
     // plain RoPE at 4L leaves slow pairs in angles never seen; interpolation by s >= 4 brings every pair back
     assert.ok(widest(v.plain) > 1, `plain: ${widest(v.plain)}`);
     assert.equal(widest(v.needed.linear), 0);

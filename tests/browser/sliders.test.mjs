@@ -3,7 +3,7 @@
 // arrow keys move by round steps that change the value at every size, from 0 up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, closeSite, drawNear, waitRendered } from './harness.mjs';
+import { openSite, closeSite, drawNear, waitRendered, mountFigure } from './harness.mjs';
 
 let site;
 before(async () => (site = await openSite()));
@@ -24,6 +24,7 @@ test('a log slider announces its value, not its step', async () => {
   try {
     await page.goto(`${site.srv.url}?lang=en&plane.base=10000&shift.shift=1000`);
     await drawNear(page, '#plane');
+    await mountFigure(page, 'posenc-rope-shift', 'shift');
     await drawNear(page, '#shift');
     const base = await announced(page, 'base');
     assert.ok(base.length >= 2, `the base controls: ${JSON.stringify(base)}`);
@@ -38,6 +39,7 @@ test("a log slider's arrow keys move by round steps, from 0 and from 10000", asy
   const page = await site.browser.ctx.newPage();
   try {
     await page.goto(`${site.srv.url}?lang=en&matrix.position=0`);
+    await mountFigure(page, 'posenc-rope-matrix', 'matrix');
     await drawNear(page, '#matrix');
     const keys = async (sel, name, key, count) => {
       const box = page.locator(`${sel} .control`, { has: page.locator(`label:text-is("${name}")`) });

@@ -73,6 +73,7 @@ export const FIGURE_PARAMS = {
     dim: int(4096, 2, 16384, { even: true, scale: 'log' }),
   },
   'posenc-relative-scores': {
+    panel: choice('c2p', ['c2p', 'p2c', 'c2c', 'total', 'all']),
     seq: int(24, 2, 128),
     dim: int(64, 2, 512, { even: true }),
     min: int(-8, -64, 0),
@@ -135,25 +136,26 @@ export const FIGURE_PARAMS = {
     posScale: posScale(),
     seed: seed(),
   },
-  // section 6: long context
+  // section 6: long context. The three scaling figures start from one setting (d 128, base 10000, L 2048 stretched
+  // 4 times, YaRN where a figure picks a scaling), so that a reader compares like with like.
   'posenc-rope-scaling-frequencies': {
     dim: int(128, 4, 512, { even: true }),
     base: base(),
-    factor: real(8, 1, 64, { scale: 'log' }),
-    original: int(8192, 16, 1048576, { scale: 'log' }),
+    factor: real(4, 1, 64, { scale: 'log' }),
+    original: int(2048, 16, 1048576, { scale: 'log' }),
   },
   'posenc-rope-scaling-logits': {
     scaling: choice('yarn', ['linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
     content: choice('ones', ['ones', 'random']),
-    dim: int(64, 4, 256, { even: true }),
+    dim: int(128, 4, 256, { even: true }),
     base: base(),
     factor: real(4, 1, 16, { scale: 'log' }),
-    original: int(512, 16, 4096, { scale: 'log' }),
+    original: int(2048, 16, 4096, { scale: 'log' }),
     seed: seed(),
   },
   'posenc-rope-scaling-angles': {
-    highlight: choice('default', ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
-    dim: int(64, 4, 256, { even: true }),
+    highlight: choice('yarn', ['default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3']),
+    dim: int(128, 4, 256, { even: true }),
     base: base(),
     factor: real(4, 1, 64, { scale: 'log' }),
     original: int(2048, 16, 1048576, { scale: 'log' }),

@@ -1,6 +1,7 @@
-// Section 3: DeBERTa's disentangled logits: c2c + c2p + p2c, as four maps and, for one query, as
-// stacked bars against the key position. The position table's scale is a control: a table straight
-// from initialisation would leave c2p and p2c invisible next to c2c.
+// Section 3: DeBERTa's disentangled logits c2c + c2p + p2c, as the map that `panel` picks (c2p by default, whose
+// stripes show the clipping where the other maps are products of random q and k; or p2c, c2c, the total, or all
+// four) and, for one query, as stacked bars against the key position. The position table's scale is a control:
+// a table straight from initialisation would leave c2p and p2c invisible next to c2c.
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { StackedRow } from '../stacked-row.js';
@@ -65,11 +66,11 @@ export class RelativeScores extends PosencFigure {
         class: 'note',
         text:
           this.locale === 'zh'
-            ? '四幅图共用一个以 0 为中心的色标，位置尺度因此显示出 c2p、p2c 与 c2c 相比有多大。c2p、p2c 的竖/横条纹来自截断：' +
+            ? '总 logit 与三项共用一个以 0 为中心的色标，位置尺度因此显示出 c2p、p2c 与 c2c 相比有多大。c2p、p2c 的条纹来自截断：' +
               '|i − j| 超出范围的距离共用同一个位置向量。'
-            : 'The four panels share one colour scale centred on 0, so the position scale shows how large c2p ' +
-              'and p2c are next to c2c. The stripes in c2p and p2c come from clipping: every distance beyond ' +
-              'the range shares one position vector.',
+            : 'The total and its three terms share one colour scale centred on 0, so the position scale shows how ' +
+              'large c2p and p2c are next to c2c. The stripes in c2p and p2c come from clipping: every distance ' +
+              'beyond the range shares one position vector.',
       }),
       this.row.el,
     );
@@ -79,15 +80,16 @@ export class RelativeScores extends PosencFigure {
     // one scale for the four: the terms' relative size is what the position scale changes
     let a = 0;
     for (const k of PARTS) for (let i = 0, x = r[k]; i < x.length; i++) a = Math.max(a, Math.abs(x[i]));
-    PARTS.forEach((k, idx) =>
+    PARTS.forEach((k, idx) => {
+      this.maps[idx].el.hidden = p.panel !== 'all' && p.panel !== k;
       this.maps[idx].set({
         data: r[k],
         rows: p.seq,
         cols: p.seq,
         domain: [-a, a],
         opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` },
-      }),
-    );
+      });
+    });
     const at = (a) => a.subarray(p.query * p.seq, (p.query + 1) * p.seq);
     this.row.set({
       title: this.t('deberta_row').replace('{i}', p.query),
@@ -98,7 +100,7 @@ export class RelativeScores extends PosencFigure {
   }
   redraw() {
     const widths = [...this.maps, this.row].map((m) => this.widthOf(m.el));
-    this.maps.forEach((m, i) => m.draw(widths[i]));
+    this.maps.forEach((m, i) => m.el.hidden || m.draw(widths[i])); // a hidden map has no width
     this.row.draw(widths[4]);
   } // read, then write
 }

@@ -24,7 +24,7 @@ export class RopeDials extends PosencFigure {
       dials_spark: 'logit ⟨R_m q, R_n k⟩ against m',
       dials_together: 'm and n together',
       dials_query: 'only m moves',
-      dials_pe: '§1 sinusoidal table: PE(p), column m outlined, n dashed',
+      dials_pe: '§1 sinusoidal code: PE(p), column m outlined, n dashed',
       dials_note:
         'Each dial is one pair of q and k, rotated by the library: q by mθ_i, k by nθ_i. ' +
         'The angle between them is (m − n)θ_i + φ_i, where φ_i is the angle between the unrotated pair. ' +
@@ -43,7 +43,7 @@ export class RopeDials extends PosencFigure {
       dials_spark: 'logit ⟨R_m q, R_n k⟩ 随 m 的变化',
       dials_together: 'm、n 同步移动',
       dials_query: '只移动 m',
-      dials_pe: '第 1 节的正余弦表 PE(p)，实线框出第 m 列，虚线框出第 n 列',
+      dials_pe: '第 1 节的正余弦编码 PE(p)，实线框出第 m 列，虚线框出第 n 列',
       dials_note:
         '每个表盘是 q、k 的一对分量，由库旋转：q 转 mθ_i，k 转 nθ_i。两者之间的角度是 (m − n)θ_i + φ_i，' +
         '其中 φ_i 是旋转前这一对之间的角度。logit 把 d/2 个表盘加起来，所以只取决于 m − n：m、n 同步移动时曲线保持水平。',

@@ -24,7 +24,8 @@ export class RopeScalingAngles extends PosencFigure {
       ang_unseen: 'never seen',
       ang_turn: 'one turn (2π): past it, every angle has come round',
       ang_angle: 'angle (rad, log)',
-      ang_count: 'widest range of angles never seen in training',
+      ang_count: 'Widest range of angles never seen in training',
+      ang_tiny: 'below 0.01 rad',
       ang_note:
         'Training with plain RoPE up to L shows pair i the angles 0 to (L − 1)θ_i. ' +
         'At 4L a slow pair must turn further than it ever did (shaded), unless the scaling slows it down enough. ' +
@@ -41,6 +42,7 @@ export class RopeScalingAngles extends PosencFigure {
       ang_turn: '一整圈（2π）：超过它，每个角度都转到过',
       ang_angle: '角度（弧度，对数坐标）',
       ang_count: '训练中从未见过的角度范围（最宽的一对）',
+      ang_tiny: '不到 0.01 rad',
       ang_note:
         '用普通 RoPE 训练到长度 L，第 i 对见到的角度是 0 到 (L − 1)θ_i。' +
         '到了 4L，慢速的维度对要转得比以往任何时候都远（阴影部分），除非缩放把它放慢得足够多。' +
@@ -63,12 +65,12 @@ export class RopeScalingAngles extends PosencFigure {
     this.control('original', this.t('original'));
     this.svg = s('svg', { role: 'img', style: 'display:block;max-width:100%' });
     this.panel = h('div', {}, this.svg);
-    this.cards = h('div', { class: 'cards' });
+    this.unseen = h('p', { class: 'note unseen-line' });
     const key = `━ ${this.t('ang_seen')}   ╌ ${this.t('ang_plain')}   ▮ ${this.t('ang_unseen')}`;
     this.body.append(
       this.panel,
       h('p', { class: 'note', text: key }),
-      this.cards,
+      this.unseen,
       h('p', { class: 'note', text: this.t('ang_note') }),
       (this.dynNote = h('p', { class: 'note dyn-note' })),
     );
@@ -77,17 +79,6 @@ export class RopeScalingAngles extends PosencFigure {
     this.r = await this.compute('ropeScalingAngles', p);
     // dynamic NTK's effective factor at the 4L sequence the angles are read at: s · 4L / L - (s - 1)
     this.dynNote.textContent = this.t('dyn_note')(num(p.factor), '4L', num(3 * p.factor + 1));
-    const card = (k, v, col) =>
-      h(
-        'div',
-        { class: 'card', 'data-type': k },
-        h('div', { class: 'k', text: `${this.t(`sc_${k}`)} · ${this.t('ang_count')}` }),
-        h('div', { class: 'v', text: `${num(v)} rad`, style: `border-left:4px solid ${col};padding-left:6px` }),
-      );
-    this.cards.replaceChildren(
-      card('default', this.r.unseen.default, 'var(--fg)'),
-      ...SCALINGS.map((type) => card(type, this.r.unseen[type], SCALING_COLORS[type])),
-    );
     this.redraw();
   }
   redraw() {
@@ -147,11 +138,13 @@ export class RopeScalingAngles extends PosencFigure {
     );
     this.svg.setAttribute('width', W);
     this.svg.setAttribute('height', H);
-    this.svg.setAttribute(
-      'aria-label',
-      `${this.title_()}: ${this.t(`sc_${hi}`)}, L = ${p.original}, s = ${p.factor}; ` +
-        `${this.t('ang_count')}: ${num(r.unseen[hi])} rad (${this.t('sc_default')}: ${num(r.unseen.default)} rad)`,
-    );
+    // one line, not a card per scaling. A scaling that brings a pair back can leave a sliver (under 3/4 of one
+    // position's turn of that pair, a few 1e-3 rad) that means nothing: below 0.01 rad it is said as such
+    const rad = (k, v = r.unseen[k]) =>
+      `${this.t(`sc_${k}`)} ${v > 0 && v < 0.01 ? this.t('ang_tiny') : `${num(v)} rad`}`;
+    const line = `${this.t('ang_count')}: ${rad(hi)}${hi === 'default' ? '' : `; ${rad('default')}`}`;
+    this.unseen.textContent = line;
+    this.svg.setAttribute('aria-label', `${this.title_()}: L = ${p.original}, s = ${p.factor}; ${line}`);
     this.svg.replaceChildren(g);
   }
 }

@@ -1,4 +1,5 @@
-// Section 0: without positions, attention cannot tell 我不爱你 from 不我爱你.
+// Section 0: without positions, attention cannot tell 我不爱你 from 不我爱你. Both orders' logits, B's put back in
+// A's order, and their difference on a scale of its own.
 import { PosencFigure, define } from '../figure.js';
 import { Heatmap } from '../heatmap.js';
 import { h } from '../dom.js';
@@ -18,6 +19,7 @@ export class WhyPositions extends PosencFigure {
       why_same: 'identical: without positions the two orders give the same scores, only permuted',
       why_diff: 'different: the encoding tells the two orders apart',
       why_maxdiff: 'max |A − B′|',
+      why_d: 'A − B′: what the order changed (scale of its own)',
     },
     zh: {
       encoding: '编码',
@@ -26,6 +28,7 @@ export class WhyPositions extends PosencFigure {
       why_same: '完全相同：没有位置信息时，两种顺序的分数只是换了排列',
       why_diff: '不同：位置编码区分出了两种顺序',
       why_maxdiff: '最大 |A − B′|',
+      why_d: 'A − B′：顺序改变了什么（单独的色标）',
     },
   };
   title_() {
@@ -46,26 +49,31 @@ export class WhyPositions extends PosencFigure {
     };
     this.ha = new Heatmap({ ...opts, title: this.t('why_a'), name: 'order_a' });
     this.hb = new Heatmap({ ...opts, title: this.t('why_b'), name: 'order_b_reordered' });
+    // the difference on a scale of its own: RoPE's changes are tenths beside logits of about 6, unseen on theirs
+    this.hd = new Heatmap({ ...opts, title: this.t('why_d'), name: 'difference' });
     this.verdict = h('div', { class: 'cards' });
-    this.body.append(h('div', { class: 'grid2' }, this.ha.el, this.hb.el), this.verdict);
+    this.body.append(h('div', { class: 'grid2' }, this.ha.el, this.hb.el, this.hd.el), this.verdict);
   }
   async update(p) {
     const r = await this.compute('whyPositions', p);
     // Put B's rows and columns back in A's token order (pure re-indexing).
     const where = A.map((tok) => B.indexOf(tok));
-    const b2 = new Float32Array(16);
+    const b2 = new Float32Array(16),
+      d = new Float32Array(16);
     let diff = 0,
       amax = 0;
     for (let i = 0; i < 4; i++)
       for (let j = 0; j < 4; j++) {
         b2[i * 4 + j] = r.b[where[i] * 4 + where[j]];
-        diff = Math.max(diff, Math.abs(b2[i * 4 + j] - r.a[i * 4 + j]));
+        d[i * 4 + j] = r.a[i * 4 + j] - b2[i * 4 + j];
+        diff = Math.max(diff, Math.abs(d[i * 4 + j]));
         amax = Math.max(amax, Math.abs(r.a[i * 4 + j]), Math.abs(b2[i * 4 + j]));
       }
     const domain = [-amax, amax];
     const describe = (i, j, v, e) => `${TOKENS[i]} → ${TOKENS[j]}: ${e}`;
     this.ha.set({ data: r.a, rows: 4, cols: 4, domain, opts: { describe } });
     this.hb.set({ data: b2, rows: 4, cols: 4, domain, opts: { describe } });
+    this.hd.set({ data: d, rows: 4, cols: 4, domain: [-diff || -1, diff || 1], opts: { describe } });
     const same = diff <= 1e-6 * Math.max(1, amax);
     this.verdict.replaceChildren(
       h(
@@ -88,10 +96,9 @@ export class WhyPositions extends PosencFigure {
     this.redraw();
   }
   redraw() {
-    const wa = this.widthOf(this.ha.el),
-      wb = this.widthOf(this.hb.el);
-    this.ha.draw(wa);
-    this.hb.draw(wb);
+    const maps = [this.ha, this.hb, this.hd],
+      widths = maps.map((m) => this.widthOf(m.el));
+    maps.forEach((m, i) => m.draw(widths[i]));
   } // read, then write
 }
 define(WhyPositions);
