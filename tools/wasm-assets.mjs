@@ -36,9 +36,12 @@ export function requireWasm(lib, root) {
     }
 }
 
-/** Copy one module's glue, minified, and its wasm from a CMake build folder into dist/lib. */
+/** Copy one module's glue, minified, and its wasm from a CMake build folder into dist/lib. The model-config
+ *  glue takes the notes' sentences along (web/lib/notes.js: its renderNote export), so that they load with it. */
 export async function installWasmModule(buildDir, module, lib) {
-  const glue = await readFile(join(buildDir, `${module}.mjs`), 'utf8');
+  let glue = await readFile(join(buildDir, `${module}.mjs`), 'utf8');
+  if (module === 'posenc-models')
+    glue += `\n${await readFile(new URL('../web/lib/notes.js', import.meta.url), 'utf8')}`;
   const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
   await writeFile(join(lib, `${module}.mjs`), code);
   await copyFile(join(buildDir, `${module}.wasm`), join(lib, `${module}.wasm`));
