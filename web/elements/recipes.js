@@ -615,10 +615,11 @@ export const RECIPES = {
   // Section 6c: a pasted config.json (its text, read by the library only). For every layer type with a
   // RoPE of its own: what ropeFromConfig resolved and its frequencies, and, where the config scales,
   // plain RoPE at the same base and rotary dim to compare with; then llamaCppFlags. A config the
-  // library refuses (bad JSON, no rotary embeddings, an unknown rope type...) comes back as data.
-  modelConfig(lib, { config, seqLen, contextLength }) {
+  // library refuses (bad JSON, no rotary embeddings, an unknown rope type...) comes back as data. The notes
+  // come in the figure's language.
+  modelConfig(lib, { config, seqLen, contextLength, lang = 'en' }) {
     try {
-      const at = seqLen > 0 ? { seqLen } : {};
+      const at = seqLen > 0 ? { seqLen, lang } : { lang };
       const layers = lib.ropeFromConfig(config, at).layerTypes.map((layerType) => {
         const r = lib.ropeFromConfig(config, { ...at, layerType });
         return {
@@ -636,7 +637,7 @@ export const RECIPES = {
           notes: r.notes,
         };
       });
-      const { flags, notes } = lib.llamaCppFlags(config, contextLength > 0 ? { contextLength } : {});
+      const { flags, notes } = lib.llamaCppFlags(config, contextLength > 0 ? { contextLength, lang } : { lang });
       // the model's notes (the same for every layer type but the layer named) before llama.cpp's
       return { layers, flags, notes: [...new Set(layers.flatMap((l) => l.notes)), ...notes], error: null };
     } catch (err) {
