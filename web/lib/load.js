@@ -159,7 +159,7 @@ function glueHint(message) {
     : 'in a source checkout, run `npm run build` first';
 }
 
-// The glue's module: its default export is the factory; the model-config glue also exports renderNote
+// The glue's module: its default export is the factory; the model-config glue also exports renderNotes
 // (web/lib/notes.js, appended by the build).
 async function importGlue(flavour) {
   try {
@@ -248,7 +248,7 @@ export async function instantiate(flavour, wasmUrl) {
     M = await (failed ? Promise.race([factory(options), failed]) : factory(options));
     started();
     if (flavour === MODELS) {
-      M.renderNote = glue.renderNote;
+      M.renderNotes = glue.renderNotes;
       return M;
     }
     simd = M.simd();

@@ -603,6 +603,18 @@ export const NOTE_TEMPLATES = {
   ...LLAMA_CPP_TEMPLATES,
 };
 
+/**
+ * Notes as sentences in `lang` (undefined: English); another lang is a RangeError. Here, not in the library's
+ * own code, so that the figures' download does not carry it.
+ */
+export function renderNotes(notes, lang = 'en') {
+  if (!NOTE_LANGUAGES.includes(lang)) {
+    const got = typeof lang === 'string' ? JSON.stringify(lang) : String(lang);
+    throw new RangeError(`lang must be ${NOTE_LANGUAGES.map((l) => `'${l}'`).join(' or ')}, got ${got}`);
+  }
+  return notes.map((note) => renderNote(note, lang));
+}
+
 /** The languages a note is written in. */
 export const NOTE_LANGUAGES = ['en', 'zh'];
 

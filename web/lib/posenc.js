@@ -8,7 +8,7 @@
 // only views over wasm memory are WasmBuffer.view() and rope(buffer, { inPlace: true }).
 
 import { addressOf, createBuffer, handleOf, isWasmBuffer } from './buffer.js';
-import { coreError, rangeError, typeError, unwrap } from './errors.js';
+import { coreError, typeError, unwrap } from './errors.js';
 import { boolean, float32Array, isFloat32Array, numberArray, numberRows, options } from './validate.js';
 
 // Functions of one options object: name -> the module function of the same job.
@@ -137,11 +137,8 @@ function modelReader(initial, fetchModels, maxElements) {
 // A model-config function's result with its notes, which the module gives as codes with values, as sentences
 // in the language o.lang names ('en', the default, or 'zh').
 function withNotes(models, name, config, o) {
-  const text = configText(config);
-  const lang = options(o).lang ?? 'en';
-  if (lang !== 'en' && lang !== 'zh') throw rangeError('lang', "'en' or 'zh'", lang);
-  const result = unwrap(models[name](text, o));
-  result.notes = result.notes.map((note) => models.renderNote(note, lang));
+  const result = unwrap(models[name](configText(config), options(o)));
+  result.notes = models.renderNotes(result.notes, o.lang);
   return result;
 }
 
