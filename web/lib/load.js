@@ -160,7 +160,7 @@ function glueHint(message) {
 }
 
 // The glue's module: its default export is the factory; the model-config glue also exports renderNotes
-// (web/lib/notes.js, appended by the build).
+// (web/lib/notes.js, which it imports from beside it).
 async function importGlue(flavour) {
   try {
     return await flavour.factory();

@@ -1,8 +1,8 @@
 // The model reader's notes in words: the wasm module (cpp/models/note_codes.hpp) gives each note as a code
 // and its values, { code, params: { name: value } }, and these templates say it in English or Chinese. Key
-// names, numbers and model names stay as the config and the code spell them. The file imports nothing: the
-// build appends it to the model-config glue (tools/wasm-assets.mjs), so that the sentences load with the
-// reader that needs them and never with a page that reads no config.
+// names, numbers and model names stay as the config and the code spell them. The model-config glue
+// re-exports renderNotes (tools/wasm-assets.mjs), so that the sentences load with the reader that needs
+// them and never with a page that reads no config.
 
 const LLAMA_RULES_EN =
   " is not among the models whose RoPE rules posenc knows: it was read with Llama's rules (pairs (i, i + d/2), " +
