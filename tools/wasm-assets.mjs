@@ -36,16 +36,28 @@ export function requireWasm(lib, root) {
     }
 }
 
+/** The notes' sentences (web/lib/notes.js, in dist/lib with the library), which the model-config glue
+ *  re-exports, so that they load with it and never with the compute module alone. */
+export const NOTES_FILE = 'notes.js';
+
 /** Copy one module's glue, minified, and its wasm from a CMake build folder into dist/lib. */
 export async function installWasmModule(buildDir, module, lib) {
-  const glue = await readFile(join(buildDir, `${module}.mjs`), 'utf8');
+  let glue = await readFile(join(buildDir, `${module}.mjs`), 'utf8');
+  if (module === 'posenc-models') {
+    glue += `\nexport { renderNotes } from './${NOTES_FILE}';\n`;
+    const notes = await readFile(new URL(`../web/lib/${NOTES_FILE}`, import.meta.url), 'utf8');
+    const options = { minify: true, format: 'esm', target: 'es2020', legalComments: 'none', charset: 'utf8' };
+    const { code } = await transform(notes, options);
+    await writeFile(join(lib, NOTES_FILE), code); // minified like the glue: the package's size budget
+  }
   const { code } = await transform(glue, { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
   await writeFile(join(lib, `${module}.mjs`), code);
   await copyFile(join(buildDir, `${module}.wasm`), join(lib, `${module}.wasm`));
 }
 
-/** Copy every module's glue and wasm from `lib` into `out`. */
+/** Copy every module's glue and wasm from `lib` into `out`, and the notes the model-config glue imports. */
 export async function copyWasmAssets(lib, out) {
   for (const f of MODULES)
     for (const ext of ['mjs', 'wasm']) await copyFile(join(lib, `posenc-${f}.${ext}`), join(out, `posenc-${f}.${ext}`));
+  await copyFile(join(lib, NOTES_FILE), join(out, NOTES_FILE));
 }

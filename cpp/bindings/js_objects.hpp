@@ -72,6 +72,11 @@ template <class T>
 struct enum_names;
 
 template <class T>
+struct is_vector_of_fields : std::false_type {};
+template <class T>
+struct is_vector_of_fields<std::vector<T>> : has_fields<T> {};
+
+template <class T>
 struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
@@ -325,6 +330,14 @@ class writer {
     } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
       val out = val::array();
       for (const auto& s : v) out.call<void>("push", val(s));
+      return out;
+    } else if constexpr (std::is_same_v<T, std::vector<std::pair<std::string, std::string>>>) {
+      val out = val::object();  // named values, in order (a note's)
+      for (const auto& [name, value] : v) out.set(name, val(value));
+      return out;
+    } else if constexpr (is_vector_of_fields<T>::value) {
+      val out = val::array();
+      for (const auto& item : v) out.call<void>("push", to_js(item, mode));
       return out;
     } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>> || std::is_same_v<T, std::vector<std::size_t>>) {
       val out = val::array();

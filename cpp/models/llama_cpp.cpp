@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "note_codes.hpp"
 #include "posenc/error.hpp"
 
 namespace posenc {
@@ -105,10 +106,7 @@ class advisor {
     } else {
       by_type();
       if (per_layer) {
-        note("This config gives each layer type its own RoPE (" + layer_list() +
-             "), but llama.cpp takes one set of flags and applies --rope-freq-base and --rope-scale to its "
-             "non-sliding layers only (llama_model::get_rope_freq_base and get_rope_freq_scale): they act on these '" +
-             rope_.layer_type + "' layers, while the sliding-window layers keep the GGUF's rope.freq_base_swa.");
+        note(id::llama_per_layer, {layer_list(), rope_.layer_type});
       }
     }
     structure();
@@ -117,7 +115,10 @@ class advisor {
 
  private:
   void flag(const std::string& name, const std::string& value) { out_.flags.push_back(name + " " + value); }
-  void note(const std::string& text) { out_.notes.push_back(text); }
+  using id = detail::note_id;
+  void note(id code, std::initializer_list<std::string> values = {}) {
+    out_.notes.push_back(detail::make_note(code, values));
+  }
 
   std::string layer_list() const {
     std::string text;
@@ -154,39 +155,23 @@ class advisor {
   }
 
   void default_rope() {
-    note(
-        "For a GGUF converted from this config no flag is needed: convert_hf_to_gguf.py writes the model's base "
-        "(rope_theta, or what its class reads in its place) as rope.freq_base, and llama.cpp takes the base (" +
-        format_number(rope_.base) +
-        ") from there; "
-        "--rope-freq-base " +
-        float_text("rope.base", rope_.base) + " would only restate it.");
+    note(id::llama_default, {format_number(rope_.base), float_text("rope.base", rope_.base)});
     const double trained = first_length({rope_.max_position_embeddings, rope_.scaling.max_position_embeddings});
     if (context_ > 0 && trained > 0 && double(context_) > trained) {
-      note("With -c " + std::to_string(context_) + " beyond max_position_embeddings = " + format_number(trained) +
-           " the model runs past its trained length unscaled, in llama.cpp as in transformers.");
+      note(id::llama_past_trained, {std::to_string(context_), format_number(trained)});
     }
   }
 
   void linear() {
     const double f = factor("linear");
     if (f == 1) {
-      note("Linear scaling by factor 1 scales nothing: no flag is needed.");
+      note(id::llama_linear_one);
     } else {
       flag("--rope-scaling", "linear");
       flag("--rope-scale", float_text("rope.scaling.factor", f));
-      note(
-          "llama.cpp keeps 1/factor (common/arg.cpp: params.rope_freq_scale = 1.0f / std::stof(value)) and "
-          "multiplies every angle by it, where transformers divides inv_freq by the factor: the same up to float "
-          "rounding. --rope-freq-scale " +
-          float_text("rope.scaling.factor", 1 / f) +
-          " says the same thing "
-          "inverted.");
+      note(id::llama_linear_inverse, {float_text("rope.scaling.factor", 1 / f)});
     }
-    note(
-        "For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
-        "rope.scaling.type = linear and rope.scaling.factor = " +
-        format_number(f) + ", which llama.cpp reads.");
+    note(id::llama_linear_gguf, {format_number(f)});
   }
 
   void ntk() {
@@ -194,34 +179,23 @@ class advisor {
     const double f = factor("ntk");
     const double scaled = rope_.base * std::pow(f, ntk_exponent());
     flag("--rope-freq-base", float_text("rope.base", scaled));
-    note("llama.cpp has no static NTK type: the scaled base, base * factor^(d/(d-2)) = " + format_number(rope_.base) +
-         " * " + format_number(f) + "^(" + std::to_string(dim_) + "/" + std::to_string(dim_ - 2) +
-         ") = " + approx(scaled, 10) + " with d = " + std::to_string(dim_) +
-         " rotary features, is all of it, given as "
-         "--rope-freq-base (printed as the shortest decimal std::stof reads back as the float llama.cpp keeps).");
-    note(
-        "For a GGUF converted from this config the flag is still needed: 'ntk' is no transformers rope_type, so "
-        "convert_hf_to_gguf.py has nothing to write but rope_theta as rope.freq_base.");
+    note(id::llama_ntk, {format_number(rope_.base), format_number(f), std::to_string(dim_), std::to_string(dim_ - 2),
+                         approx(scaled, 10)});
+    note(id::llama_ntk_gguf);
   }
 
   // GTE's fixed NTK: p * (base * f)^(-2i/d) / f^(2/d) is llama.cpp's p * freq_scale * freq_base^(-2i/d)
   // with freq_base = base * f and freq_scale = f^(-2/d); the mixed form scales each frequency apart.
   void fixed_ntk(double f) {
     if (rope_.fixed_ntk_mixed_b) {
-      note("GTE's mixed NTK (mixed_b = " + format_number(*rope_.fixed_ntk_mixed_b) +
-           ") divides each frequency by its own exp(a (i + 1)^b): llama.cpp's one base and one scale cannot "
-           "express it, so no flag reproduces this RoPE.");
+      note(id::llama_gte_mixed, {format_number(*rope_.fixed_ntk_mixed_b)});
       return;
     }
     const double base = rope_.base * f, scale = std::pow(f, -2.0 / double(dim_));
     flag("--rope-freq-base", float_text("rope.base", base));
     flag("--rope-freq-scale", float_text("rope.scaling.factor", scale));
-    note("GTE's fixed NTK turns position p by p * (rope_theta * factor)^(-2i/d) / factor^(2/d): a base of " +
-         approx(base, 10) + " and a frequency scale of factor^(-2/d) = " + approx(scale, 10) +
-         " with d = " + std::to_string(dim_) + " give llama.cpp the same angles, up to float rounding.");
-    note(
-        "Whether a GGUF of this model carries them depends on its converter: compare its rope.freq_base and "
-        "rope.scaling.factor with these flags.");
+    note(id::llama_gte_fixed, {approx(base, 10), approx(scale, 10), std::to_string(dim_)});
+    note(id::llama_gte_gguf);
   }
 
   void dynamic() {
@@ -231,31 +205,19 @@ class advisor {
         first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings,
                       rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
     if (!(m > 0)) fail("rope.max_position_embeddings", "given for rope_type 'dynamic'", std::string("undefined"));
-    const std::string why_needed =
-        "convert_hf_to_gguf.py ignores 'dynamic' (TextModel.set_gguf_parameters passes over it; only its HunYuan "
-        "class writes a base of its own), so a converted GGUF holds the unscaled rope_theta";
     if (context_ > 0 && double(context_) > m) {
       const double l = double(context_);
       const double scaled = rope_.base * std::pow(f * l / m - (f - 1), ntk_exponent());
       flag("--rope-freq-base", float_text("rope.base", scaled));
-      note(
-          "transformers' dynamic NTK grows the base with the sequence: "
-          "base * (factor * L / M - (factor - 1))^(d/(d-2)) at length L > M = " +
-          format_number(m) +
-          ", rope_theta up to M. llama.cpp has no dynamic type, and this flag fixes the base for the whole "
-          "context at its value for L = -c = " +
-          std::to_string(context_) + " (" + approx(scaled, 10) +
-          "): every position gets it, short prompts too, where transformers would use the smaller base of the "
-          "current length.");
-      note("For a GGUF converted from this config the flag is still needed: " + why_needed + ".");
+      note(id::llama_dynamic_context, {format_number(m), std::to_string(context_), approx(scaled, 10)});
+      note(id::llama_dynamic_needed);
     } else {
-      note("Up to max_position_embeddings = " + format_number(m) +
-           " tokens transformers' dynamic NTK keeps the base "
-           "at rope_theta, so no flag is needed" +
-           (context_ > 0 ? " with -c " + std::to_string(context_) : std::string()) +
-           "; for a context beyond it, give that context length to get the --rope-freq-base to pass.");
-      note("For a GGUF converted from this config that holds too: " + why_needed +
-           ", which is what transformers uses up to that length.");
+      if (context_ > 0) {
+        note(id::llama_dynamic_within_context, {format_number(m), std::to_string(context_)});
+      } else {
+        note(id::llama_dynamic_within, {format_number(m)});
+      }
+      note(id::llama_dynamic_gguf);
     }
   }
 
@@ -265,18 +227,11 @@ class advisor {
     const double scaled = rope_.base * std::pow(alpha, ntk_exponent());
     const double m = first_length({rope_.scaling.max_position_embeddings, rope_.max_position_embeddings});
     flag("--rope-freq-base", float_text("rope.base", scaled));
-    note("Hunyuan's alpha = " + format_number(alpha) + " sets the base to rope_theta * alpha^(d/(d-2)) = " +
-         approx(scaled, 10) + " with d = " + std::to_string(dim_) +
-         "; llama.cpp has no dynamic type, and --rope-freq-base gives that base to every position.");
+    note(id::llama_hunyuan_alpha, {format_number(alpha), approx(scaled, 10), std::to_string(dim_)});
     if (context_ > 0 && m > 0 && double(context_) > m) {
-      note("Beyond max_position_embeddings = " + format_number(m) +
-           " transformers recomputes the frequencies with its plain dynamic rule, where alpha plays no part; "
-           "llama.cpp keeps the alpha base for the whole -c " +
-           std::to_string(context_) + ", as a converted GGUF does.");
+      note(id::llama_hunyuan_beyond, {format_number(m), std::to_string(context_)});
     }
-    note(
-        "For a GGUF converted from this config the flag restates what it holds: convert_hf_to_gguf.py's HunYuan "
-        "classes write this scaled base as rope.freq_base.");
+    note(id::llama_hunyuan_gguf);
   }
 
   void yarn() {
@@ -293,16 +248,14 @@ class advisor {
     }
     const double length = original > 0 ? original : trained;  // transformers falls back on the trained length
     if (f == 1) {
-      note("YaRN with factor 1 interpolates nothing and scales no attention: no flag is needed.");
+      note(id::llama_yarn_one);
     } else {
       flag("--rope-scaling", "yarn");
       flag("--rope-scale", float_text("rope.scaling.factor", f));
       if (length > 0) {
         flag("--yarn-orig-ctx", format_number(length));
       } else {
-        note(
-            "No original_max_position_embeddings is known: llama.cpp then takes the GGUF's "
-            "rope.scaling.original_context_length, else its context_length, as the original length.");
+        note(id::llama_yarn_no_original);
       }
       // llama_hparams' defaults, which transformers shares: a flag repeating them would do nothing.
       const double beta_fast = rope_.scaling.beta_fast.value_or(32), beta_slow = rope_.scaling.beta_slow.value_or(1);
@@ -312,37 +265,21 @@ class advisor {
       const bool truncate = rope_.truncate.value_or(true) && rope_.scaling.truncate;
       if (!truncate && length > 0) yarn_untruncated(length);
     }
-    note(
-        "For a GGUF converted from this config these flags are redundant: convert_hf_to_gguf.py writes "
-        "rope.scaling.type = yarn, rope.scaling.factor and rope.scaling.original_context_length (and beta_fast, "
-        "beta_slow and attention_factor when the config gives them).");
+    note(id::llama_yarn_gguf);
   }
 
   void yarn_attention(double f) {
-    note(
-        "llama.cpp overwrites the YaRN attention factor whenever ext_factor != 0, as --rope-scaling yarn makes it "
-        "(ext_factor 1, the full ramp, as transformers; so no --yarn-ext-factor either): llama_context's "
-        "constructor (src/llama-context.cpp) sets it to get_mscale(factor) = 0.1 * ln(factor) + 1 (a ratio of "
-        "get_mscale terms when the GGUF carries rope.scaling.yarn_log_multiplier, as DeepSeek conversions do), "
-        "divides out the 0.1 * ln(1/freq_scale) + 1 that ggml's rope_yarn multiplies in, and multiplies by the "
-        "GGUF's rope.scaling.attn_factor. So neither --yarn-attn-factor nor a config's attention_factor (the "
-        "converter writes it as rope.scaling.yarn_attn_factor) is honoured, and no --yarn-attn-factor is printed.");
+    note(id::llama_yarn_attention);
     const double ours = rope_.attention_factor;
     const double theirs = get_mscale(f);
     const bool mscales = rope_.scaling.mscale.value_or(0) != 0 && rope_.scaling.mscale_all_dim.value_or(0) != 0;
     if (mscales) {
-      note("This config's attention factor " + approx(ours) +
-           " comes from mscale and mscale_all_dim; llama.cpp "
-           "matches it only where the converter writes rope.scaling.yarn_log_multiplier (DeepSeek's classes), and "
-           "applies " +
-           approx(theirs) + " = 0.1 * ln(" + format_number(f) + ") + 1 otherwise.");
+      note(id::llama_yarn_mscale, {approx(ours), approx(theirs), format_number(f)});
     } else if (std::fabs(ours - theirs) > 1e-9 * theirs) {
-      note("This config's attention factor " + approx(ours) + " is not what llama.cpp applies, " + approx(theirs) +
-           " = 0.1 * ln(" + format_number(f) + ") + 1: attention logits differ by (" + approx(ours) + " / " +
-           approx(theirs) + ")^2 = " + approx(ours * ours / (theirs * theirs)) + ".");
+      note(id::llama_yarn_differs,
+           {approx(ours), approx(theirs), format_number(f), approx(ours * ours / (theirs * theirs))});
     } else {
-      note("Here the two agree: cos and sin scale by " + approx(theirs) + " = 0.1 * ln(" + format_number(f) +
-           ") + 1 in both.");
+      note(id::llama_yarn_agree, {approx(theirs), format_number(f)});
     }
   }
 
@@ -357,49 +294,24 @@ class advisor {
     const double low = std::max(correction_dim(beta_fast), 0.0), high = std::min(correction_dim(beta_slow), d - 1);
     const double low_ggml = std::max(std::floor(correction_dim(beta_fast)), 0.0);
     const double high_ggml = std::min(std::ceil(correction_dim(beta_slow)), d - 1);
-    note(
-        "truncate: false (gpt-oss) cannot be expressed: ggml_rope_yarn_corr_dims always floors the start and ceils "
-        "the end of the correction range, so llama.cpp ramps over pair indices [" +
-        format_number(low_ggml) + ", " + format_number(high_ggml) + "] where transformers ramps over [" +
-        approx(low, 4) + ", " + approx(high, 4) + "]; the frequencies in between differ.");
+    note(id::llama_yarn_untruncated,
+         {format_number(low_ggml), format_number(high_ggml), approx(low, 4), approx(high, 4)});
   }
 
   void longrope() {
     const double original =
         first_length({rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
     const std::string o = original > 0 ? format_number(original) : std::string("original_max_position_embeddings");
-    note(
-        "No flag expresses LongRoPE: --rope-scaling takes only none, linear or yarn (common/arg.cpp), and the "
-        "per-pair factors live in the GGUF as the rope_factors_long and rope_factors_short tensors. For a GGUF "
-        "converted from this config nothing is missing: convert_hf_to_gguf.py (Phi-3's class) writes both, with "
-        "rope.scaling.original_context_length and rope.scaling.attn_factor = sqrt(1 + ln(s) / ln(original)), s = "
-        "max_position_embeddings / original.");
-    note(
-        "llama.cpp picks the long factors once for the whole context, when the context per sequence (-c, divided by "
-        "--parallel unless the KV cache is unified) exceeds the original length " +
-        o +
-        " (llama_model::get_rope_factors); transformers picks them by the current sequence length, so with -c "
-        "above " +
-        o + " a sequence shorter than " + o +
-        " gets the long factors in llama.cpp and the short ones in "
-        "transformers.");
+    note(id::llama_longrope);
+    note(id::llama_longrope_pick, {o});
     if (context_ > 0 && original > 0) {
-      note("With -c " + std::to_string(context_) + " llama.cpp uses the " +
-           (double(context_) > original ? "long" : "short") + " factors.");
+      note(double(context_) > original ? id::llama_longrope_long : id::llama_longrope_short,
+           {std::to_string(context_)});
     }
-    if (rope_.scaling.attention_factor) {
-      note("The converter computes rope.scaling.attn_factor itself and ignores this config's attention_factor " +
-           approx(*rope_.scaling.attention_factor) + ".");
-    }
+    if (rope_.scaling.attention_factor) note(id::llama_longrope_attn, {approx(*rope_.scaling.attention_factor)});
   }
 
-  void llama3() {
-    note(
-        "No flag expresses llama3 scaling: convert_hf_to_gguf.py bakes its per-pair factors (1, factor, or the "
-        "smooth blend between the low_freq_factor and high_freq_factor wavelengths) into the rope_freqs tensor, "
-        "which ggml divides each angle by. For a GGUF converted from this config nothing is missing, and "
-        "--rope-scale would scale on top of it.");
-  }
+  void llama3() { note(id::llama_llama3); }
 
   void proportional() {
     // transformers' proportional init: int(partial_rotary_factor * head_dim // 2) pairs turn, with exponents
@@ -410,50 +322,30 @@ class advisor {
       pairs = rope_.head_dim / 2;
       turning = std::size_t(std::floor(rope_.partial_rotary_factor.value_or(1) * double(rope_.head_dim) / 2));
     }
-    const std::string counts = pairs ? " for the " + std::to_string(turning) +
-                                           " turning pairs and 1e30 for the other " + std::to_string(pairs - turning)
-                                     : std::string(" for the turning pairs and 1e30 for the others");
-    note(
-        "Proportional RoPE (Gemma 4's full-attention layers) cannot be set by flags: convert_hf_to_gguf.py "
-        "(Gemma4Model) writes n_rot = head_dim and a rope_freqs tensor of 1" +
-        counts + ", which ggml divides to angle 0; llama.cpp's architecture applies it from the GGUF.");
+    if (pairs) {
+      note(id::llama_proportional_counts, {std::to_string(turning), std::to_string(pairs - turning)});
+    } else {
+      note(id::llama_proportional);
+    }
     const double f = rope_.scaling.factor.value_or(1);
     if (f != 1) {
       flag("--rope-scaling", "linear");
       flag("--rope-scale", float_text("rope.scaling.factor", f));
-      note("For a GGUF converted from this config the factor " + format_number(f) +
-           " needs these flags: the "
-           "converter writes no scaling for 'proportional' (its generic code logs 'Unknown RoPE type').");
+      note(id::llama_proportional_factor, {format_number(f)});
     } else {
-      note(
-          "For a GGUF converted from this config nothing is missing: the converter writes the tensor and "
-          "rope_theta as rope.freq_base.");
+      note(id::llama_proportional_gguf);
     }
   }
 
   void sliding_layers() {
-    note(
-        "llama.cpp takes one set of RoPE flags for the whole model and applies --rope-freq-base and --rope-scale "
-        "to its non-sliding layers only (llama_model::get_rope_freq_base and get_rope_freq_scale); sliding-window "
-        "layers such as these '" +
-        rope_.layer_type + "' layers (of " + layer_list() +
-        ") use the GGUF's "
-        "rope.freq_base_swa and a frequency scale set by the architecture's loader, so no flag can set their RoPE.");
+    note(id::llama_sliding, {rope_.layer_type, layer_list()});
     if (rope_.model_type.rfind("gemma3", 0) == 0) {
-      note(
-          "For a GGUF converted from this config nothing is missing: convert_hf_to_gguf.py writes the "
-          "sliding_attention rope_theta (" +
-          format_number(rope_.base) +
-          ") as rope.freq_base_swa, which Gemma 3's "
-          "loader reads (older llama.cpp hard-coded 10000 for Gemma 3's sliding layers).");
+      note(id::llama_sliding_gemma3, {format_number(rope_.base)});
     } else {  // other converters name this base differently, or not at all
-      note("Check that the GGUF's rope.freq_base_swa (or its architecture's default for sliding-window layers) is " +
-           format_number(rope_.base) + ", this config's sliding_attention base.");
+      note(id::llama_sliding_check, {format_number(rope_.base)});
     }
     if (kind_ != "default") {
-      note("This layer type's '" + kind_ +
-           "' scaling has no place in llama.cpp's sliding-window layers, whose "
-           "frequency scale comes from the architecture (1 for Gemma 3).");
+      note(id::llama_sliding_scaling, {kind_});
     }
   }
 
@@ -461,29 +353,16 @@ class advisor {
   // the layers without RoPE.
   void structure() {
     if (kind_ != "proportional" && rope_.head_dim && dim_ < rope_.head_dim) {
-      note("Only " + std::to_string(dim_) + " of " + std::to_string(rope_.head_dim) +
-           " features per head rotate: "
-           "llama.cpp takes n_rot from the GGUF's rope.dimension_count, which the converter writes from the model's "
-           "partial rotary factor; no flag changes it.");
+      note(id::llama_partial, {std::to_string(dim_), std::to_string(rope_.head_dim)});
     }
     if (rope_.pairs != layout::half) {
-      note(
-          "Pairs are adjacent features (interleaved): llama.cpp's architecture decides the pairing "
-          "(llama_model_rope_type: LLAMA_ROPE_TYPE_NORM rotates adjacent features, LLAMA_ROPE_TYPE_NEOX the two "
-          "halves; the converter permutes LLaMA-family q and k weights so that NORM reproduces rotate_half), and no "
-          "flag changes it.");
+      note(id::llama_interleaved);
     }
     if (!rope_.sections.empty()) {
-      note("M-RoPE sections " + list_text(rope_.sections) + (rope_.interleaved_sections ? " (interleaved)" : "") +
-           ": llama.cpp reads them from the GGUF's rope.dimension_sections (the converter writes mrope_section, "
-           "padded to 4) and its architecture rotates with ggml_rope_multi (" +
-           (rope_.interleaved_sections ? "GGML_ROPE_TYPE_IMROPE" : "GGML_ROPE_TYPE_MROPE") +
-           "); no flag sets them, and text tokens get the same position in every section.");
+      note(rope_.interleaved_sections ? id::llama_imrope : id::llama_mrope, {list_text(rope_.sections)});
     }
     if (!rope_.layers_without_rope.empty()) {
-      note(std::to_string(rope_.layers_without_rope.size()) +
-           " layers apply no RoPE: llama.cpp's architecture decides which layers skip the rotation, from what the "
-           "converter writes into the GGUF; no flag changes it.");
+      note(id::llama_no_rope_layers, {std::to_string(rope_.layers_without_rope.size())});
     }
   }
 
@@ -516,7 +395,7 @@ llama_cpp_advice llama_cpp_flags(const config_value& config, std::int64_t contex
   llama_cpp_advice advice = llama_cpp_flags(rope_from_config(config, first), context_length);
   for (const std::string& type : types) {
     if (type == first) continue;
-    for (std::string& note : llama_cpp_flags(rope_from_config(config, type), context_length).notes) {
+    for (note& note : llama_cpp_flags(rope_from_config(config, type), context_length).notes) {
       if (std::find(advice.notes.begin(), advice.notes.end(), note) == advice.notes.end()) {
         advice.notes.push_back(std::move(note));
       }

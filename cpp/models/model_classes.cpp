@@ -257,10 +257,7 @@ constexpr model_class qwen3_omni_text() {
 // modeling_paligemma.py: position_ids = cache_position + 1, "PaliGemma positions are 1-indexed".
 constexpr model_class paligemma() {
   model_class c = as_wrapper(with_head_dim(make(family::llama, 1e4, 2048, 8, 8192), 256), text_source::sub_or_defaults);
-  c.note =
-      "PaliGemma numbers positions from 1 (modeling_paligemma.py: position_ids = cache_position + 1): give "
-      "offset + 1, or positions + 1, to rope() to turn q and k as it does; the logits depend on m - n alone "
-      "and are the same either way, up to the rounding of each angle";
+  c.note = note_id::paligemma_positions;
   return c;
 }
 
@@ -413,9 +410,7 @@ constexpr model_class glm4_moe_lite() {
 constexpr model_class deepseek_v32() {
   model_class c = deepseek_v3();
   c.max_position_embeddings = 163840;
-  c.note =
-      "DeepSeek-V3.2's indexer turns the first qk_rope_head_dim features of its index_head_dim-wide q and k by "
-      "these frequencies in halves (rotate_half), not in adjacent pairs: give rope() layout 'half' for it";
+  c.note = note_id::deepseek_v32_indexer;
   return c;
 }
 
@@ -425,7 +420,7 @@ constexpr model_class deepseek_ocr2_text() { return heads_split(make(family::lla
 
 // DeepSeek-V3's MLA with pairs fixed whatever rope_interleave says, and a note on how the sparse-attention
 // indexer turns its own q and k.
-constexpr model_class fixed_pairs_mla(layout pairs, double hidden, double heads, double positions, const char* note) {
+constexpr model_class fixed_pairs_mla(layout pairs, double hidden, double heads, double positions, note_id note) {
   model_class c = deepseek_v3();
   c.pairs = pairs;
   c.pairs_switch = nullptr;
@@ -440,20 +435,13 @@ constexpr model_class fixed_pairs_mla(layout pairs, double hidden, double heads,
 // default_theta (1e4); modular_hy_v4.py: DeepSeek-V3's MLA (Glm4MoeLiteAttention) whose forward calls
 // apply_rotary_pos_emb (rotate_half) whatever rope_interleave says, and an indexer that turns the last
 // qk_rope_head_dim of its index_head_dim features the same way.
-constexpr model_class hy_v4() {
-  return fixed_pairs_mla(layout::half, 2816, 32, 262144,
-                         "HY V4's indexer turns the last qk_rope_head_dim features of its index_head_dim-wide q and "
-                         "k by these frequencies in halves too");
-}
+constexpr model_class hy_v4() { return fixed_pairs_mla(layout::half, 2816, 32, 262144, note_id::hy_v4_indexer); }
 
 // configuration_glm_moe_dsa.py (GLM-5): head_dim = qk_rope_head_dim (64), 6144 hidden, 64 heads, 202752
 // positions, default_theta 10000; modeling_glm_moe_dsa.py: DeepSeek-V3's MLA and an indexer, both through
 // apply_rotary_pos_emb_interleave (adjacent pairs) whatever rope_interleave says.
 constexpr model_class glm_moe_dsa() {
-  return fixed_pairs_mla(layout::interleaved, 6144, 64, 202752,
-                         "GLM-5's indexer turns the first qk_rope_head_dim features of its q and k by these "
-                         "frequencies in adjacent pairs too; older transformers versions turned both by halves "
-                         "(rotate_half)");
+  return fixed_pairs_mla(layout::interleaved, 6144, 64, 202752, note_id::glm5_indexer);
 }
 
 // configuration_gptj.py: n_embd 4096, n_head 16, n_positions 2048, rotary_dim 64; modeling_gptj.py
@@ -516,9 +504,7 @@ constexpr model_class chatglm() {
   c.partial_attribute = true;
   c.default_rope_partial = true;
   c.theta_ratio = "rope_ratio";
-  c.theta_ratio_note =
-      " multiplies the base 10000, as ChatGLM3's and GLM-4's code does; ChatGLM2-6B-32K's code divides the "
-      "positions by it instead (linear scaling), which its config.json does not tell apart";
+  c.theta_ratio_note = note_id::chatglm_rope_ratio;
   return c;
 }
 
@@ -646,9 +632,7 @@ constexpr model_class nomic_bert() {
   c.pairs_switch = "rotary_emb_interleaved";
   c.reads_scaling = false;
   c.set_note_key = "rotary_scaling_factor";
-  c.set_note =
-      ": past max_trained_positions (default 2048) tokens the model raises the base by dynamic NTK, base * "
-      "(factor * length / max_trained_positions - factor + 1)^(d / (d - 2)); these frequencies hold up to it";
+  c.set_note = note_id::nomic_dynamic_ntk;
   return c;
 }
 
@@ -705,9 +689,7 @@ constexpr model_class dbrx() {
   c.theta_section = "attn_config";
   // configuration_dbrx.py on main: DbrxAttentionConfig has no rope_theta field, and the rotary
   // embedding is built from the top-level rope_parameters (default 10000)
-  c.theta_section_note =
-      ", the base DBRX was trained with and its attention reads; transformers 5 no longer reads attn_config's "
-      "base and turns a config without a top-level rope_theta at 10000";
+  c.theta_section_note = note_id::dbrx_attn_base;
   return c;
 }
 
@@ -754,9 +736,7 @@ constexpr model_class bamba() {
   model_class c = with_nope(llama_rules(), nope::hybrid_blocks{"attn_layer_indices", nope::default_blocks::mamba});
   c.partial_rotary_factor = 0.5;
   c.partial_attribute = true;
-  c.default_rope_note =
-      "transformers main rotates Bamba's whole head for the default rope type, though its config sets "
-      "partial_rotary_factor 0.5; transformers 4.x rotated the first half of the head";
+  c.default_rope_note = note_id::bamba_default_rope;
   return c;
 }
 
@@ -856,9 +836,7 @@ constexpr model_class minimax() {
   c.rotary_dim_partial = true;
   c.num_hidden_layers = 32;
   c.set_note_key = "rotary_dim";
-  c.set_note =
-      ": turned here as MiniMax's own code turns it; transformers' minimax port reads no rotary_dim and "
-      "turns the whole head";
+  c.set_note = note_id::minimax_rotary_dim;
   return c;
 }
 
@@ -889,10 +867,7 @@ constexpr model_class mistral4() {
 // rotate_half returns (x2, -x1), so q * cos + rotate_half(q) * sin turns each pair by -m * theta_i.
 constexpr model_class nanochat() {
   model_class c = heads_split(make(family::llama, 1e4, 768, 6, 2048));
-  c.note =
-      "nanochat turns the other way (its rotate_half is (x2, -x1)): its q and k at position m are this "
-      "rotation's inverse, the same frequencies with the sign of every sin flipped, so its logit for (m, n) "
-      "is the one this RoPE gives for (n, m)";
+  c.note = note_id::nanochat_rotation;
   return c;
 }
 
@@ -918,9 +893,7 @@ constexpr model_class t5gemma_module() {
 constexpr model_class t5gemma() {
   model_class c = as_wrapper(t5gemma_module(), text_source::sub_or_defaults);
   c.text_key = "decoder";
-  c.note =
-      "T5Gemma: this is the decoder's self-attention RoPE (config.decoder); the encoder's is read from "
-      "config.encoder, and cross-attention turns nothing";
+  c.note = note_id::t5gemma_decoder;
   return c;
 }
 
@@ -932,9 +905,7 @@ constexpr model_class t5gemma() {
 constexpr model_class t5gemma2() {
   model_class c = as_wrapper(gemma3(), text_source::sub_or_defaults);
   c.text_key = "decoder";
-  c.note =
-      "T5Gemma 2: this is the decoder's RoPE (config.decoder); the encoder's is read from "
-      "config.encoder.text_config, and the decoder's merged attention turns its own keys, not the encoder's";
+  c.note = note_id::t5gemma2_decoder;
   return c;
 }
 
@@ -950,9 +921,7 @@ constexpr model_class dia_part(double hidden, double max_positions) {
 constexpr model_class dia() {
   model_class c = as_wrapper(dia_part(2048, 3072), text_source::sub_or_defaults);
   c.text_key = "decoder_config";
-  c.note =
-      "Dia: this is the decoder's self-attention RoPE (config.decoder_config); the encoder's is read from "
-      "config.encoder_config, and cross-attention turns nothing";
+  c.note = note_id::dia_decoder;
   return c;
 }
 
@@ -968,10 +937,7 @@ constexpr model_class blt_part(double theta, double hidden, double heads, double
 constexpr model_class blt() {
   model_class c = as_wrapper(blt_part(5e5, 2048, 16, 4096), text_source::sub_or_defaults);
   c.text_key = "global_config";
-  c.note =
-      "BLT: this is the global transformer's RoPE (config.global_config, over patch positions); the local "
-      "encoder, local decoder and entropy patcher turn by their own (encoder_config, decoder_config, "
-      "patcher_config)";
+  c.note = note_id::blt_global;
   return c;
 }
 
@@ -987,11 +953,7 @@ constexpr model_class qwen() {
   c.partial_attribute = true;
   c.default_rope_partial = true;
   c.reads_scaling = false;
-  c.note =
-      "with use_dynamic_ntk (its default) Qwen's code raises the base past seq_length tokens, to rotary_emb_base "
-      "* a^(d / (d - 2)) with a = 2^ceil(log2(length / seq_length) + 1) - 1 for a prompt of that length, and "
-      "with use_logn_attn it scales its queries by log_seq_length(position) there; these frequencies hold up "
-      "to seq_length";
+  c.note = note_id::qwen_dynamic_ntk;
   return c;
 }
 
@@ -1060,11 +1022,7 @@ constexpr model_class deepseek_v4() {
   c.num_hidden_layers = 43;
   c.main_compress = true;
   c.default_rope_partial = true;
-  c.note =
-      "DeepSeek-V4 turns the last 64 features of each head (its heads are [448 without RoPE | 64 with it]), "
-      "not the first: apply this rotation to that slice. The compressed layers turn their pooled keys at the "
-      "position where each window starts (window * compress_rate + its first position), and every layer turns "
-      "its attention output back by the query's angles (cos, -sin)";
+  c.note = note_id::deepseek_v4_slice;
   return c;
 }
 
@@ -1090,10 +1048,7 @@ constexpr model_class glm_image_text() {
 // over the whole head, and for image and video tokens its own 3-D split of the pairs.
 constexpr model_class ernie4_5_vl_text() {
   model_class c = interleaved(heads_split(make(family::llama, 5e5, 2560, 20, 131072)));
-  c.note =
-      "ERNIE 4.5 VL turns image and video tokens by its own 3-D split (of the first 2 * mrope_section[0] pairs the "
-      "even ones by height and the odd ones by width, the last mrope_section[2] pairs by time), which rope()'s "
-      "sections do not express; text tokens turn as here";
+  c.note = note_id::ernie45_vl_sections;
   return c;
 }
 
@@ -1105,9 +1060,7 @@ constexpr model_class hunyuan_vl_text() {
   model_class c = make(family::hunyuan, 1e4, 4096, 32, 2048);
   c.type_alias = "xdrope";
   c.type_aliased = "dynamic";
-  c.note =
-      "HunYuan-VL turns image tokens by four position axes (xdrope_section, in pairs), which rope()'s three-axis "
-      "sections do not express; text tokens turn as here";
+  c.note = note_id::hunyuan_vl_sections;
   return c;
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <variant>
 
+#include "note_codes.hpp"
 #include "posenc/layout.hpp"
 
 namespace posenc::detail {
@@ -208,13 +209,13 @@ struct model_class {
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
   text_source text = text_source::self;
-  const char* text_holder = nullptr;         // the sub-config that holds text_config (Qwen Omni's thinker_config)
-  const char* note = nullptr;                // said with every reading: what the model does beside this RoPE
-  const char* theta_section = nullptr;       // a sub-config whose rope_theta stands in for an absent top-level one
-  const char* theta_section_note = nullptr;  // said after that base when it is used
-  const char* theta_ratio = nullptr;         // a key multiplying the class's base (ChatGLM's rope_ratio)
-  const char* theta_ratio_note = nullptr;    // said when that ratio is not 1
-  double local_theta = 0;                    // Gemma's sliding-attention default
+  const char* text_holder = nullptr;           // the sub-config that holds text_config (Qwen Omni's thinker_config)
+  note_id note = note_id::none;                // said with every reading: what the model does beside this RoPE
+  const char* theta_section = nullptr;         // a sub-config whose rope_theta stands in for an absent top-level one
+  note_id theta_section_note = note_id::none;  // said with that base (path, value) when it is used
+  const char* theta_ratio = nullptr;           // a key multiplying the class's base (ChatGLM's rope_ratio)
+  note_id theta_ratio_note = note_id::none;    // said (with its path) when that ratio is not 1
+  double local_theta = 0;                      // Gemma's sliding-attention default
   // rope_parameters keyed by layer type when the config has none; with them no legacy rope_theta,
   // rope_scaling or partial_rotary_factor is read (a constant array, kept out of every other row).
   const layer_rope* layer_ropes = nullptr;
@@ -261,9 +262,9 @@ struct model_class {
   double alibi_hidden_size = 0;
   // a null rope_theta means the attention applies no RoPE in any layer: refused (OLMo Hybrid's checkpoints)
   bool null_theta_nope = false;
-  const char* default_rope_note = nullptr;  // what a reader should know of the class's default RoPE
-  nope::rule nope_layers;                   // which layers apply no RoPE
-  double num_hidden_layers = 0;             // class default, read for the layers without RoPE (0: required)
+  note_id default_rope_note = note_id::none;  // what a reader should know of the class's default RoPE
+  nope::rule nope_layers;                     // which layers apply no RoPE
+  double num_hidden_layers = 0;               // class default, read for the layers without RoPE (0: required)
   mrope_sections mrope = mrope_sections::none;
   // The class's rope_parameters when the config has none (YaRN for gpt-oss and Ministral 3, llama3
   // for Apertus): the type, numeric fields, and whether YaRN's range is truncated (default: yes).
@@ -284,8 +285,8 @@ struct model_class {
   // class's own pairs are interleaved_to_half (rope_interleave: DeepSeek-V3's apply_rotary_pos_emb_interleave).
   const char* pairs_switch = nullptr;
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
-  const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note
-  const char* set_note = nullptr;
+  const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note (path, value)
+  note_id set_note = note_id::none;
 };
 
 // The class of a model_type; unknown names read as family::generic (Llama's rules).

@@ -767,7 +767,7 @@ model_rope resolver::resolve_gptj(std::int64_t seq_len) {
   }
   const node values = field("rotary_value");  // RoFormerSelfAttention turns the values too
   if (class_->whole_head && values.present() && boolean(values)) {
-    out.notes.push_back(values.path + " is true: the values turn by these angles as well as the queries and keys");
+    out.notes.push_back(make_note(note_id::values_turn, {values.path}));
   }
   out.base = 10000;
   out.pairs = class_->pairs;  // GPT-J, CodeGen and RoFormer turn adjacent pairs, ESM rotate_half ones
@@ -899,11 +899,9 @@ void resolver::compute(model_rope& out, const rope_dict& d) {
     out.frequencies = rope_frequencies(out.rotary_dim, out.base, out.scaling, out.seq_len);
     out.attention_factor = rope_attention_factor(out.scaling, out.seq_len);
     if (hunyuan) {
-      out.notes.push_back(alpha->path + " = " + format_number(positive(*alpha)) +
-                          " sets Hunyuan's NTK base only up to max_position_embeddings " +
-                          format_number(*out.scaling.max_position_embeddings) + "; at seqLen " +
-                          std::to_string(out.seq_len) +
-                          " transformers recomputes the frequencies with its plain dynamic rule, without alpha");
+      out.notes.push_back(make_note(note_id::hunyuan_alpha_past, {alpha->path, format_number(positive(*alpha)),
+                                                                  format_number(*out.scaling.max_position_embeddings),
+                                                                  std::to_string(out.seq_len)}));
     }
   }
   // Extreme values each within its own rule (a factor of 1e-320) can still overflow.
@@ -926,9 +924,8 @@ void resolver::phimoe_mscale(model_rope& out, const rope_dict& d) {
   const double original = *out.scaling.original_max_position_embeddings;
   const bool long_context = double(out.seq_len) > original;
   out.scaling.attention_factor = long_context ? longer.first : shorter.first;
-  out.notes.push_back("the attention factor is " + (long_context ? longer.second : shorter.second) +
-                      " (Phi-3.5-MoE's rule): short_mscale up to original_max_position_embeddings " +
-                      format_number(original) + ", long_mscale beyond");
+  out.notes.push_back(
+      make_note(note_id::phimoe_mscale, {long_context ? longer.second : shorter.second, format_number(original)}));
 }
 
 // modeling_hunyuan_v1_dense.py: a dynamic dict with `alpha` builds its frequencies over the whole
@@ -945,10 +942,8 @@ void resolver::hunyuan_alpha(model_rope& out, const node& alpha) {
   out.frequencies = rope_frequencies(out.head_dim, base);  // base^(-2i/d), as for any base
   out.attention_factor = 1;
   out.ntk_alpha = a;
-  out.notes.push_back(alpha.path + " = " + format_number(a) + " sets the NTK base rope_theta * alpha^(d/(d-2)) = " +
-                      format_number(base) + " (Hunyuan's rule) up to max_position_embeddings " +
-                      format_number(*out.scaling.max_position_embeddings) +
-                      "; beyond it transformers recomputes the frequencies with the plain dynamic rule, without alpha");
+  out.notes.push_back(make_note(note_id::hunyuan_alpha, {alpha.path, format_number(a), format_number(base),
+                                                         format_number(*out.scaling.max_position_embeddings)}));
 }
 
 // GTE's NTKScalingRotaryEmbedding: its cache is built for max_position_embeddings * factor, which
@@ -967,7 +962,7 @@ void resolver::fixed_ntk(model_rope& out, const rope_dict& d) {
   out.frequencies = rope_frequencies(out.rotary_dim, out.base);
   if (!(f > 1)) {
     out.rope_type = "default";  // what GTE builds: its cache never passes max_position_embeddings
-    out.notes.push_back(factor.path + " = " + format_number(f) + " leaves GTE's plain frequencies (its NTK needs > 1)");
+    out.notes.push_back(make_note(note_id::gte_ntk_plain, {factor.path, format_number(f)}));
     return;
   }
   out.fixed_ntk_factor = f;
@@ -989,62 +984,61 @@ void resolver::fixed_ntk(model_rope& out, const rope_dict& d) {
 // partial_rotary_factor those rules leave unapplied, the layers without RoPE.
 void resolver::add_notes(model_rope& out, const rope_dict& d) const {
   if (!class_->listed) {
-    const std::string who = class_name_.empty() ? "a config without model_type" : "model_type '" + class_name_ + "'";
-    out.notes.push_back(who + " is not among the models whose RoPE rules posenc knows: it was read with Llama's " +
-                        "rules (pairs (i, i + d/2), rope_theta 10000 when absent, the whole head for the default " +
-                        "rope type); a model whose own code rotates adjacent pairs, part of the head or only some " +
-                        "layers differs from this result");
+    out.notes.push_back(class_name_.empty() ? make_note(note_id::no_model_type)
+                                            : make_note(note_id::unknown_model_type, {class_name_}));
     const node* partial = d.get("partial_rotary_factor");
     if (out.rope_type == "default" && partial && partial->present() && partial->value->type == kind::number &&
         partial->value->number != 1) {
-      out.notes.push_back(partial->path + " = " + format_number(partial->value->number) +
-                          " was not applied: Llama's default RoPE rotates the whole head");
+      out.notes.push_back(
+          make_note(note_id::partial_not_applied, {partial->path, format_number(partial->value->number)}));
     }
     // Some models name the rotated width instead (MiniMax, GPT-J style): Llama's rules never read it.
     const node rotary = field("rotary_dim");
     if (rotary.present() && rotary.value->type == kind::number && rotary.value->number != double(out.head_dim)) {
-      out.notes.push_back(rotary.path + " = " + format_number(rotary.value->number) +
-                          " was not applied: Llama's rules rotate the head's " + std::to_string(out.rotary_dim) +
-                          " features");
+      out.notes.push_back(make_note(note_id::rotary_dim_not_applied, {rotary.path, format_number(rotary.value->number),
+                                                                      std::to_string(out.rotary_dim)}));
     }
   }
-  if (class_->default_rope_note && out.rope_type == "default") out.notes.push_back(class_->default_rope_note);
+  if (class_->default_rope_note != note_id::none && out.rope_type == "default") {
+    out.notes.push_back(make_note(class_->default_rope_note));
+  }
   if (!class_->reads_scaling) {
     for (const char* key : {"rope_scaling", "rope_parameters"}) {
       const node skipped = field(key);
       const config_value* object = object_or_null(skipped);
       if (object && !object->members.empty())
-        out.notes.push_back(skipped.path + " was not applied: " + class_name_ + "'s code never reads it");
+        out.notes.push_back(make_note(note_id::scaling_not_read, {skipped.path, class_name_}));
     }
   }
   if (class_->set_note_key) {
     const node set = field(class_->set_note_key);
-    if (truthy(set)) out.notes.push_back(set.path + " = " + describe(*set.value) + class_->set_note);
+    if (truthy(set)) out.notes.push_back(make_note(class_->set_note, {set.path, describe(*set.value)}));
   }
-  if (wrapper_note_) out.notes.push_back(wrapper_note_);
-  if (class_->note) out.notes.push_back(class_->note);
-  if (class_->theta_ratio_note) {
+  if (wrapper_note_ != note_id::none) out.notes.push_back(make_note(wrapper_note_));
+  if (class_->note != note_id::none) out.notes.push_back(make_note(class_->note));
+  if (class_->theta_ratio_note != note_id::none) {
     const node ratio = field(class_->theta_ratio);
-    if (ratio.given() && number(ratio, "a number") != 1) out.notes.push_back(ratio.path + class_->theta_ratio_note);
+    if (ratio.given() && number(ratio, "a number") != 1) {
+      out.notes.push_back(make_note(class_->theta_ratio_note, {ratio.path}));
+    }
   }
   const node* base = d.get("rope_theta");
-  if (class_->theta_section_note && base && base->path == text_path_ + "." + class_->theta_section + ".rope_theta") {
-    out.notes.push_back(base->path + " = " + format_number(number(*base, "a number")) + class_->theta_section_note);
+  if (class_->theta_section_note != note_id::none && base &&
+      base->path == text_path_ + "." + class_->theta_section + ".rope_theta") {
+    out.notes.push_back(make_note(class_->theta_section_note, {base->path, format_number(number(*base, "a number"))}));
   }
   const node* beta = d.get("llama_4_scaling_beta");
   if (beta && beta->present()) {
-    out.notes.push_back(beta->path + " = " + format_number(number(*beta, "a number")) +
-                        ": after the rotation the model scales its queries by 1 + beta * ln(1 + floor(position / " +
-                        "original_max_position_embeddings)), Llama 4's attention temperature; it is not part of RoPE " +
-                        "and not in these frequencies or options");
+    out.notes.push_back(
+        make_note(note_id::llama4_scaling_beta, {beta->path, format_number(number(*beta, "a number"))}));
   }
   if (!layers_without_rope_.empty()) {
     std::string list;
     for (std::size_t i = 0; i < layers_without_rope_.size(); ++i) {
       list += (i ? ", " : "") + std::to_string(layers_without_rope_[i]);
     }
-    out.notes.push_back(std::to_string(layers_without_rope_.size()) + " layers apply no RoPE (layersWithoutRope: " +
-                        list + "); this RoPE is that of the others ('" + out.layer_type + "')");
+    out.notes.push_back(
+        make_note(note_id::layers_without_rope, {std::to_string(layers_without_rope_.size()), list, out.layer_type}));
   }
 }
 

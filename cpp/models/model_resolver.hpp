@@ -105,8 +105,8 @@ class resolver {
   const config_value* text_ = nullptr;  // the text model's fields
   std::string text_path_ = "config";
   std::string model_type_;
-  const char* wrapper_note_ = nullptr;  // the outer class's note, when a text model's class takes over
-  std::string class_name_;              // the model_type the class was looked up by (text_config's for a wrapper)
+  note_id wrapper_note_ = note_id::none;  // the outer class's note, when a text model's class takes over
+  std::string class_name_;                // the model_type the class was looked up by (text_config's for a wrapper)
   const model_class* class_ = nullptr;
   std::vector<std::size_t> layers_without_rope_;
   std::deque<config_value> made_;  // values standardisation adds (a deque keeps their addresses)

@@ -529,7 +529,7 @@ for (const lang of ['en', 'zh']) {
           layers.map((l) => (l.sections ? l.sections.join(', ') : '—')),
         );
       else assert.equal(v.rows.length, 6);
-      const { flags, notes } = posenc.llamaCppFlags(full);
+      const { flags, notes } = posenc.llamaCppFlags(full, { lang }); // the notes in the page's language
       assert.equal(v.flags, flags.length ? flags.join('\n') : null, `${name}: flags`);
       assert.deepEqual(v.notes, notes, `${name}: notes`);
       assert.doesNotThrow(() => JSON.parse(v.text), `${name}: the example's text is JSON`);
@@ -549,7 +549,7 @@ for (const lang of ['en', 'zh']) {
     // the llama.cpp context length reaches llamaCppFlags (Phi-3.5: which LongRoPE factors llama.cpp picks)
     await page.locator(`${sel} .seg button`).nth(examples.indexOf('phi3-longrope')).click();
     gen = await waitRendered(page, sel, gen);
-    assert.ok(!(await configView(page, sel)).notes.some((n) => /^With -c/.test(n)));
+    assert.ok(!(await configView(page, sel)).notes.some((n) => /^(With )?-c/.test(n)));
     const context = page.locator(`${sel} input[type=number]`).nth(1); // after the sequence length's
     assert.equal(
       await context.getAttribute('aria-label'),
@@ -561,9 +561,13 @@ for (const lang of ['en', 'zh']) {
     assert.equal(await page.locator(sel).getAttribute('context-length'), '131072');
     assert.deepEqual(
       (await configView(page, sel)).notes,
-      posenc.llamaCppFlags(realConfig('phi3-longrope'), { contextLength: 131072 }).notes,
+      posenc.llamaCppFlags(realConfig('phi3-longrope'), { contextLength: 131072, lang }).notes,
     );
-    assert.ok((await configView(page, sel)).notes.includes('With -c 131072 llama.cpp uses the long factors.'));
+    assert.ok(
+      (await configView(page, sel)).notes.includes(
+        lang === 'zh' ? '-c 131072 时 llama.cpp 使用长系数。' : 'With -c 131072 llama.cpp uses the long factors.',
+      ),
+    );
     await page.waitForFunction(() => new URL(location.href).searchParams.get('config.contextLength') === '131072');
     assert.deepEqual(problems, []);
   });

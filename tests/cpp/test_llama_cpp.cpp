@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "note_text.hpp"
 #include "posenc/llama_cpp.hpp"
 #include "test_support.hpp"
 
@@ -63,14 +64,33 @@ std::string flag_value(const llama_cpp_advice& a, const std::string& name) {
 
 bool notes_contain(const llama_cpp_advice& a, const std::string& text) {
   for (const auto& n : a.notes) {
-    if (n.find(text) != std::string::npos) return true;
+    if (note_text(n).find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// A note of exactly this code.
+bool has_code(const llama_cpp_advice& a, const std::string& code) {
+  for (const auto& n : a.notes) {
+    if (n.code == code) return true;
+  }
+  return false;
+}
+
+// A note that says what a GGUF converted from the config already carries, or lacks.
+bool says_what_a_gguf_carries(const llama_cpp_advice& a) {
+  for (const char* code :
+       {"llama-default", "llama-linear-gguf", "llama-ntk-gguf", "llama-dynamic-needed", "llama-dynamic-gguf",
+        "llama-hunyuan-gguf", "llama-yarn-gguf", "llama-longrope", "llama-llama3", "llama-proportional-factor",
+        "llama-proportional-gguf", "llama-sliding-gemma3"}) {
+    if (has_code(a, code)) return true;
   }
   return false;
 }
 
 std::string all_notes(const llama_cpp_advice& a) {
   std::string s;
-  for (const auto& n : a.notes) s += "  - " + n + "\n";
+  for (const auto& n : a.notes) s += "  - " + note_text(n) + "\n";
   return s;
 }
 
@@ -108,15 +128,15 @@ int significant_digits(const std::string& text) {
 TEST(LlamaCppDefault, NeedsNoFlag) {
   const auto a = llama_cpp_flags(plain(128, 500000));
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "rope.freq_base")) << all_notes(a);
+  EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-default")) << all_notes(a);
 }
 
 TEST(LlamaCppDefault, BeyondTheTrainedLengthSaysSo) {
   model_rope r = plain(128, 10000);
   r.max_position_embeddings = 4096;
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r, 8192), "unscaled"));
-  EXPECT_FALSE(notes_contain(llama_cpp_flags(r, 4096), "unscaled"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r, 8192), "llama-past-trained context=8192 trained=4096"));
+  EXPECT_FALSE(has_code(llama_cpp_flags(r, 4096), "llama-past-trained"));
 }
 
 // ------------------------------------------------------------------------------------ linear
@@ -126,9 +146,9 @@ TEST(LlamaCppLinear, RopeScaleIsTheFactor) {
   r.scaling.factor = 4;
   const auto a = llama_cpp_flags(r);
   EXPECT_EQ(a.flags, (std::vector<std::string>{"--rope-scaling linear", "--rope-scale 4"}));
-  EXPECT_TRUE(notes_contain(a, "1.0f / std::stof(value)")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "--rope-freq-scale 0.25")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "converted from this config these flags are redundant")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-linear-inverse")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-linear-inverse inverse=0.25")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-linear-gguf factor=4")) << all_notes(a);
 }
 
 TEST(LlamaCppLinear, AnInexactFactorIsTheShortestTextOfItsFloat) {
@@ -173,7 +193,7 @@ TEST(LlamaCppNtk, ScaledBaseForBase10000Factor4Dim128) {
   ASSERT_EQ(a.flags.size(), 1u);
   EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected));
   EXPECT_EQ(a.flags[0], "--rope-freq-base 40889.94");
-  EXPECT_TRUE(notes_contain(a, "still needed")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-ntk-gguf")) << all_notes(a);
 }
 
 TEST(LlamaCppNtk, AnExactBaseCarriesNoNoise) {
@@ -200,8 +220,8 @@ TEST(LlamaCppDynamic, NoFlagUpToMaxPositionEmbeddings) {
   for (std::int64_t c : {std::int64_t{0}, std::int64_t{2048}, std::int64_t{4096}}) {
     const auto a = llama_cpp_flags(r, c);
     EXPECT_TRUE(a.flags.empty()) << c;
-    EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
-    EXPECT_TRUE(notes_contain(a, "ignores 'dynamic'")) << all_notes(a);
+    EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
+    EXPECT_TRUE(has_code(a, "llama-dynamic-gguf")) << all_notes(a);
   }
 }
 
@@ -214,9 +234,9 @@ TEST(LlamaCppDynamic, BeyondItTheBaseOfTheChosenContext) {
   const double expected = 10000.0 * std::pow(2.0 * 16384.0 / 4096.0 - 1.0, 128.0 / 126.0);
   ASSERT_EQ(a.flags.size(), 1u);
   EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected));
-  EXPECT_TRUE(notes_contain(a, "fixes the base for the whole context")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "grows the base with the sequence")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "still needed")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-dynamic-context")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-dynamic-context max=4096 context=16384")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-dynamic-needed")) << all_notes(a);
 }
 
 TEST(LlamaCppDynamic, PartialRotaryUsesTheRotaryDim) {
@@ -240,8 +260,8 @@ TEST(LlamaCppDynamic, HunyuanAlphaIsOneBaseForEveryPosition) {
     const auto a = llama_cpp_flags(r, c);
     ASSERT_EQ(a.flags.size(), 1u) << c;
     EXPECT_TRUE(reads_as_float(flag_value(a, "--rope-freq-base"), expected)) << c;
-    EXPECT_TRUE(notes_contain(a, "restates what it holds")) << all_notes(a);
-    EXPECT_EQ(notes_contain(a, "where alpha plays no part"), c > 32768) << all_notes(a);
+    EXPECT_TRUE(has_code(a, "llama-hunyuan-gguf")) << all_notes(a);
+    EXPECT_EQ(has_code(a, "llama-hunyuan-beyond"), c > 32768) << all_notes(a);
   }
 }
 
@@ -255,16 +275,16 @@ TEST(LlamaCppNtk, GteFixedNtkIsABaseAndAScale) {
   const auto mixed = posenc::llama_cpp_flags(posenc::parse_json(R"({"model_type": "new", "hidden_size": 768,
       "num_attention_heads": 12, "rope_scaling": {"type": "ntk", "factor": 2.0, "mixed_b": 0.5}})"));
   EXPECT_TRUE(mixed.flags.empty());
-  EXPECT_TRUE(notes_contain(mixed, "cannot express it")) << all_notes(mixed);
+  EXPECT_TRUE(notes_contain(mixed, "llama-gte-mixed mixedB=0.5")) << all_notes(mixed);
 }
 
 TEST(LlamaCppStructure, LayersWithoutRopeAreTheArchitectures) {
   model_rope r = plain(128, 500000);
-  EXPECT_FALSE(notes_contain(llama_cpp_flags(r, 0), "apply no RoPE"));
+  EXPECT_FALSE(has_code(llama_cpp_flags(r, 0), "llama-no-rope-layers"));
   r.layers_without_rope = {3, 7, 11};
   const auto a = llama_cpp_flags(r, 0);
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "3 layers apply no RoPE")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-no-rope-layers count=3")) << all_notes(a);
 }
 
 // ------------------------------------------------------------------------------------ YaRN
@@ -286,14 +306,14 @@ TEST(LlamaCppYarn, FlagsWithoutOnesThatDoNothing) {
   EXPECT_FALSE(has_flag_named(a, "--yarn-ext-factor"));
   EXPECT_FALSE(has_flag_named(a, "--yarn-beta-fast"));
   EXPECT_FALSE(has_flag_named(a, "--yarn-beta-slow"));
-  EXPECT_TRUE(notes_contain(a, "converted from this config these flags are redundant")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-yarn-gguf")) << all_notes(a);
 }
 
 TEST(LlamaCppYarn, AttentionFactorIsOverwrittenByLlamaCpp) {
   const auto a = llama_cpp_flags(qwen_yarn());
-  EXPECT_TRUE(notes_contain(a, "overwrites the YaRN attention factor whenever ext_factor != 0")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "0.1 * ln(factor) + 1")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "the two agree")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-yarn-attention")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-yarn-agree theirs=1.13863 factor=4")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-yarn-agree")) << all_notes(a);
 }
 
 TEST(LlamaCppYarn, AnExplicitAttentionFactorIsNotHonoured) {
@@ -306,8 +326,8 @@ TEST(LlamaCppYarn, AnExplicitAttentionFactorIsNotHonoured) {
   const double ratio = (1.5 / llama) * (1.5 / llama);
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", ratio);
-  EXPECT_TRUE(notes_contain(a, "is not what llama.cpp applies, 1.13863")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, std::string("= ") + text)) << text << "\n" << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-yarn-differs ours=1.5 theirs=1.13863 factor=4")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, std::string("ratio=") + text)) << text << "\n" << all_notes(a);
 }
 
 TEST(LlamaCppYarn, BetasThatDifferFromTheDefaultsArePrinted) {
@@ -334,7 +354,7 @@ TEST(LlamaCppYarn, MscalesAreNamed) {
   r.scaling.mscale = 1;
   r.scaling.mscale_all_dim = 1;
   r.attention_factor = 1;
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "mscale_all_dim"));
+  EXPECT_TRUE(has_code(llama_cpp_flags(r), "llama-yarn-mscale"));
 }
 
 TEST(LlamaCppYarn, UntruncatedRangeCannotBeExpressed) {
@@ -351,16 +371,15 @@ TEST(LlamaCppYarn, UntruncatedRangeCannotBeExpressed) {
   };
   const double low = dim_at(32), high = dim_at(1);  // 8.0928, 17.398
   char ggml[64], hf[64];
-  std::snprintf(ggml, sizeof ggml, "[%g, %g]", std::floor(low), std::ceil(high));
-  std::snprintf(hf, sizeof hf, "[%.4g, %.4g]", low, high);
-  EXPECT_TRUE(notes_contain(a, "truncate: false")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "always floors the start and ceils")) << all_notes(a);
+  std::snprintf(ggml, sizeof ggml, "lowGgml=%g highGgml=%g", std::floor(low), std::ceil(high));
+  std::snprintf(hf, sizeof hf, "low=%.4g high=%.4g", low, high);
+  EXPECT_TRUE(has_code(a, "llama-yarn-untruncated")) << all_notes(a);
   EXPECT_TRUE(notes_contain(a, ggml)) << ggml << "\n" << all_notes(a);
   EXPECT_TRUE(notes_contain(a, hf)) << hf << "\n" << all_notes(a);
 }
 
 TEST(LlamaCppYarn, TruncatedRangeSaysNothingOfIt) {
-  EXPECT_FALSE(notes_contain(llama_cpp_flags(qwen_yarn()), "truncate"));
+  EXPECT_FALSE(has_code(llama_cpp_flags(qwen_yarn()), "llama-yarn-untruncated"));
 }
 
 // ------------------------------------------------------------------------------------ LongRoPE
@@ -380,15 +399,15 @@ model_rope phi3_longrope() {
 TEST(LlamaCppLongrope, NoFlagAndTheFactorChoice) {
   const auto a = llama_cpp_flags(phi3_longrope());
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "rope_factors_long")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "picks the long factors once for the whole context")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "by the current sequence length")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-longrope")) << all_notes(a);
+  EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-longrope-pick")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-longrope-pick original=4096")) << all_notes(a);
 }
 
 TEST(LlamaCppLongrope, ContextSelectsLongOrShort) {
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 8192), "uses the long factors"));
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 4096), "uses the short factors"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 8192), "llama-longrope-long context=8192"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 4096), "llama-longrope-short context=4096"));
 }
 
 // ------------------------------------------------------------------------------------ llama3
@@ -401,9 +420,8 @@ TEST(LlamaCppLlama3, BakedIntoRopeFreqs) {
   r.scaling.original_max_position_embeddings = 8192;
   const auto a = llama_cpp_flags(r);
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "rope_freqs tensor")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "No flag expresses llama3")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-llama3")) << all_notes(a);
+  EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
 }
 
 // ------------------------------------------------------------------------------------ proportional
@@ -416,9 +434,9 @@ TEST(LlamaCppProportional, FromTheGgufOnly) {
   for (std::size_t i = 64; i < r.frequencies.size(); ++i) r.frequencies[i] = 0;
   const auto a = llama_cpp_flags(r);
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "1 for the 64 turning pairs and 1e30 for the other 192")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
-  EXPECT_FALSE(notes_contain(a, "rope.dimension_count")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-proportional-counts turning=64 others=192")) << all_notes(a);
+  EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
+  EXPECT_FALSE(has_code(a, "llama-partial")) << all_notes(a);
 }
 
 TEST(LlamaCppProportional, AFactorNeedsRopeScale) {
@@ -435,26 +453,24 @@ TEST(LlamaCppStructure, PartialRotaryComesFromTheGguf) {
   model_rope r = plain(128, 10000);
   r.rotary_dim = 64;
   r.frequencies.resize(32);
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "Only 64 of 128 features per head rotate"));
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "rope.dimension_count"));
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "llama-partial dim=64 headDim=128"));
+  EXPECT_TRUE(has_code(llama_cpp_flags(r), "llama-partial"));
 }
 
 TEST(LlamaCppStructure, InterleavedLayoutIsTheArchitecturesChoice) {
   model_rope r = plain(64, 10000);
   r.pairs = posenc::layout::interleaved;
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "LLAMA_ROPE_TYPE_NORM"));
-  EXPECT_FALSE(notes_contain(llama_cpp_flags(plain(64, 10000)), "LLAMA_ROPE_TYPE_NORM"));
+  EXPECT_TRUE(has_code(llama_cpp_flags(r), "llama-interleaved"));
+  EXPECT_FALSE(has_code(llama_cpp_flags(plain(64, 10000)), "llama-interleaved"));
 }
 
 TEST(LlamaCppStructure, MropeSections) {
   model_rope r = plain(128, 1000000);
   r.sections = {16, 24, 24};
   auto a = llama_cpp_flags(r);
-  EXPECT_TRUE(notes_contain(a, "M-RoPE sections [16, 24, 24]")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "rope.dimension_sections")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "GGML_ROPE_TYPE_MROPE")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-mrope sections=[16, 24, 24]")) << all_notes(a);
   r.interleaved_sections = true;
-  EXPECT_TRUE(notes_contain(llama_cpp_flags(r), "GGML_ROPE_TYPE_IMROPE"));
+  EXPECT_TRUE(has_code(llama_cpp_flags(r), "llama-imrope"));
 }
 
 // ------------------------------------------------------------------------------------ per layer type
@@ -472,22 +488,22 @@ model_rope gemma3(const char* layer_type) {
 TEST(LlamaCppPerLayer, FullAttentionTakesTheFlags) {
   const auto a = llama_cpp_flags(gemma3("full_attention"));
   EXPECT_EQ(a.flags, (std::vector<std::string>{"--rope-scaling linear", "--rope-scale 8"}));
-  EXPECT_TRUE(notes_contain(a, "non-sliding layers only")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "rope.freq_base_swa")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-per-layer")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "layers=sliding_attention, full_attention layerType=full_attention")) << all_notes(a);
 }
 
 TEST(LlamaCppPerLayer, SlidingAttentionComesFromTheGguf) {
   const auto a = llama_cpp_flags(gemma3("sliding_attention"));
   EXPECT_TRUE(a.flags.empty());
-  EXPECT_TRUE(notes_contain(a, "no flag can set their RoPE")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "rope.freq_base_swa")) << all_notes(a);
-  EXPECT_TRUE(notes_contain(a, "converted from this config")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-sliding")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-sliding-gemma3")) << all_notes(a);
+  EXPECT_TRUE(says_what_a_gguf_carries(a)) << all_notes(a);
   // Only Gemma 3's converter is known to write the sliding base: another model is asked to check it.
   model_rope bert = gemma3("sliding_attention");
   bert.model_type = "modernbert";
   const auto b = llama_cpp_flags(bert);
-  EXPECT_TRUE(notes_contain(b, "Check that the GGUF's rope.freq_base_swa")) << all_notes(b);
-  EXPECT_FALSE(notes_contain(b, "converted from this config")) << all_notes(b);
+  EXPECT_TRUE(has_code(b, "llama-sliding-check")) << all_notes(b);
+  EXPECT_FALSE(says_what_a_gguf_carries(b)) << all_notes(b);
 }
 
 // ------------------------------------------------------------------------------------ every type
@@ -504,7 +520,7 @@ TEST(LlamaCppEveryType, SaysWhatAConvertedGgufAlreadyCarries) {
   }
   for (const auto& r : all) {
     for (std::int64_t c : {std::int64_t{0}, std::int64_t{1} << 20}) {
-      EXPECT_TRUE(notes_contain(llama_cpp_flags(r, c), "converted from this config")) << r.rope_type << " " << c;
+      EXPECT_TRUE(says_what_a_gguf_carries(llama_cpp_flags(r, c))) << r.rope_type << " " << c;
     }
   }
 }

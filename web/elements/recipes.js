@@ -617,28 +617,20 @@ export const RECIPES = {
   // Section 6c: a pasted config.json (its text, read by the library only). For every layer type with a
   // RoPE of its own: what ropeFromConfig resolved and its frequencies, and, where the config scales,
   // plain RoPE at the same base and rotary dim to compare with; then llamaCppFlags. A config the
-  // library refuses (bad JSON, no rotary embeddings, an unknown rope type...) comes back as data.
-  modelConfig(lib, { config, seqLen, contextLength }) {
+  // library refuses (bad JSON, no rotary embeddings, an unknown rope type...) comes back as data. The notes
+  // come in the figure's language; a seqLen or contextLength of 0 is "not given" to the library.
+  modelConfig(lib, { config, seqLen, contextLength, lang = 'en' }) {
     try {
-      const at = seqLen > 0 ? { seqLen } : {};
+      const at = { seqLen, lang };
       const layers = lib.ropeFromConfig(config, at).layerTypes.map((layerType) => {
         const r = lib.ropeFromConfig(config, { ...at, layerType });
+        // what the library resolved (plain data: the Worker posts it), and the unscaled curve beside a scaled one
         return {
-          layerType: r.layerType,
-          ropeType: r.ropeType,
-          headDim: r.headDim,
-          rotaryDim: r.rotaryDim,
-          base: r.base,
-          layout: r.layout,
-          attentionFactor: r.attentionFactor,
-          sections: r.sections,
-          interleavedSections: r.interleavedSections,
-          frequencies: r.frequencies,
+          ...r,
           plain: r.ropeType === 'default' ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
-          notes: r.notes,
         };
       });
-      const { flags, notes } = lib.llamaCppFlags(config, contextLength > 0 ? { contextLength } : {});
+      const { flags, notes } = lib.llamaCppFlags(config, { contextLength, lang });
       // the model's notes (the same for every layer type but the layer named) before llama.cpp's
       return { layers, flags, notes: [...new Set(layers.flatMap((l) => l.notes)), ...notes], error: null };
     } catch (err) {

@@ -272,7 +272,7 @@ export interface RopeFromConfig {
    * its own, Hunyuan's `alpha` and the length it holds to, the layers without RoPE, a base read where
    * other readers differ (DBRX's `attn_config.rope_theta`, ChatGLM's `rope_ratio`), how DeepSeek-V3.2's and
    * GLM-5's indexers turn, a `rope_scaling` a model's code never reads (MiniMax-M1). Empty when there is
-   * nothing to add.
+   * nothing to add. In English, or in Chinese with `{ lang: 'zh' }`.
    */
   readonly notes: string[];
   /** Options for `rope()`: `posenc.rope(x, { ...r.options, heads, offset })` applies the model's RoPE. */
@@ -391,11 +391,15 @@ export interface RopePrecisionOptions {
 export interface RopeFromConfigOptions {
   layerType?: string | undefined;
   seqLen?: number | undefined;
+  /** The language of `notes`: English (the default) or Chinese; key names, numbers and model names stay. */
+  lang?: 'en' | 'zh' | undefined;
 }
 
 /** Options of `llamaCppFlags`. */
 export interface LlamaCppFlagsOptions {
   contextLength?: number | undefined;
+  /** The language of `notes`, as in `RopeFromConfigOptions`. */
+  lang?: 'en' | 'zh' | undefined;
 }
 
 /** Options of `ropeMatrix`. */

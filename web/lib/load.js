@@ -159,9 +159,11 @@ function glueHint(message) {
     : 'in a source checkout, run `npm run build` first';
 }
 
-async function importFactory(flavour) {
+// The glue's module: its default export is the factory; the model-config glue also exports renderNotes
+// (web/lib/notes.js, which it imports from beside it).
+async function importGlue(flavour) {
   try {
-    return (await flavour.factory()).default;
+    return await flavour.factory();
   } catch (error) {
     throw new Error(
       `posenc: cannot import the wasm glue ${flavour.file.replace('.wasm', '.mjs')} next to ` +
@@ -238,13 +240,17 @@ function startError(flavour, wasmUrl, error) {
 // Instantiates one Emscripten module (a FLAVOURS entry, MODELS, or a flavour of the lab) from wasmUrl.
 export async function instantiate(flavour, wasmUrl) {
   const compiled = isNode ? null : compileEarly(wasmUrl);
-  const factory = await importFactory(flavour);
+  const glue = await importGlue(flavour);
+  const factory = glue.default;
   const { options, failed, started } = await moduleOptionsFor(wasmUrl, compiled);
   let M, simd;
   try {
     M = await (failed ? Promise.race([factory(options), failed]) : factory(options));
     started();
-    if (flavour === MODELS) return M;
+    if (flavour === MODELS) {
+      M.renderNotes = glue.renderNotes;
+      return M;
+    }
     simd = M.simd();
   } catch (error) {
     throw startError(flavour, wasmUrl, error);

@@ -79,10 +79,10 @@ export function createPosEnc(M, models = null, fetchModels = null) {
     ropePlan: (o) => ropePlan(M, options(o), maxElements),
 
     /** A model's RoPE from its config.json (the parsed object or its text), for one layer type. */
-    ropeFromConfig: (config, o = {}) => unwrap(configModule().ropeFromConfig(configText(config), options(o))),
+    ropeFromConfig: (config, o = {}) => withNotes(configModule(), 'ropeFromConfig', config, o),
 
     /** The llama.cpp flags that reproduce a model's RoPE, and what they cannot express. */
-    llamaCppFlags: (config, o = {}) => unwrap(configModule().llamaCppFlags(configText(config), options(o))),
+    llamaCppFlags: (config, o = {}) => withNotes(configModule(), 'llamaCppFlags', config, o),
 
     /** Addition to API.md: fetch the model-config module that load({ models: false }) left out, or that
      *  failed to load; resolves to this object once ropeFromConfig and llamaCppFlags work. */
@@ -132,6 +132,14 @@ function modelReader(initial, fetchModels, maxElements) {
       models = module;
     },
   };
+}
+
+// A model-config function's result with its notes, which the module gives as codes with values, as sentences
+// in the language o.lang names ('en', the default, or 'zh').
+function withNotes(models, name, config, o) {
+  const result = unwrap(models[name](configText(config), options(o)));
+  result.notes = models.renderNotes(result.notes, o.lang);
+  return result;
 }
 
 // The model-config module, or why it is not there.

@@ -23,6 +23,7 @@ export function configView(fig, { LinePlot, errorBox }) {
         config: fig.text.slice(0, MAX_TEXT),
         seqLen: p.seqLen,
         contextLength: p.contextLength,
+        lang: fig.locale,
       });
       if (r.error) {
         msg.replaceChildren(errorBox(fig.locale, r.error, { lead: `${fig.t('cfg_lib_error')} ` }));

@@ -53,7 +53,7 @@ export class ConfigPaste extends PosencFigure {
       cfg_copy: 'Copy flags',
       cfg_no_flags: 'No flag: see the notes below.',
       cfg_notes:
-        'Notes from the library (in English): what the resolved numbers and the flags cannot express, and ' +
+        'Notes from the library: what the resolved numbers and the flags cannot express, and ' +
         'whether a GGUF converted from this config already carries them',
     },
     zh: {
@@ -86,7 +86,7 @@ export class ConfigPaste extends PosencFigure {
       cfg_flags: 'llama.cpp 参数（每行一个）',
       cfg_copy: '复制参数',
       cfg_no_flags: '没有对应的参数，见下方说明。',
-      cfg_notes: '库给出的说明（英文）：结果和参数表达不了什么，以及由该 config 转换得到的 GGUF 是否已自带这些设置',
+      cfg_notes: '库给出的说明：结果和参数表达不了什么，以及由该 config 转换得到的 GGUF 是否已自带这些设置',
     },
   };
   title_() {

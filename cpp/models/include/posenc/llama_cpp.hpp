@@ -13,7 +13,7 @@ namespace posenc {
 
 struct llama_cpp_advice {
   std::vector<std::string> flags;  // one flag with its value each: "--rope-scaling yarn", "--rope-scale 4"
-  std::vector<std::string> notes;  // sentences: redundancy for a converted GGUF, what is lost
+  std::vector<note> notes;         // redundancy for a converted GGUF, what is lost (posenc/note.hpp)
 };
 
 template <class Field>

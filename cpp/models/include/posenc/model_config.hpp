@@ -16,6 +16,7 @@
 #include "posenc/error.hpp"
 #include "posenc/fields.hpp"
 #include "posenc/layout.hpp"
+#include "posenc/note.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/scaling.hpp"
 
@@ -71,8 +72,9 @@ struct model_rope {
   // layers, Ring-linear's linear layers when linear_rope is false. Empty for most models.
   std::vector<std::size_t> layers_without_rope;
   // What the numbers do not say: a model_type read with Llama's rules for want of its own, a rule
-  // that holds only up to a length, the layers without RoPE. Empty when there is nothing to add.
-  std::vector<std::string> notes;
+  // that holds only up to a length, the layers without RoPE, as codes with values (posenc/note.hpp). Empty
+  // when there is nothing to add.
+  std::vector<note> notes;
   // The standardised scaling parameters this layer type uses, in the core's terms (type default
   // when none; "proportional" with a factor reads as linear; max_position_embeddings only where
   // the formula reads it), and the lengths they were resolved with, for readers such as
