@@ -1032,13 +1032,9 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
     out.notes.push_back(
         make_note(note_id::llama4_scaling_beta, {beta->path, format_number(number(*beta, "a number"))}));
   }
-  if (!layers_without_rope_.empty()) {
-    std::string list;
-    for (std::size_t i = 0; i < layers_without_rope_.size(); ++i) {
-      list += (i ? ", " : "") + std::to_string(layers_without_rope_[i]);
-    }
+  if (!layers_without_rope_.empty()) {  // the indices themselves are the result's layers_without_rope
     out.notes.push_back(
-        make_note(note_id::layers_without_rope, {std::to_string(layers_without_rope_.size()), list, out.layer_type}));
+        make_note(note_id::layers_without_rope, {std::to_string(layers_without_rope_.size()), out.layer_type}));
   }
 }
 

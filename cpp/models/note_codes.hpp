@@ -23,7 +23,7 @@
   X(rotary_dim_not_applied, "rotary-dim-not-applied", "path value rotaryDim")      \
   X(scaling_not_read, "scaling-not-read", "path modelType")                        \
   X(llama4_scaling_beta, "llama4-scaling-beta", "path value")                      \
-  X(layers_without_rope, "layers-without-rope", "count layers layerType")          \
+  X(layers_without_rope, "layers-without-rope", "count layerType")                 \
   X(bamba_default_rope, "bamba-default-rope", "")                                  \
   X(nomic_dynamic_ntk, "nomic-dynamic-ntk", "path value")                          \
   X(minimax_rotary_dim, "minimax-rotary-dim", "path value")                        \

@@ -450,8 +450,10 @@ export const NOTE_TEMPLATES = {
       'original_max_position_embeddings))，即 Llama 4 的注意力温度；它不属于 RoPE，也不在这些频率和选项里',
   },
   'layers-without-rope': {
-    en: "{count} layers apply no RoPE (layersWithoutRope: {layers}); this RoPE is that of the others ('{layerType}')",
-    zh: '{count} 个层不做 RoPE（layersWithoutRope: {layers}）；这里的 RoPE 属于其余的层（{layerType}）',
+    en:
+      '{count} layers apply no RoPE (their indices are in layersWithoutRope); ' +
+      "this RoPE is that of the others ('{layerType}')",
+    zh: '{count} 个层不做 RoPE（层号见 layersWithoutRope）；这里的 RoPE 属于其余的层（{layerType}）',
   },
   'bamba-default-rope': {
     en:
