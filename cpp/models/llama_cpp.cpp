@@ -393,9 +393,17 @@ llama_cpp_advice llama_cpp_flags(const config_value& config, std::int64_t contex
   const auto main_type = std::find(types.begin(), types.end(), "full_attention");
   const std::string first = main_type != types.end() ? *main_type : types.front();
   llama_cpp_advice advice = llama_cpp_flags(rope_from_config(config, first), context_length);
+  const auto has_code = [&](detail::note_id id) {
+    return std::any_of(advice.notes.begin(), advice.notes.end(),
+                       [&](const note& n) { return n.code == detail::note_code(id); });
+  };
+  // The main layers' note on per-layer RoPE already says that the flags miss the sliding layers: the
+  // sliding layers' own note, which says it again for a call about them alone, is left out here.
+  const bool per_layer_said = has_code(detail::note_id::llama_per_layer);
   for (const std::string& type : types) {
     if (type == first) continue;
     for (note& note : llama_cpp_flags(rope_from_config(config, type), context_length).notes) {
+      if (per_layer_said && note.code == detail::note_code(detail::note_id::llama_sliding)) continue;
       if (std::find(advice.notes.begin(), advice.notes.end(), note) == advice.notes.end()) {
         advice.notes.push_back(std::move(note));
       }

@@ -20,6 +20,8 @@ constexpr note_entry entries[] = {{"", ""},
 
 }  // namespace
 
+const char* note_code(note_id id) { return entries[std::size_t(id)].code; }
+
 note make_note(note_id id, std::initializer_list<std::string> values) {
   const note_entry& e = entries[std::size_t(id)];
   note out{e.code, {}};

@@ -102,4 +102,7 @@ enum class note_id {
 // A note with its values, named in the order of the list above (a wrong count is a bug: it throws).
 note make_note(note_id id, std::initializer_list<std::string> values = {});
 
+// The code a note of this id carries ("layers-without-rope").
+const char* note_code(note_id id);
+
 }  // namespace posenc::detail

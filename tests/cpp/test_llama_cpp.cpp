@@ -506,6 +506,16 @@ TEST(LlamaCppPerLayer, SlidingAttentionComesFromTheGguf) {
   EXPECT_FALSE(says_what_a_gguf_carries(b)) << all_notes(b);
 }
 
+// A whole config: the main layers' note on per-layer RoPE already says the flags miss the sliding
+// layers, so the sliding layers' note that says it again is left out; their check of the base stays.
+TEST(LlamaCppPerLayer, AWholeConfigSaysTheSlidingLayersOnce) {
+  const auto a = posenc::llama_cpp_flags(posenc::parse_json(R"({"model_type": "gemma3_text", "hidden_size": 256,
+      "num_attention_heads": 2, "head_dim": 128, "rope_theta": 1000000, "rope_local_base_freq": 10000})"));
+  EXPECT_TRUE(has_code(a, "llama-per-layer")) << all_notes(a);
+  EXPECT_FALSE(has_code(a, "llama-sliding")) << all_notes(a);
+  EXPECT_TRUE(has_code(a, "llama-sliding-gemma3")) << all_notes(a);
+}
+
 // ------------------------------------------------------------------------------------ every type
 
 TEST(LlamaCppEveryType, SaysWhatAConvertedGgufAlreadyCarries) {
