@@ -44,11 +44,15 @@ const TABLE = [
   { struct: 'lab.hpp:lab_options', type: 'LabOptions' },
   { struct: 'lab.hpp:evaluate_options', type: 'LabEvaluateOptions' },
   { struct: 'lab.hpp:attention_options', type: 'LabAttentionOptions' },
-  { struct: 'model_config.hpp:config_query', type: 'RopeFromConfigOptions' },
+  { struct: 'model_config.hpp:config_query', type: 'RopeFromConfigOptions', extra: ['lang'] },
   { struct: 'model_config.hpp:model_rope', type: 'RopeFromConfig', extra: ['options'], result: true },
-  { struct: 'llama_cpp.hpp:llama_cpp_query', type: 'LlamaCppFlagsOptions' },
+  { struct: 'llama_cpp.hpp:llama_cpp_query', type: 'LlamaCppFlagsOptions', extra: ['lang'] },
   { struct: 'llama_cpp.hpp:llama_cpp_advice', type: 'LlamaCppFlags', result: true },
 ];
+
+// Structs the module writes for the library alone: a note's code and values, which the library words as a
+// sentence (web/lib/notes.js) before a caller sees it, so index.d.ts has no type for them.
+const LIBRARY_ONLY = ['note.hpp:note'];
 
 /** Every for_each_field of the headers, by `file:struct`: [{ names (alternatives, "a|b"), required }]. */
 function structFields() {
@@ -140,7 +144,7 @@ const structs = structFields();
 const declared = declaredTypes();
 
 test('every options struct with a for_each_field has a row in the table, and every row a struct', () => {
-  const listed = new Set(TABLE.map((row) => row.struct));
+  const listed = new Set([...TABLE.map((row) => row.struct), ...LIBRARY_ONLY]);
   assert.deepEqual([...structs.keys()].filter((key) => !listed.has(key)).sort(), []);
   for (const row of TABLE) {
     for (const key of [row.struct, ...(row.with ?? [])]) assert.ok(structs.has(key), `${key} has a for_each_field`);
