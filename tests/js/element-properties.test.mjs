@@ -1,8 +1,8 @@
 // Every figure's parameters are properties of its element (web/elements/figure.js define()), as
-// dist/lib/posenc-embed.d.ts types them: reading one parses its attribute the way the figure does, writing one
-// writes the attribute, null removes it. Checked on the built embed, with a stand-in HTMLElement that keeps
-// attributes in a Map (the properties touch nothing else), on instances made without the constructor, which
-// needs a shadow root.
+// dist/lib/posenc-embed.d.ts types them: reading one parses its attribute the way the figure does (narrowed by
+// another parameter where the figure does so), writing one writes the attribute, null removes it. Checked on
+// the built embed, with a stand-in HTMLElement that keeps attributes in a Map (the properties touch nothing
+// else), on instances made without the constructor, which needs a shadow root.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { existsSync } from 'node:fs';
@@ -60,15 +60,42 @@ test('without its attribute a parameter reads as its default', () => {
   for (const { tag, name, spec } of params) assert.equal(figure(tag)[name], spec.def, `${tag}.${name}`);
 });
 
+// The parameters a figure keeps below another one (the figure's own `constrain`), with the bound written out:
+// a property reads the value the figure draws with.
+const NARROWED = {
+  'posenc-rope-plane': { pair: ['dim', (dim) => dim / 2 - 1] },
+  'posenc-alibi-t5': { head: ['heads', (heads) => heads] },
+  'posenc-relative-scores': { query: ['seq', (seq) => seq - 1] },
+  'posenc-sinusoidal-similarity': { anchor: ['positions', (positions) => positions - 1] },
+};
+
 test('a number written to a property lands in the attribute and reads back clamped into range', () => {
   for (const { tag, name, spec, attr } of params.filter((p) => p.spec.type !== 'enum')) {
     const el = figure(tag);
+    const bound = NARROWED[tag]?.[name];
+    if (bound) el[bound[0]] = FIGURE_PARAMS[tag][bound[0]].max; // the widest range the other parameter allows
     for (const v of [spec.min, spec.max, spec.def, spec.min - 1, spec.max + 1, (spec.min + spec.max) / 2]) {
       el[name] = v;
       assert.equal(el.getAttribute(attr), String(v), `${tag}.${name} = ${v} writes ${attr}`);
       assert.equal(el[name], expected(spec, v), `${tag}.${name} = ${v}`);
     }
   }
+});
+
+test('a parameter narrowed by another reads back as the figure draws it', () => {
+  for (const [tag, narrowed] of Object.entries(NARROWED))
+    for (const [name, [other, limit]] of Object.entries(narrowed)) {
+      const spec = FIGURE_PARAMS[tag][name],
+        otherSpec = FIGURE_PARAMS[tag][other];
+      const el = figure(tag);
+      el[name] = spec.max;
+      for (const v of [otherSpec.min, otherSpec.def, otherSpec.max]) {
+        el[other] = v;
+        const drawn = Math.min(spec.max, limit(el[other]));
+        assert.equal(el[name], drawn, `${tag}.${name} with ${other} = ${v}`);
+        assert.equal(el.getAttribute(kebab(name)), String(spec.max), 'the attribute keeps what was written');
+      }
+    }
 });
 
 test('a choice reads back as written; anything else, or null, reads as the default', () => {

@@ -35,9 +35,9 @@ export class PosencFigure extends HTMLElement {
     this.channel = `${this.constructor.tag}#${Math.random().toString(36).slice(2)}`;
   }
 
-  /** The parameters as the attributes give them now: each parameter's property parses its attribute (define()). */
+  /** The parameters as the attributes give them now, before the figure narrows one by another (constrain). */
   readParams() {
-    return Object.fromEntries(Object.keys(this.constructor.specs).map((n) => [n, this[n]]));
+    return parsedParams(this, this.constructor.specs);
   }
 
   get locale() {
@@ -292,15 +292,25 @@ export class PosencFigure extends HTMLElement {
   }
 }
 
-/** Register a figure class under its tag (idempotent). Each parameter becomes a property too: `el.dim` reads the
- *  attribute as the figure parses it, `el.dim = 16` writes it (null or undefined removes it). */
+/** Each parameter as its attribute gives it: parsed, clamped to its range, or its default. */
+function parsedParams(el, specs) {
+  return Object.fromEntries(
+    Object.entries(specs).map(([n, spec]) => [n, parseValue(spec, el.getAttribute(attrName(n)))]),
+  );
+}
+
+/** Register a figure class under its tag (idempotent). Each parameter becomes a property too: `el.pair` reads the
+ *  value the figure draws with (its attribute parsed, then narrowed by the others as `constrain` does, like an
+ *  <input>'s value kept within its max), `el.dim = 16` writes it (null or undefined removes it). */
 export function define(cls) {
-  for (const [name, spec] of Object.entries(cls.specs)) {
+  for (const name of Object.keys(cls.specs)) {
     const attr = attrName(name);
     if (!(name in cls.prototype))
       Object.defineProperty(cls.prototype, name, {
         get() {
-          return parseValue(spec, this.getAttribute(attr));
+          const params = parsedParams(this, cls.specs);
+          this.constrain?.(params);
+          return params[name];
         },
         set(v) {
           v == null ? this.removeAttribute(attr) : this.setAttribute(attr, v);
