@@ -113,6 +113,12 @@ function check(label, name, { result, problems, requests }) {
       glue = requests.filter((p) => p.endsWith('.mjs') && !/\/vite\/dist\/client\//.test(p)); // not Vite's own client
     assert.equal(wasm.length, 1, `${label}: one wasm download: ${wasm}`);
     assert.equal(glue.length, 1, `${label}: one glue download: ${requests.join(' ')}`);
+    // vite build emits worker.js twice, as the Worker and as the main thread's fallback chunk: a page
+    // that starts the Worker downloads that one only
+    if (label.startsWith('vite build')) {
+      const workers = requests.filter((p) => /\/worker-[\w-]+\.js$/.test(p));
+      assert.equal(workers.length, 1, `${label}: one copy of the compute Worker downloaded: ${requests.join(' ')}`);
+    }
   } else {
     const want = expected();
     assert.equal(result.simd, true, `${label}: Chromium runs the SIMD flavour`);
