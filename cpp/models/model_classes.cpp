@@ -379,6 +379,7 @@ constexpr model_class deepseek_v3() {
 constexpr model_class minicpm3() {
   model_class c = with_head_dim(make(family::llama, 1e4, 2560, 40, 32768), 32);
   c.names.head_dim = {"qk_rope_head_dim"};
+  c.mla_nope = 64;
   return c;
 }
 
@@ -388,6 +389,7 @@ constexpr model_class minicpm3() {
 constexpr model_class longcat_flash() {
   model_class c = with_head_dim(make(family::llama, 1e7, 6144, 64, 131072), 64);
   c.pairs = layout::interleaved_to_half;
+  c.mla_nope = 128;
   return c;
 }
 
@@ -401,6 +403,7 @@ constexpr model_class glm4_moe_lite() {
   c.num_attention_heads = 20;
   c.max_position_embeddings = 202752;
   c.default_rope_partial = true;
+  c.mla_nope = 192;
   return c;
 }
 
@@ -428,6 +431,7 @@ constexpr model_class fixed_pairs_mla(layout pairs, double hidden, double heads,
   c.num_attention_heads = heads;
   c.max_position_embeddings = positions;
   c.note = note;
+  c.mla_nope = 192;  // HY V4's and GLM-5's qk_nope_head_dim
   return c;
 }
 

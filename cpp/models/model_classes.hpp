@@ -277,7 +277,9 @@ struct model_class {
   // A boolean key whose false means Llama's attention over the whole head instead of this class's
   // (DeepSeek-VL2's use_mla: its tiny model's LlamaAttention); absent keeps the class.
   const char* mla_switch = nullptr;
-  double mla_nope = 0;  // the MLA models' qk_nope_head_dim default (0: 128), in the softmax scale's qk_head_dim
+  // The qk_nope_head_dim default of a class with multi-head latent attention (the DeepSeek families: 0 is
+  // their 128); set, it marks a class of another family as MLA (MiniCPM3, LongCat-Flash).
+  double mla_nope = 0;
   // partial_rotary_factor is the MLA rope slice's share of qk_head_dim, not a part of the slice: the slice
   // turns whole, and a factor naming any other width is refused (Mistral 4's qk_rope / (qk_nope + qk_rope)).
   bool mla_share = false;

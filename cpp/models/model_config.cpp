@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -852,9 +853,7 @@ void resolver::mla_slice(model_rope& out, const node* partial, const std::string
   out.rotary_dim = out.head_dim;
   if (!partial || !partial->present()) return;
   const double p = fraction(*partial);
-  const node nope = field("qk_nope_head_dim");
-  const double n =
-      nope.given() ? double(integer(nope, 0, std::int64_t(max_dim))) : (class_->mla_nope > 0 ? class_->mla_nope : 128);
+  const double n = double(*mla_nope_dim());
   const double width = double(out.head_dim);
   if (std::floor((n + width) * p) != width) {
     fail(partial->path,
@@ -1080,25 +1079,39 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
   fill_sections(out, *d);
   set_lengths(out, *d);
   out.layers_without_rope = layers_without_rope_;
+  const std::optional<std::int64_t> nope = mla_nope_dim();
+  out.qk_head_dim = out.head_dim + std::size_t(nope.value_or(0));
   add_notes(out, *d);
   return out;
 }
 
-// The attention's softmax scale (the factor on q.k before the softmax).
-double resolver::softmax_scale() {
+// Multi-head latent attention (the DeepSeek families, and any config giving both slice widths): the
+// width of each query and key head's slice without positions, qk_nope_head_dim (its class default, else
+// DeepSeek-V3's 128). None for any other attention.
+std::optional<std::int64_t> resolver::mla_nope_dim() {
   const node nope = field("qk_nope_head_dim"), rope = field("qk_rope_head_dim");
-  const bool v2 = class_->kind == family::deepseek_v2;
   // a zero rope slice is no MLA (DeepSeek-VL2-tiny's config writes 0 for both beside use_mla false)
   const bool mla_sizes =
       nope.present() && rope.present() && !(rope.value->type == kind::number && rope.value->number == 0);
-  if (v2 || class_->kind == family::deepseek_v3 || mla_sizes) {
+  const bool mla_class =
+      class_->kind == family::deepseek_v2 || class_->kind == family::deepseek_v3 || class_->mla_nope > 0;
+  if (!mla_class && !mla_sizes) return std::nullopt;
+  if (nope.given()) return integer(nope, 0, std::int64_t(max_dim));
+  return class_->mla_nope > 0 ? std::int64_t(class_->mla_nope) : 128;
+}
+
+// The attention's softmax scale (the factor on q.k before the softmax).
+double resolver::softmax_scale() {
+  const bool v2 = class_->kind == family::deepseek_v2;
+  if (const std::optional<std::int64_t> nope = mla_nope_dim()) {
     // DeepseekV3Attention: qk_head_dim^-0.5, times mscale^2 when rope_type is not "default" and
     // mscale_all_dim is set, mscale = yarn_get_mscale(factor, mscale_all_dim). DeepseekV2Attention
     // has no mscale: its attention factor multiplies the complex frequencies instead.
-    const double n = nope.given() ? double(integer(nope, 0, std::int64_t(max_dim)))
-                                  : (class_->mla_nope > 0 ? class_->mla_nope : 128);
-    const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : 64;
-    if (!(n + r > 0)) fail(rope.path, "> 0 together with " + nope.path, r);
+    const node rope = field("qk_rope_head_dim");
+    const double n = double(*nope);
+    const double rope_default = class_->head_dim > 0 ? class_->head_dim : 64;  // the class's rope slice
+    const double r = rope.given() ? double(integer(rope, 0, std::int64_t(max_dim))) : rope_default;
+    if (!(n + r > 0)) fail(rope.path, "> 0 together with " + field("qk_nope_head_dim").path, r);
     double scale = 1.0 / std::sqrt(n + r);
     if (v2 || ropes_.empty()) return scale;
     const rope_dict& d = ropes_.front().second;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +68,7 @@ class resolver {
   std::string checked_type(const rope_dict& d) const;
   void set_dims(model_rope& out, const rope_dict& d);
   void mla_slice(model_rope& out, const node* partial, const std::string& head_path);
+  std::optional<std::int64_t> mla_nope_dim();
   void proportional(model_rope& out, const rope_dict& d);
   void compute(model_rope& out, const rope_dict& d);
   void set_lengths(model_rope& out, const rope_dict& d);

@@ -102,4 +102,19 @@ TEST(SoftmaxScale, EveryOtherClassWithItsOwnScale) {
   });
 }
 
+// The MLA classes' own qk_nope_head_dim and qk_rope_head_dim defaults (as transformers 5.17.0 saves the default
+// configs, tests/oracles), for a config that states neither: qk_head_dim = nope + rope.
+TEST(SoftmaxScale, MlaClassDefaultsGiveTheHeadWidth) {
+  const char* deepseek_v3 = "DeepseekV3Attention: self.scaling = self.qk_head_dim ** (-0.5)";
+  expect_cases({
+      {"modular_minicpm3.py MiniCPM3Attention(DeepseekV2Attention): self.scaling = self.qk_head_dim ** (-0.5); "
+       "MiniCPM3Config: qk_nope_head_dim 64, qk_rope_head_dim 32",
+       R"({"model_type": "minicpm3"})", 1 / std::sqrt(96.0)},
+      {deepseek_v3, R"({"model_type": "glm4_moe_lite"})", 1 / 16.0},  // configuration_glm4_moe_lite.py: 192 + 64
+      {deepseek_v3, R"({"model_type": "glm_moe_dsa"})", 1 / 16.0},    // configuration_glm_moe_dsa.py: 192 + 64
+      {deepseek_v3, R"({"model_type": "hy_v4"})", 1 / 16.0},          // configuration_hy_v4.py: 192 + 64
+      {deepseek_v3, R"({"model_type": "deepseek_v3"})", 1 / std::sqrt(192.0)},  // 128 + 64
+  });
+}
+
 }  // namespace

@@ -236,3 +236,32 @@ test('with rope_interleave false, the models that turn adjacent pairs by default
   const types = ['deepseek_v3', 'deepseek_v32', 'glm4_moe_lite', 'kimi_k25', 'mistral4', 'youtu'];
   nodeAssert.deepEqual([...new Set(checked)].sort(), types);
 });
+
+/** The part of a config that gives both MLA slice widths (a nonzero rope slice), or undefined. */
+function mlaHolder(config) {
+  return [config, config.text_config].find((c) => c && c.qk_nope_head_dim > 0 && c.qk_rope_head_dim > 0);
+}
+
+test("qkHeadDim: the query and key head's width, transformers' qk_nope_head_dim + qk_rope_head_dim under MLA", () => {
+  const mla = new Set();
+  for (const t of RESULTS.filter((r) => r.outcome !== 'refused')) {
+    const r = posenc.ropeFromConfig(t.config, t.layerType === '-' ? {} : { layerType: posencLayerType(t) });
+    const holder = mlaHolder(t.config);
+    const where = `${t.type}/${t.variant}/${t.layerType}`;
+    if (!holder) {
+      nodeAssert.equal(r.qkHeadDim, r.headDim, `${where}: no MLA, the whole head`);
+      continue;
+    }
+    const width = holder.qk_nope_head_dim + holder.qk_rope_head_dim;
+    nodeAssert.equal(r.qkHeadDim, width, where);
+    nodeAssert.equal(r.headDim, holder.qk_rope_head_dim, `${where}: RoPE turns the rope slice`);
+    if (r.notes.some((note) => /not among the models/.test(note))) continue; // no class defaults to fall back on
+    // without the widths, the class's own defaults: the values transformers saved are those defaults
+    const bare = structuredClone(t.config);
+    delete mlaHolder(bare).qk_nope_head_dim;
+    const fallback = posenc.ropeFromConfig(bare, t.layerType === '-' ? {} : { layerType: posencLayerType(t) });
+    nodeAssert.equal(fallback.qkHeadDim, width, `${where} without qk_nope_head_dim`);
+    mla.add(t.type);
+  }
+  nodeAssert.ok(mla.size >= 10, `the MLA types checked against their class defaults: ${[...mla]}`);
+});

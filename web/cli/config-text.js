@@ -3,14 +3,14 @@
 // which part of a head turns.
 
 /** The text report of ropeFromConfig's results (one per layer type) and llamaCppFlags' advice. */
-export function configText(layers, llamaCpp, config) {
+export function configText(layers, llamaCpp) {
   const shared = layers.length > 1 ? layers[0].notes.filter((n) => layers.every((r) => r.notes.includes(n))) : [];
   const lines = [];
   for (const r of layers) {
     lines.push(
       `${r.layerType}:`,
       `  rope type        ${r.ropeType}`,
-      `  head dim         ${headDim(r, config)}`,
+      `  head dim         ${headDim(r)}`,
       `  rotary dim       ${rotaryDim(r)}`,
       `  base             ${r.base}`,
       `  layout           ${r.layout}`,
@@ -50,17 +50,12 @@ function frequencies(values) {
   return `${turning.length}: ${shown.join(', ')}${last}`;
 }
 
-// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2, GLM-4.7-Flash): the head that RoPE sees is
-// the qk_rope_head_dim slice, the last features of each query and key head; the qk_nope_head_dim
-// features before it carry no position.
-function headDim(r, config) {
-  const mla = [config, ...Object.values(config ?? {})].find(
-    (c) => c && typeof c === 'object' && Number.isInteger(c.qk_rope_head_dim) && Number.isInteger(c.qk_nope_head_dim),
-  );
-  if (!mla || mla.qk_rope_head_dim !== r.headDim) return `${r.headDim}`;
-  const whole = mla.qk_nope_head_dim + mla.qk_rope_head_dim;
+// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2, GLM-4.7-Flash): RoPE turns the last headDim
+// features of each query and key head; the ones before carry no position.
+function headDim(r) {
+  if (r.qkHeadDim === r.headDim) return `${r.headDim}`;
   return (
-    `${r.headDim}: the last ${r.headDim} of each ${whole}-wide query and key head (qk_rope_head_dim); ` +
-    `the first ${mla.qk_nope_head_dim} (qk_nope_head_dim) carry no position`
+    `${r.headDim}: the last ${r.headDim} of each ${r.qkHeadDim}-wide query and key head (qk_rope_head_dim); ` +
+    `the first ${r.qkHeadDim - r.headDim} (qk_nope_head_dim) carry no position`
   );
 }

@@ -458,17 +458,7 @@ async function configCommand(file, values) {
     });
     return `${JSON.stringify({ layers: layers.map(plain), llamaCpp }, null, 2)}\n`;
   }
-  return configText(layers, llamaCpp, parsedConfig(text));
-}
-
-// The config as an object, for the text report's reading of MLA's head split; null when it is not JSON
-// (ropeFromConfig has refused it before this is reached, so this never hides an error).
-function parsedConfig(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  return configText(layers, llamaCpp);
 }
 
 async function write(output, out) {

@@ -249,6 +249,12 @@ export interface RopeFromConfig {
   readonly headDim: number;
   /** Features per head that rotate (frequencies.length * 2). */
   readonly rotaryDim: number;
+  /**
+   * The width of each query and key head: `headDim`, or under multi-head latent attention (DeepSeek-V2/V3,
+   * Kimi K2, GLM-4.7-Flash, MiniCPM3 …) `qk_nope_head_dim + qk_rope_head_dim`, of which RoPE turns the
+   * last `headDim` features.
+   */
+  readonly qkHeadDim: number;
   readonly base: number;
   readonly layout: RopeLayout;
   /** The inverse frequencies exactly as transformers' init function returns them (float64). */

@@ -57,6 +57,10 @@ struct model_rope {
   std::string rope_type = "default";
   std::size_t head_dim = 0;
   std::size_t rotary_dim = 0;  // features per head that rotate (frequencies.size() * 2)
+  // The width of each query and key head: head_dim, or with multi-head latent attention (DeepSeek-V2/V3,
+  // Kimi K2, GLM-4.7-Flash, MiniCPM3 ...) qk_nope_head_dim + qk_rope_head_dim, whose last head_dim
+  // features are the slice RoPE turns.
+  std::size_t qk_head_dim = 0;
   double base = 10000;
   layout pairs = layout::half;
   // Inverse frequencies as transformers' init function returns them, evaluated in double
@@ -136,6 +140,7 @@ void for_each_field(model_rope& r, Field&& field) {
   field("ropeType", r.rope_type);
   field("headDim", r.head_dim);
   field("rotaryDim", r.rotary_dim);
+  field("qkHeadDim", r.qk_head_dim);
   field("base", r.base);
   field("layout", r.pairs);
   field("frequencies", r.frequencies);
