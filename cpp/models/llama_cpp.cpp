@@ -301,14 +301,26 @@ class advisor {
   void longrope() {
     const double original =
         first_length({rope_.scaling.original_max_position_embeddings, rope_.original_max_position_embeddings});
-    const std::string o = original > 0 ? format_number(original) : std::string("original_max_position_embeddings");
-    note(id::llama_longrope);
-    note(id::llama_longrope_pick, {o});
-    if (context_ > 0 && original > 0) {
-      note(double(context_) > original ? id::llama_longrope_long : id::llama_longrope_short,
+    const auto length = [](double n) {
+      return n > 0 ? format_number(n) : std::string("original_max_position_embeddings");
+    };
+    // convert_hf_to_gguf.py's MiniCPM3 class writes the two factor tensors and no other scaling key: the GGUF's
+    // original length is then its context length, max_position_embeddings, and its attention factor 1.
+    const bool minicpm3 = rope_.model_type == "minicpm3";
+    const double switch_length = minicpm3 ? rope_.max_position_embeddings.value_or(0) : original;
+    if (minicpm3) {
+      note(id::llama_longrope_minicpm3, {length(switch_length), length(original), approx(rope_.attention_factor)});
+    } else {
+      note(id::llama_longrope);
+    }
+    note(id::llama_longrope_pick, {length(switch_length)});
+    if (context_ > 0 && switch_length > 0) {
+      note(double(context_) > switch_length ? id::llama_longrope_long : id::llama_longrope_short,
            {std::to_string(context_)});
     }
-    if (rope_.scaling.attention_factor) note(id::llama_longrope_attn, {approx(*rope_.scaling.attention_factor)});
+    if (!minicpm3 && rope_.scaling.attention_factor) {
+      note(id::llama_longrope_attn, {approx(*rope_.scaling.attention_factor)});
+    }
   }
 
   void llama3() { note(id::llama_llama3); }

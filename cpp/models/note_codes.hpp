@@ -70,6 +70,7 @@
   X(llama_yarn_agree, "llama-yarn-agree", "theirs factor")                         \
   X(llama_yarn_untruncated, "llama-yarn-untruncated", "lowGgml highGgml low high") \
   X(llama_longrope, "llama-longrope", "")                                          \
+  X(llama_longrope_minicpm3, "llama-longrope-minicpm3", "max original factor")     \
   X(llama_longrope_pick, "llama-longrope-pick", "original")                        \
   X(llama_longrope_long, "llama-longrope-long", "context")                         \
   X(llama_longrope_short, "llama-longrope-short", "context")                       \

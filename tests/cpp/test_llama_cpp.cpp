@@ -81,8 +81,8 @@ bool has_code(const llama_cpp_advice& a, const std::string& code) {
 bool says_what_a_gguf_carries(const llama_cpp_advice& a) {
   for (const char* code :
        {"llama-default", "llama-linear-gguf", "llama-ntk-gguf", "llama-dynamic-needed", "llama-dynamic-gguf",
-        "llama-hunyuan-gguf", "llama-yarn-gguf", "llama-longrope", "llama-llama3", "llama-proportional-factor",
-        "llama-proportional-gguf", "llama-sliding-gemma3"}) {
+        "llama-hunyuan-gguf", "llama-yarn-gguf", "llama-longrope", "llama-longrope-minicpm3", "llama-llama3",
+        "llama-proportional-factor", "llama-proportional-gguf", "llama-sliding-gemma3"}) {
     if (has_code(a, code)) return true;
   }
   return false;
@@ -408,6 +408,25 @@ TEST(LlamaCppLongrope, NoFlagAndTheFactorChoice) {
 TEST(LlamaCppLongrope, ContextSelectsLongOrShort) {
   EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 8192), "llama-longrope-long context=8192"));
   EXPECT_TRUE(notes_contain(llama_cpp_flags(phi3_longrope(), 4096), "llama-longrope-short context=4096"));
+}
+
+// convert_hf_to_gguf.py's MiniCPM3Model.generate_extra_tensors writes rope_factors_long and _short and no
+// rope.scaling key, so llama.cpp's n_ctx_orig_yarn is the GGUF's context length (max_position_embeddings) and
+// its attention factor 1: the long factors start past 32768, not past the config's 4096.
+TEST(LlamaCppLongrope, MiniCpm3ConverterWritesTheFactorsAlone) {
+  model_rope r = phi3_longrope();
+  r.model_type = "minicpm3";
+  r.max_position_embeddings = 32768;
+  r.scaling.attention_factor = std::sqrt(1 + std::log(32768.0 / 4096) / std::log(4096.0));
+  r.attention_factor = *r.scaling.attention_factor;
+  const auto a = llama_cpp_flags(r, 8192);
+  EXPECT_TRUE(a.flags.empty());
+  EXPECT_TRUE(notes_contain(a, "llama-longrope-minicpm3 max=32768 original=4096")) << all_notes(a);
+  EXPECT_FALSE(has_code(a, "llama-longrope")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-longrope-pick original=32768")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(a, "llama-longrope-short context=8192")) << all_notes(a);
+  EXPECT_FALSE(has_code(a, "llama-longrope-attn")) << all_notes(a);
+  EXPECT_TRUE(notes_contain(llama_cpp_flags(r, 40000), "llama-longrope-long context=40000"));
 }
 
 // ------------------------------------------------------------------------------------ llama3

@@ -278,6 +278,19 @@ const LLAMA_CPP_TEMPLATES = {
       '（Phi-3 的类）写入这两个张量，以及 rope.scaling.original_context_length 和 rope.scaling.attn_factor = ' +
       'sqrt(1 + ln(s) / ln(original))，其中 s = max_position_embeddings / original。',
   },
+  'llama-longrope-minicpm3': {
+    en:
+      'No flag expresses LongRoPE: --rope-scaling takes only none, linear or yarn (common/arg.cpp), and the ' +
+      'per-pair factors live in the GGUF as the rope_factors_long and rope_factors_short tensors. ' +
+      "convert_hf_to_gguf.py's MiniCPM3 class writes those two tensors and no other scaling key, so llama.cpp " +
+      "takes the GGUF's context length, max_position_embeddings {max}, as the original length and 1 as the " +
+      'attention factor; transformers takes original_max_position_embeddings {original} and {factor}.',
+    zh:
+      '没有参数能表达 LongRoPE：--rope-scaling 只接受 none、linear 或 yarn（common/arg.cpp），每对的系数以 ' +
+      'rope_factors_long 和 rope_factors_short 张量存放在 GGUF 中。convert_hf_to_gguf.py 的 MiniCPM3 类只写入' +
+      '这两个张量，不写其他缩放键，所以 llama.cpp 把 GGUF 的上下文长度 max_position_embeddings {max} 当作原始长度，' +
+      '注意力系数取 1；transformers 则用 original_max_position_embeddings {original} 和 {factor}。',
+  },
   'llama-longrope-pick': {
     en:
       'llama.cpp picks the long factors once for the whole context, when the context per sequence (-c, divided ' +
