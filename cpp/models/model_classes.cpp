@@ -716,6 +716,18 @@ constexpr model_class esm() {
   return c;
 }
 
+// configuration_granite_swa.py (GraniteSWAConfig(GraniteConfig), modular_granite_swa.py): 2560 hidden, 20 heads,
+// 24 layers, 8192 positions, default_theta 1e4; layer_rope_theta gives each layer its base (0: no RoPE), and
+// GraniteSWAAttention keeps Granite's softmax scale, attention_multiplier. granitemoe_swa
+// (configuration_granitemoe_swa.py, GraniteMoeSWAConfig(GraniteMoeSharedConfig)): the same rules, with GraniteMoe's
+// 4096 hidden, 32 heads, 32 layers and 2048 positions.
+constexpr model_class granite_swa(double hidden, double heads, double layers, double positions) {
+  model_class c = with_nope(granite_attention(make(family::llama, 1e4, hidden, heads, positions)),
+                            nope::per_layer_theta{"layer_rope_theta"});
+  c.num_hidden_layers = layers;
+  return c;
+}
+
 // configuration_granitemoehybrid.py: position_embedding_type None by default, "rope" turns RoPE on
 // (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
@@ -1213,6 +1225,8 @@ constexpr named_class classes[] = {
     // GraniteAttention / GraniteMoeAttention's `self.scaling = config.attention_multiplier` (default 1.0).
     {"granite", granite_attention(llama_rules())},
     {"granitemoe", granite_attention(llama_rules())},
+    {"granite_swa", granite_swa(2560, 20, 24, 8192)},
+    {"granitemoe_swa", granite_swa(4096, 32, 32, 2048)},
     // transformers 5.17.0, configuration_starcoder2.py / modeling_starcoder2.py: Starcoder2RotaryEmbedding
     // is Llama's (rotate_half, default_theta 1e4), and so is its attention's head_dim^-0.5.
     {"starcoder2", llama_rules()},

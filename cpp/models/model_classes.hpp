@@ -126,10 +126,17 @@ struct grouped_blocks {
   const char* linear_rope_key = nullptr;
 };
 
+// Granite SWA: a key listing each layer's base (layer_rope_theta), 0 for a layer without RoPE; without it
+// every layer takes rope_theta. Layer types: config.layer_types, else full attention every 4th layer from the
+// first and sliding the others. A layer type's RoPE turns at its layers' base, which they must share.
+struct per_layer_theta {
+  const char* theta_key = nullptr;
+};
+
 // `none` comes first: the rows without a rule keep a zero index (constant data whose zeros cost nothing).
 using rule =
     std::variant<none, cross_attention_layers, no_rope_layers, sliding_layers, cohere2_moe, linear_attention_layers,
-                 hybrid_blocks, decilm_blocks, repeated_blocks, flagged_blocks, grouped_blocks>;
+                 hybrid_blocks, decilm_blocks, repeated_blocks, flagged_blocks, grouped_blocks, per_layer_theta>;
 
 }  // namespace nope
 

@@ -174,14 +174,18 @@ resolver::resolver(const config_value& config) {
   check_xpos();
   if (class_->kind == family::gptj) return;
   build_ropes();
-  // transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
-  // any other layer type in the config's key order, so that equal models list equally.
+  order_layer_types();
+  find_layers_without_rope();
+}
+
+// transformers walks set(layer_types), in no order: list sliding_attention, full_attention, then
+// any other layer type in the config's key order, so that equal models list equally.
+void resolver::order_layer_types() {
   const auto rank = [](const std::string& name) {
     return name == "sliding_attention" ? 0 : name == "full_attention" ? 1 : 2;
   };
   std::stable_sort(ropes_.begin(), ropes_.end(),
                    [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
-  find_layers_without_rope();
 }
 
 // ESM's and Granite 4.0's position_embedding_type, Zamba2's use_mem_rope: any value but the one

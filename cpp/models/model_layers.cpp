@@ -3,11 +3,13 @@
 // the Mamba and convolution blocks of hybrids (Granite 4.0, Bamba, LFM2, Zamba2), RecurrentGemma's
 // recurrent blocks and Llama-Nemotron's layers without attention.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "model_resolver.hpp"
+#include "posenc/error.hpp"
 
 namespace posenc::detail {
 
@@ -380,6 +382,44 @@ const char* resolver::nope_layers(const nope::sliding_layers& rule, std::size_t 
   }
   layers_not_of_type(listed_layer_types(layers, rule.pattern_key, "sliding_attention"), "sliding_attention");
   return "sliding_attention";
+}
+
+// modular_granite_swa.py: GraniteSWAModel builds one rotary embedding per distinct non-zero base of
+// layer_rope_theta (rope_parameters with that rope_theta) and passes none to a layer whose base is 0.
+// posenc gives a RoPE per layer type, so each type's layers must share their base.
+const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t layers) {
+  const std::vector<std::string> types =
+      listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
+  const node listed = field(rule.theta_key);
+  if (!listed.present()) return nullptr;  // every layer at rope_theta, whatever its type
+  const std::vector<node> thetas = per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)");
+  const rope_dict shared = ropes_.front().second;
+  std::vector<std::pair<std::string, rope_dict>> by_type;
+  for (std::size_t i = 0; i < layers; ++i) {
+    const double theta = number(thetas[i], "a finite number >= 0 (0: no RoPE)");
+    if (!std::isfinite(theta) || theta < 0) fail(thetas[i].path, "a finite number >= 0 (0: no RoPE)", theta);
+    if (theta == 0) {
+      layers_without_rope_.push_back(i);
+      continue;
+    }
+    auto it = std::find_if(by_type.begin(), by_type.end(), [&](const auto& t) { return t.first == types[i]; });
+    if (it == by_type.end()) {
+      by_type.emplace_back(types[i], shared);
+      by_type.back().second.set("rope_theta", thetas[i]);
+      continue;
+    }
+    const node& first = *it->second.get("rope_theta");
+    if (first.value->number != theta) {
+      fail(thetas[i].path,
+           "the base of the other '" + types[i] + "' layers, " + format_number(first.value->number) + " at " +
+               first.path + " (posenc gives one RoPE per layer type)",
+           theta);
+    }
+  }
+  if (by_type.empty()) fail(listed.path, "a non-zero base for at least one layer", "0 for every layer: no RoPE");
+  ropes_ = std::move(by_type);
+  order_layer_types();
+  return nullptr;
 }
 
 // The layers whose attention applies no RoPE by the class's rule; a single RoPE takes the name of the

@@ -84,6 +84,8 @@ class resolver {
   const char* nope_layers(const nope::sliding_layers& rule, std::size_t layers);
   const char* nope_layers(const nope::cohere2_moe& rule, std::size_t layers);
   const char* nope_layers(const nope::linear_attention_layers& rule, std::size_t layers);
+  const char* nope_layers(const nope::per_layer_theta& rule, std::size_t layers);
+  void order_layer_types();
   template <class hybrid>
   const char* nope_layers(const hybrid& rule, std::size_t layers);  // the hybrids' attention blocks
   bool listed_blocks(std::size_t layers, std::vector<std::string>& types, std::string& source);

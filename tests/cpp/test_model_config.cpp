@@ -2415,4 +2415,42 @@ TEST(ModelConfig, RealConfigFiles) {
   std::printf("    %zu config files, %zu layer types checked against references\n", files, checked);
 }
 
+// modular_granite_swa.py: layer_rope_theta gives each layer its base (0: NoPE), layer_types default to full
+// attention at i % 4 == 0; posenc gives one RoPE per layer type. Frequencies written out: base^(-2i/128).
+std::vector<double> inverse_powers(double base, std::size_t dim) {
+  std::vector<double> f;
+  for (std::size_t i = 0; i < dim / 2; ++i) f.push_back(std::pow(base, -2.0 * double(i) / double(dim)));
+  return f;
+}
+
+TEST(GraniteSwa, PerLayerBasesByLayerTypeAndZeroForNoPE) {
+  const std::string sizes = R"("hidden_size": 2560, "num_attention_heads": 20, "num_hidden_layers": 8, )";
+  // the full layers (0 and 4 by default) without RoPE, the sliding ones at 1e4
+  const std::string nope_full =
+      R"({"model_type": "granite_swa", )" + sizes + R"("layer_rope_theta": [0, 1e4, 1e4, 1e4, 0, 1e4, 1e4, 1e4]})";
+  EXPECT_EQ(layer_types(nope_full), (std::vector<std::string>{"sliding_attention"}));
+  const model_rope r = rope(nope_full);
+  EXPECT_EQ(r.layer_type, "sliding_attention");
+  EXPECT_EQ(r.layers_without_rope, (std::vector<std::size_t>{0, 4}));
+  EXPECT_TRUE(close(r.frequencies, inverse_powers(1e4, 128)));
+  EXPECT_FALSE(has_note(r, "unknown-model-type"));
+  // a base per layer type
+  const std::string two = R"({"model_type": "granitemoe_swa", )" + sizes +
+                          R"("layer_rope_theta": [5e5, 1e4, 1e4, 1e4, 5e5, 1e4, 1e4, 1e4]})";
+  EXPECT_EQ(layer_types(two), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_TRUE(close(rope(two, "full_attention").frequencies, inverse_powers(5e5, 128)));
+  EXPECT_TRUE(close(rope(two, "sliding_attention").frequencies, inverse_powers(1e4, 128)));
+  EXPECT_TRUE(rope(two).layers_without_rope.empty());
+  // without the list, every layer at rope_theta
+  EXPECT_TRUE(close(rope(R"({"model_type": "granite_swa", "rope_theta": 2e4})").frequencies, inverse_powers(2e4, 128)));
+}
+
+TEST(GraniteSwa, RefusesTwoBasesInOneLayerTypeAndNoRopeAtAll) {
+  const std::string head = R"({"model_type": "granite_swa", "num_hidden_layers": 4, "layer_rope_theta": )";
+  EXPECT_TRUE(rejects(head + "[1e4, 1e4, 2e4, 1e4]}", "config.layer_rope_theta[2]", "20000"));
+  EXPECT_TRUE(rejects(head + "[0, 0, 0, 0]}", "config.layer_rope_theta", "0 for every layer"));
+  EXPECT_TRUE(rejects(head + "[1e4, -1, 1e4, 1e4]}", "config.layer_rope_theta[1]", "-1"));
+  EXPECT_TRUE(rejects(head + "[1e4, 1e4]}", "config.layer_rope_theta.length", "2"));
+}
+
 }  // namespace

@@ -50,6 +50,10 @@ TEST(SoftmaxScale, GraniteFamilyUsesAttentionMultiplier) {
            "layer_types": ["mamba", "attention"], )" +
            sizes + R"("attention_multiplier": 0.0078125})",
        0.0078125},
+      {"modular_granite_swa.py GraniteSWAAttention.__init__: self.scaling = config.attention_multiplier",
+       R"({"model_type": "granite_swa", )" + sizes + R"("attention_multiplier": 0.0078125})", 0.0078125},
+      {"modular_granitemoe_swa.py GraniteMoeSWAAttention(GraniteSWAAttention)",
+       R"({"model_type": "granitemoe_swa", )" + sizes + R"("attention_multiplier": 0.015625})", 0.015625},
       // configuration_granite.py / _granitemoe.py: attention_multiplier: float = 1.0
       {granite, R"({"model_type": "granite", )" + sizes + R"("num_hidden_layers": 2})", 1.0},
       {moe, R"({"model_type": "granitemoe", )" + sizes + R"("num_hidden_layers": 2})", 1.0},
