@@ -99,8 +99,7 @@ constexpr model_class own_text_class(model_class c) {
 // Gemma 3's two layer types: the sliding ones at rope_local_base_freq (default 1e4).
 constexpr model_class gemma_layer_types(model_class c) {
   c.local_theta = 1e4;
-  c.by_layer_type = true;
-  c.sliding_theta_key = "rope_local_base_freq";
+  c.dicts = dicts::builder(dicts::by_layer_type{"rope_local_base_freq"});
   return c;
 }
 
@@ -113,8 +112,7 @@ constexpr model_class gemma3() {
 // full {proportional, partial_rotary_factor 0.25, 1e6}; global_head_dim 512.
 template <std::size_t N>
 constexpr model_class with_layer_ropes(model_class c, const layer_rope (&ropes)[N]) {
-  c.layer_ropes = ropes;
-  c.layer_rope_count = N;
+  c.dicts = dicts::builder(dicts::layer_defaults{ropes, N});
   return c;
 }
 
@@ -598,7 +596,7 @@ constexpr model_class minimax_m1() {
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
   c.num_hidden_layers = 32;
-  c.reads_scaling = false;
+  c.dicts = dicts::builder(dicts::scaling_unread{});
   return c;
 }
 
@@ -616,7 +614,7 @@ constexpr model_class xlm_roberta() {
   c.rotary_dim_partial = true;
   c.pairs_switch = "rotary_emb_interleaved";
   c.xpos_scale = "rotary_emb_scale_base";
-  c.reads_scaling = false;
+  c.dicts = dicts::builder(dicts::scaling_unread{});
   return c;
 }
 
@@ -634,7 +632,7 @@ constexpr model_class nomic_bert() {
   c.names.rope_theta = {"rotary_emb_base"};
   c.names.partial_rotary_factor = {"rotary_emb_fraction"};
   c.pairs_switch = "rotary_emb_interleaved";
-  c.reads_scaling = false;
+  c.dicts = dicts::builder(dicts::scaling_unread{});
   c.set_note_key = "rotary_scaling_factor";
   c.set_note = note_id::nomic_dynamic_ntk;
   return c;
@@ -646,7 +644,7 @@ constexpr model_class neobert() {
   model_class c = interleaved(heads_split(make(family::llama, 1e4, 768, 12, 0)));
   c.names.rope_theta = {""};  // read from no key
   c.names.max_position_embeddings = {"max_length"};
-  c.reads_scaling = false;
+  c.dicts = dicts::builder(dicts::scaling_unread{});
   return c;
 }
 
@@ -777,10 +775,8 @@ constexpr model_class modernbert() {
   model_class c = make(family::llama, 160000, 768, 12, 8192);
   c.local_theta = 1e4;
   c.head_dim_from_heads = true;
-  c.by_layer_type = true;
   c.full_theta_key = "global_rope_theta";
-  c.sliding_theta_key = "local_rope_theta";
-  c.scale_sliding = true;
+  c.dicts = dicts::builder(dicts::by_layer_type{"local_rope_theta", true});
   return c;
 }
 
@@ -791,7 +787,7 @@ constexpr model_class modernbert() {
 constexpr model_class olmo3() {
   model_class c = make(family::llama, 5e5, 0, 0, 0);
   c.local_theta = 5e5;
-  c.by_layer_type = true;
+  c.dicts = dicts::builder(dicts::by_layer_type{});
   return c;
 }
 
@@ -802,8 +798,7 @@ constexpr model_class olmo3() {
 constexpr model_class mimo_v2_flash() {
   model_class c = partial(with_head_dim(make(family::llama, 5e6, 4096, 64, 262144), 192), 0.334);
   c.local_theta = 1e4;
-  c.by_layer_type = true;
-  c.sliding_theta_key = "swa_rope_theta";
+  c.dicts = dicts::builder(dicts::by_layer_type{"swa_rope_theta"});
   return c;
 }
 
@@ -968,7 +963,7 @@ constexpr model_class qwen() {
   c.partial_rotary_factor = 1.0;
   c.partial_attribute = true;
   c.default_rope_partial = true;
-  c.reads_scaling = false;
+  c.dicts = dicts::builder(dicts::scaling_unread{});
   c.note = note_id::qwen_dynamic_ntk;
   return c;
 }
@@ -1024,7 +1019,7 @@ constexpr model_class olmo_hybrid() {
 constexpr model_class step3p5() {
   model_class c = with_head_dim(make(family::llama, 1e4, 4096, 64, 128000), 128);
   c.num_hidden_layers = 45;
-  c.partial_list = "partial_rotary_factors";
+  c.dicts = dicts::builder(dicts::layer_lists{"partial_rotary_factors"});
   c.default_rope_partial = true;
   return c;
 }
@@ -1036,7 +1031,7 @@ constexpr model_class step3p5() {
 constexpr model_class deepseek_v4() {
   model_class c = interleaved(with_head_dim(make(family::llama, 1e4, 4096, 64, 1048576), 512));
   c.num_hidden_layers = 43;
-  c.main_compress = true;
+  c.dicts = dicts::builder(dicts::main_compress{});
   c.default_rope_partial = true;
   c.note = note_id::deepseek_v4_slice;
   return c;

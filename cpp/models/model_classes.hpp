@@ -198,6 +198,46 @@ struct rope_default {
   double value = 0;
 };
 
+// How a class builds its rope_parameters dicts, one per layer type (model_config.cpp build_ropes): one
+// strategy a class, each holding only what it reads.
+namespace dicts {
+
+// convert_rope_params_to_dict: a legacy rope_scaling, else rope_parameters (flat, or keyed by layer type),
+// with the class's default rope_parameters when the config has neither.
+struct standard {};
+
+// The model's code never reads rope_scaling (MiniMax-M1): the class's defaults alone, and a note says so.
+struct scaling_unread {};
+
+// One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does (Gemma 3,
+// ModernBERT, OLMo 3, MiMo-V2-Flash): the key of the sliding layers' base (none: the class default) and
+// whether a legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.
+struct by_layer_type {
+  const char* sliding_theta_key = nullptr;
+  bool scale_sliding = false;
+};
+
+// rope_parameters keyed by layer type when the config has none (Gemma 4, Laguna, Mellum, ZAYA); no legacy
+// rope_theta, rope_scaling or partial_rotary_factor is read (a constant array, kept out of every other row).
+struct layer_defaults {
+  const layer_rope* ropes = nullptr;
+  std::size_t count = 0;
+};
+
+// Step-3.5: without rope_parameters, rope_theta and `partial_key` may list one value a layer, zipped with
+// layer_types (the last layer of a type sets it), rope_scaling reaching full_attention only.
+struct layer_lists {
+  const char* partial_key = nullptr;
+};
+
+// DeepSeek-V4: rope_parameters keyed "main" (sliding layers) and "compress" (compressed layers).
+struct main_compress {};
+
+// `standard` comes first: the rows that keep it store a zero index.
+using builder = std::variant<standard, scaling_unread, by_layer_type, layer_defaults, layer_lists, main_compress>;
+
+}  // namespace dicts
+
 // A literal type: the table of model_classes.cpp is constant data, built at compile time.
 struct model_class {
   family kind = family::generic;
@@ -211,7 +251,6 @@ struct model_class {
   std::int64_t attention_width = 1;  // head_dim_from_heads: of attention_width * hidden_size (Zamba2: 2)
   const char* default_rope_type = "yarn";
   bool default_rope_truncate = true;
-  bool reads_scaling = true;  // false: the model's code never reads rope_scaling (MiniMax-M1), a note says so
   layout pairs = layout::half;
   // Class defaults for fields a config.json may omit (0: none, the field is required).
   double hidden_size = 0, num_attention_heads = 0, head_dim = 0, max_position_embeddings = 0;
@@ -223,28 +262,14 @@ struct model_class {
   const char* theta_ratio = nullptr;           // a key multiplying the class's base (ChatGLM's rope_ratio)
   note_id theta_ratio_note = note_id::none;    // said (with its path) when that ratio is not 1
   double local_theta = 0;                      // Gemma's sliding-attention default
-  // rope_parameters keyed by layer type when the config has none; with them no legacy rope_theta,
-  // rope_scaling or partial_rotary_factor is read (a constant array, kept out of every other row).
-  const layer_rope* layer_ropes = nullptr;
-  std::size_t layer_rope_count = 0;
+  dicts::builder dicts;                        // how its rope_parameters dicts are built
   // The layer type of every layer when config.layer_types is absent (ZAYA: "hybrid"), the one key a given
   // rope_parameters is then nested by (see nested_keys); a flat dict is refused, as each layer finds none.
   const char* default_layer_type = nullptr;
-  // Step-3.5: without rope_parameters, rope_theta and this key may list one value a layer, zipped with
-  // layer_types (the last layer of a type sets it), rope_scaling reaching full_attention only.
-  const char* partial_list = nullptr;
-  // DeepSeek-V4: rope_parameters keyed "main" (sliding layers) and "compress" (compressed layers).
-  bool main_compress = false;
   // A rope type the configuration class renames (Qwen2-VL's "mrope" is "default", HunYuan-VL's "xdrope" is
   // "dynamic").
   const char* type_alias = nullptr;
   const char* type_aliased = nullptr;
-  // One RoPE per layer type, sliding and full, built as Gemma 3's convert_rope_params_to_dict does
-  // (Gemma 3, ModernBERT, OLMo 3): the keys of each base (none: the class default) and whether a
-  // legacy rope_scaling reaches the sliding layers too (ModernBERT) or only the full ones.
-  bool by_layer_type = false;
-  const char* sliding_theta_key = nullptr;
-  bool scale_sliding = false;
   double partial_rotary_factor = 0;   // class default (0: none)
   bool partial_attribute = false;     // the default becomes config.partial_rotary_factor (Phi's setdefault)
   bool default_rope_partial = false;  // its default RoPE honours partial_rotary_factor

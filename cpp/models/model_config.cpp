@@ -266,19 +266,25 @@ std::vector<std::string> resolver::nested_keys(const config_value& object) const
 
 bool resolver::keyed_by_layer_types(const config_value& object) const { return !nested_keys(object).empty(); }
 
+// The dicts as the class's strategy builds them (model_classes.hpp, namespace dicts).
 void resolver::build_ropes() {
-  if (class_->by_layer_type) return build_by_layer_type();
   const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
-  const config_value* s = object_or_null(scaling);
-  const config_value* p = object_or_null(parameters);
-  if (class_->layer_rope_count) return build_layer_defaults(p, parameters.path);  // no legacy keys
-  if (class_->partial_list) return build_layer_lists(p, parameters.path, s, scaling.path);
-  if (class_->main_compress) return build_main_compress(p, parameters.path, s, scaling.path);
-  if (!class_->reads_scaling) return build_flat(nullptr, scaling.path);  // a note names what it skipped
-  // convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
-  if (s && !s->members.empty()) return build_flat(s, scaling.path);
-  if (p) return build_flat(p, parameters.path);
-  build_flat(nullptr, scaling.path);
+  const dict_sources from{object_or_null(parameters), parameters.path, object_or_null(scaling), scaling.path};
+  std::visit([&](const auto& strategy) { build(strategy, from); }, class_->dicts);
+}
+
+// convert_rope_params_to_dict: "rope_scaling or self.rope_parameters" (an empty dict is false).
+void resolver::build(const dicts::standard&, const dict_sources& from) {
+  if (from.scaling && !from.scaling->members.empty()) return build_flat(from.scaling, from.scaling_path);
+  if (from.parameters) return build_flat(from.parameters, from.parameters_path);
+  build_flat(nullptr, from.scaling_path);
+}
+
+// The class's defaults alone; a note names the keys skipped.
+void resolver::build(const dicts::scaling_unread&, const dict_sources& from) { build_flat(nullptr, from.scaling_path); }
+
+void resolver::build(const dicts::main_compress&, const dict_sources& from) {
+  build_main_compress(from.parameters, from.parameters_path, from.scaling, from.scaling_path);
 }
 
 // Models with one dict (or a dict keyed by layer type in the new format).
@@ -430,29 +436,28 @@ void resolver::restandardize_partial(rope_dict& d, const std::string& type) {
 // sliding when the dicts lack a base. ModernBertConfig's is the same with rope_scaling merged into
 // both and the bases global_rope_theta and local_rope_theta; MiMo-V2-Flash's sliding base is
 // swa_rope_theta, and both of its layer types take the partial factor.
-void resolver::build_by_layer_type() {
+void resolver::build(const dicts::by_layer_type& rule, const dict_sources& from) {
   nested_ = true;
-  const node scaling = field("rope_scaling"), parameters = field("rope_parameters");
-  const config_value* s = object_or_null(scaling);
-  const config_value* p = object_or_null(parameters);
+  const config_value* s = from.scaling;
+  const config_value* p = from.parameters;
   std::vector<std::pair<std::string, rope_dict>> dicts;
   if (p) {
     if (!p->members.empty() && !keyed_by_layer_types(*p)) {
-      fail(parameters.path, "an object keyed by layer type ('sliding_attention', 'full_attention')", "an object");
+      fail(from.parameters_path, "an object keyed by layer type ('sliding_attention', 'full_attention')", "an object");
     }
     for (const auto& m : p->members) {
-      const node entry{&m.second, parameters.path + "." + m.first};
+      const node entry{&m.second, from.parameters_path + "." + m.first};
       dicts.emplace_back(m.first, dict_of(object_or_null(entry), entry.path));  // null: {"rope_type": "default"}
     }
   } else {
-    dicts.emplace_back("sliding_attention", rope_dict{parameters.path + ".sliding_attention", {}});
-    dicts.emplace_back("full_attention", rope_dict{parameters.path + ".full_attention", {}});
+    dicts.emplace_back("sliding_attention", rope_dict{from.parameters_path + ".sliding_attention", {}});
+    dicts.emplace_back("full_attention", rope_dict{from.parameters_path + ".full_attention", {}});
   }
   auto find = [&](const std::string& name) -> rope_dict& {
     for (auto& d : dicts) {
       if (d.first == name) return d.second;
     }
-    dicts.emplace_back(name, rope_dict{parameters.path + "." + name, {}});
+    dicts.emplace_back(name, rope_dict{from.parameters_path + "." + name, {}});
     return dicts.back().second;
   };
   // Gemma 3 merges rope_scaling into the full-attention dict, ModernBERT into both.
@@ -461,13 +466,13 @@ void resolver::build_by_layer_type() {
   rope_dict& full = find("full_attention");
   rope_dict& sliding = find("sliding_attention");
   for (rope_dict* d : {&full, &sliding}) {
-    if (!s || (d == &sliding && !class_->scale_sliding)) continue;
-    for (const auto& m : s->members) d->set(m.first, {&m.second, scaling.path + "." + m.first});
+    if (!s || (d == &sliding && !rule.scale_sliding)) continue;
+    for (const auto& m : s->members) d->set(m.first, {&m.second, from.scaling_path + "." + m.first});
   }
   const node global = field(class_->full_theta_key);
   full.setdefault("rope_theta", global.given() ? global : made_number(class_->theta, global.path));
-  const node local = class_->sliding_theta_key ? field(class_->sliding_theta_key) : node{};
-  const std::string local_path = class_->sliding_theta_key ? local.path : sliding.path + ".rope_theta";
+  const node local = rule.sliding_theta_key ? field(rule.sliding_theta_key) : node{};
+  const std::string local_path = rule.sliding_theta_key ? local.path : sliding.path + ".rope_theta";
   sliding.setdefault("rope_theta", local.given() ? local : made_number(class_->local_theta, local_path));
   if (class_->default_rope_partial) {  // MiMo-V2-Flash: both layer types turn the same part of the head
     const node partial = top_partial();
@@ -484,7 +489,9 @@ void resolver::build_by_layer_type() {
 
 // Gemma4TextConfig, LagunaConfig, MellumConfig: rope_parameters as given (keyed by layer type), else the
 // class's dict for each layer type; their configs never merge a legacy rope_theta or rope_scaling.
-void resolver::build_layer_defaults(const config_value* parameters, const std::string& path) {
+void resolver::build(const dicts::layer_defaults& rule, const dict_sources& from) {
+  const config_value* parameters = from.parameters;
+  const std::string& path = from.parameters_path;
   if (parameters && class_->default_layer_type && !keyed_by_layer_types(*parameters)) {
     // ZAYA: each layer looks up the dict of its type, and a flat dict has none
     fail(path, std::string("an object keyed by the layer types in use ('") + class_->default_layer_type + "' ...)",
@@ -492,8 +499,8 @@ void resolver::build_layer_defaults(const config_value* parameters, const std::s
   }
   if (parameters) return build_flat(parameters, path);
   nested_ = true;
-  for (std::size_t i = 0; i < class_->layer_rope_count; ++i) {
-    const layer_rope& l = class_->layer_ropes[i];
+  for (std::size_t i = 0; i < rule.count; ++i) {
+    const layer_rope& l = rule.ropes[i];
     rope_dict d{path + "." + l.layer_type, {}};
     d.set("rope_type", made_string(l.rope_type, d.path + ".rope_type"));
     d.set("rope_theta", made_number(l.theta, d.path + ".rope_theta"));
@@ -508,8 +515,9 @@ void resolver::build_layer_defaults(const config_value* parameters, const std::s
 // a list of one value a layer (the hub's lists go on past num_hidden_layers, into its multi-token-prediction
 // layers); dict(zip(layer_types, values)) keeps the last layer of each type. rope_scaling updates
 // full_attention's dict only.
-void resolver::build_layer_lists(const config_value* parameters, const std::string& parameters_path,
-                                 const config_value* scaling, const std::string& scaling_path) {
+void resolver::build(const dicts::layer_lists& rule, const dict_sources& from) {
+  const config_value *parameters = from.parameters, *scaling = from.scaling;
+  const std::string &parameters_path = from.parameters_path, &scaling_path = from.scaling_path;
   if (parameters && !keyed_by_layer_types(*parameters)) return build_flat(parameters, parameters_path);
   nested_ = true;
   if (parameters) {
@@ -520,7 +528,7 @@ void resolver::build_layer_lists(const config_value* parameters, const std::stri
     return merge_full_scaling(scaling, scaling_path);
   }
   const std::vector<std::string> types = listed_layer_types(layers(), nullptr, "full_attention", 1);
-  const node theta = named(class_->names.rope_theta, "rope_theta"), partial = field(class_->partial_list);
+  const node theta = named(class_->names.rope_theta, "rope_theta"), partial = field(rule.partial_key);
   const auto value_at = [&](const node& n, std::size_t i) {
     if (n.value->type != kind::array) return n;
     if (n.value->items.size() < types.size()) {
@@ -1005,7 +1013,7 @@ void resolver::add_notes(model_rope& out, const rope_dict& d) const {
   if (class_->default_rope_note != note_id::none && out.rope_type == "default") {
     out.notes.push_back(make_note(class_->default_rope_note));
   }
-  if (!class_->reads_scaling) {
+  if (std::holds_alternative<dicts::scaling_unread>(class_->dicts)) {
     for (const char* key : {"rope_scaling", "rope_parameters"}) {
       const node skipped = field(key);
       const config_value* object = object_or_null(skipped);

@@ -41,10 +41,19 @@ class resolver {
 
   void pick_text(const config_value& config);
   void build_ropes();
-  void build_by_layer_type();
-  void build_layer_defaults(const config_value* parameters, const std::string& path);
-  void build_layer_lists(const config_value* parameters, const std::string& parameters_path,
-                         const config_value* scaling, const std::string& scaling_path);
+  // What the strategies read: the config's rope_parameters and legacy rope_scaling (null when not objects).
+  struct dict_sources {
+    const config_value* parameters;
+    std::string parameters_path;
+    const config_value* scaling;
+    std::string scaling_path;
+  };
+  void build(const dicts::standard&, const dict_sources& from);
+  void build(const dicts::scaling_unread&, const dict_sources& from);
+  void build(const dicts::by_layer_type& rule, const dict_sources& from);
+  void build(const dicts::layer_defaults& rule, const dict_sources& from);
+  void build(const dicts::layer_lists& rule, const dict_sources& from);
+  void build(const dicts::main_compress&, const dict_sources& from);
   void merge_full_scaling(const config_value* scaling, const std::string& scaling_path);
   void build_main_compress(const config_value* parameters, const std::string& parameters_path,
                            const config_value* scaling, const std::string& scaling_path);
