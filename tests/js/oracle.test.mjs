@@ -265,3 +265,45 @@ test("qkHeadDim: the query and key head's width, transformers' qk_nope_head_dim 
   }
   nodeAssert.ok(mla.size >= 10, `the MLA types checked against their class defaults: ${[...mla]}`);
 });
+
+/**
+ * Types read by their class's defaults alone (a base, a head width, a partial factor or a scaling dict of
+ * their own), which the oracle's configs state in full: without those fields, the class defaults must
+ * give the same table, as transformers builds the missing ones from the same defaults it saved.
+ */
+const CLASS_DEFAULT_TYPES = [
+  'apertus',
+  'aria',
+  'aria_text',
+  'bitnet',
+  'csm',
+  'cwm',
+  'emu3',
+  'emu3_text_model',
+  'ernie4_5_moe',
+  'flex_olmo',
+  'glmasr_encoder',
+  'hy_v3',
+  'moonshine',
+  'nemotron',
+  'openai_privacy_filter',
+  'seed_oss',
+  'solar_open',
+  'vaultgemma',
+];
+const CLASS_DEFAULT_FIELDS = ['rope_parameters', 'rope_theta', 'partial_rotary_factor', 'head_dim'];
+
+test('without its RoPE fields, a config of these types reads the class defaults transformers saved', () => {
+  const checked = new Set();
+  for (const t of RESULTS.filter((r) => r.variant === 'default' && CLASS_DEFAULT_TYPES.includes(r.type))) {
+    nodeAssert.equal(t.outcome, 'equal', `${t.type}: ${t.detail}`);
+    const bare = structuredClone(t.config);
+    for (const holder of [bare, bare.text_config].filter(Boolean))
+      for (const field of CLASS_DEFAULT_FIELDS) delete holder[field];
+    const { outcome, detail } = outcomeOf({ ...t, config: bare });
+    const where = `${t.type}/${t.layerType} without ${CLASS_DEFAULT_FIELDS.join(', ')}`;
+    nodeAssert.equal(outcome, 'equal', `${where}: ${detail}`);
+    checked.add(t.type);
+  }
+  nodeAssert.deepEqual([...checked].sort(), CLASS_DEFAULT_TYPES);
+});

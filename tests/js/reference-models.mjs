@@ -1,5 +1,18 @@
 // Independent float64 reference for posenc.ropeFromConfig: a model's config.json -> its RoPE.
 //
+// What it covers, and what it leaves to the oracle. tests/js/oracle.test.mjs checks ropeFromConfig against
+// what transformers 5.17.0 itself computes for every model type it ships with a rotary class, built from that
+// class's defaults (tests/oracles/README.md). This file keeps what that cannot give:
+//   - model types transformers does not ship (remote code: ChatGLM, Baichuan, InternLM2 / 3, Qwen, Yi,
+//     DeepSeek LLM, MiniCPM, MiniMax-M1, Ling / Ring, GTE, nomic-bert, jina-embeddings-v3, NeoBERT, ...);
+//   - the structural rules: layers without RoPE, rope_parameters keyed by layer type, M-RoPE sections,
+//     partial rotary, the sub-config a wrapper reads its text model from;
+//   - what a default config never holds: legacy keys, scaling dicts, seqLen, configs that must be refused;
+//   - every real config of tests/configs, whatever its model type.
+// The types read by their class defaults alone, equal in the oracle, have no rules here (Apertus, Aria, BitNet,
+// CSM, CWM, Emu3, ERNIE 4.5 MoE, FlexOlmo, GLM-ASR, HY V3, Moonshine, Nemotron, OpenAI Privacy Filter,
+// Seed-OSS, Solar Open, VaultGemma): the oracle test checks them, also with their RoPE fields left out.
+//
 // Written from Hugging Face transformers main, never from the code under test (nothing here comes
 // from web/lib or dist). The files it follows, cited at each rule below:
 //   [rope]   src/transformers/modeling_rope_utils.py
@@ -196,17 +209,6 @@ const CLASSES = {
     headDim: (c) => c.kv_channels ?? Math.floor(c.hidden_size / c.num_attention_heads),
     attributeMap: { seq_length: 'max_position_embeddings', num_layers: 'num_hidden_layers' },
   },
-  // configuration_moonshine.py: attribute_map num_attention_heads -> encoder_num_attention_heads (default
-  // 8), hidden 288, partial_rotary_factor 0.9; modeling_moonshine.py MoonshineRotaryEmbedding(GlmRotaryEmbedding):
-  // x[..., 0::2] / x[..., 1::2] pairs over int(head_dim * factor) features.
-  moonshine: {
-    theta: 10000,
-    partial: 'honoured',
-    partialDefault: 0.9,
-    layout: () => 'interleaved',
-    attributeMap: { encoder_num_attention_heads: 'num_attention_heads' },
-    headDim: (c) => Math.floor((c.hidden_size ?? 288) / (c.num_attention_heads ?? 8)),
-  },
   // Llama-Nemotron (remote modeling_decilm.py): Llama's RoPE; a layer whose block_configs[i].attention is
   // no_op or replace_with_linear has no attention.
   'nemotron-nas': { theta: 10000, partial: 'ignored', nope: 'blocks', blockConfigs: true },
@@ -221,19 +223,6 @@ const CLASSES = {
     headDim: (c) => Math.floor((c.hidden_size ?? 2560) / (c.num_attention_heads ?? 10)),
     nope: 'blocks',
     blockPattern: 'block_types',
-  },
-  // configuration_apertus.py: default_theta 1.2e7, rope_parameters llama3 (factor 8, original 8192,
-  // low 1, high 4) when the config has none; modeling_apertus.py: Llama's rotate_half.
-  apertus: {
-    theta: 1.2e7,
-    partial: 'ignored',
-    ropeDefault: {
-      rope_type: 'llama3',
-      factor: 8,
-      original_max_position_embeddings: 8192,
-      low_freq_factor: 1,
-      high_freq_factor: 4,
-    },
   },
   // Ling's remote modeling_bailing_moe_v2.py: config.partial_rotary_factor if hasattr(config, ...) else 1.0,
   // read by transformers' init functions; apply_rotary_pos_emb turns q[..., :rotary_dim] by rotate_half.
@@ -405,9 +394,6 @@ const CLASSES = {
   // modular_helium.py: rotate_half over x[..., 0::2] / x[..., 1::2] (adjacent pairs), cos/sin
   // repeat_interleave'd; configuration_helium.py: default_theta 100000, head_dim 128.
   helium: { theta: 1e5, partial: 'ignored', layout: () => 'interleaved', headDimDefault: 128 },
-  // configuration_bitnet.py: default_theta 500000; configuration_seed_oss.py: head_dim 128. Llama's RoPE.
-  bitnet: { theta: 5e5, partial: 'ignored' },
-  seed_oss: { theta: 10000, partial: 'ignored', headDimDefault: 128 },
   // configuration_gpt_neox.py convert_rope_params_to_dict:
   //   rope_parameters.setdefault("rope_theta", kwargs.pop("rotary_emb_base", default_theta))
   //   rope_parameters.setdefault("partial_rotary_factor", kwargs.pop("rotary_pct", 0.25))
@@ -448,18 +434,14 @@ Object.assign(CLASSES, {
   // configuration_glm.py / configuration_glm4.py: partial_rotary_factor defaults to 0.5.
   glm: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
   glm4: { theta: 10000, partial: 'honoured', partialDefault: 0.5, layout: INTERLEAVED },
-  // modular_glmasr.py: GLM's rotary embedding (partial_rotary_factor, GlmAsrEncoderConfig default 0.5) and
-  // rotate_half over the rotated part.
-  glmasr_encoder: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   // modeling_glm4_moe.py: Llama's rotate_half inside the rotated slice (pairs j, j + rotaryDim/2);
   // configuration_glm4_moe.py: partial_rotary_factor defaults to 0.5.
   glm4_moe: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   // configuration_stablelm.py: partial_rotary_factor=0.25; modeling_stablelm.py rotates the first
   // int(head_dim * partial_rotary_factor) features with rotate_half.
   stablelm: { theta: 10000, partial: 'honoured', partialDefault: 0.25 },
-  // configuration_persimmon.py / configuration_nemotron.py: partial_rotary_factor=0.5, rotate_half.
+  // configuration_persimmon.py: partial_rotary_factor=0.5, rotate_half.
   persimmon: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
-  nemotron: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
   // configuration_qwen3_next.py: partial_rotary_factor=0.25, num_hidden_layers 48, layer_types from
   // full_attention_interval (4); modeling_qwen3_next.py: only the full-attention layers take positions
   // (its Gated DeltaNet layers get none).
@@ -482,9 +464,8 @@ Object.assign(CLASSES, {
   // modular_exaone4.py: rotate_half; RoPE only in sliding layers, or in every layer without a window.
   exaone4: { theta: 10000, partial: 'ignored', nope: 'exaone4' },
   // modeling_ernie4_5.py apply_rotary_pos_emb: adjacent pairs (x[..., 0::2], x[..., 1::2]);
-  // configuration_ernie4_5.py / configuration_ernie4_5_moe.py: rope_theta default 500000.
+  // configuration_ernie4_5.py: rope_theta default 500000.
   ernie4_5: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
-  ernie4_5_moe: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
   // modeling_llama4.py apply_rotary_emb: view_as_complex(x.reshape(..., -1, 2)) * freqs_cis, a complex
   // product on adjacent pairs; configuration_llama4.py Llama4TextConfig: rope_theta 500000, no_rope_layers.
   llama4_text: { theta: 500000, partial: 'ignored', layout: INTERLEAVED, nope: 'llama4' },
@@ -498,12 +479,9 @@ Object.assign(CLASSES, {
     alibiFlag: true,
     attributeMap: { n_head: 'num_attention_heads', n_layer: 'num_hidden_layers' },
   },
-  // configuration_gemma.py, configuration_gemma2.py, configuration_vaultgemma.py: head_dim: int = 256.
+  // configuration_gemma.py, configuration_gemma2.py: head_dim: int = 256.
   gemma: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
   gemma2: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
-  vaultgemma: { theta: 10000, partial: 'ignored', headDimDefault: 256 },
-  // configuration_csm.py: default_theta 500000 (the backbone's fields are the top-level ones).
-  csm: { theta: 500000, partial: 'ignored' },
   // configuration_yi.py (remote code of the first Yi checkpoints): rope_theta=5000000.0.
   yi: { theta: 5000000, partial: 'ignored' },
   // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: the attention's
@@ -519,9 +497,6 @@ Object.assign(CLASSES, {
   exaone: { theta: 10000, partial: 'ignored', attributeMap: { num_layers: 'num_hidden_layers' } },
   // configuration_jetmoe.py: attribute_map head_dim -> kv_channels, kv_channels default 128.
   jetmoe: { theta: 10000, partial: 'ignored', attributeMap: { kv_channels: 'head_dim' }, headDimDefault: 128 },
-  // configuration_emu3.py Emu3TextConfig: default_theta 1e6; modular_aria.py AriaTextConfig(LlamaConfig).
-  emu3_text_model: { theta: 1000000, partial: 'ignored' },
-  aria_text: { theta: 10000, partial: 'ignored' },
   // Baichuan's remote modeling_baichuan.py: Baichuan-7B and Baichuan2-7B rotate as Llama at a fixed 10000;
   // the 13B models (hidden_size 5120, the test vLLM's baichuan.py uses) build ALiBi biases instead.
   baichuan: { theta: 10000, partial: 'ignored', alibiHidden: 5120 },
@@ -665,20 +640,6 @@ CLASSES.deepseek_v32 = {
 // MiniMax-Text-01's remote code is MiniMax-M1's.
 CLASSES.minimax_text_01 = CLASSES.minimax_m1;
 
-// configuration_cwm.py: default_theta 1e6, head_dim 128, rope_parameters llama3 (factor 16 over 8192,
-// low 1, high 4) when the config has none; its sliding layers rotate as its full ones do.
-CLASSES.cwm = {
-  theta: 1e6,
-  partial: 'ignored',
-  headDimDefault: 128,
-  ropeDefault: {
-    rope_type: 'llama3',
-    factor: 16,
-    original_max_position_embeddings: 8192,
-    low_freq_factor: 1,
-    high_freq_factor: 4,
-  },
-};
 // configuration_minimax.py / modeling_minimax.py (transformers' port): layer_types full_attention for
 // even layers and linear_attention (no RoPE) for odd ones by default. The port ignores rotary_dim; the
 // checkpoint's own code turns rotary_dim features, which is what a rotary_dim in the config gives here.
@@ -730,11 +691,6 @@ CLASSES.nanochat = {
 CLASSES.step3_text = { theta: 5e5, partial: 'ignored', headDimDefault: 256 };
 // configuration_t5gemma.py: T5GemmaModuleConfig, head_dim 256, one flat rope_parameters (base 1e4).
 CLASSES.t5_gemma_module = { theta: 10000, partial: 'ignored', headDimDefault: 256 };
-// modular_flex_olmo.py: default_theta 500000; modular_hy_v3.py: 11158840 and head_dim 128;
-// modular_solar_open.py: 1e6, head_dim 128, LlamaAttention over the whole head.
-CLASSES.flex_olmo = { theta: 5e5, partial: 'ignored' };
-CLASSES.hy_v3 = { theta: 11158840, partial: 'ignored', headDimDefault: 128 };
-CLASSES.solar_open = { theta: 1e6, partial: 'ignored', headDimDefault: 128 };
 // modular_exaone_moe.py: Exaone4's config and attention; modular_youtu.py: DeepSeek-V3's.
 CLASSES.exaone_moe = CLASSES.exaone4;
 // configuration_olmo_hybrid.py: head_dim = hidden_size // heads; only full_attention layers turn.
@@ -835,10 +791,6 @@ CLASSES.cosmos3_edge_text = {
   onlyDefault: true,
   sectionsRequired: true,
 };
-// configuration_openai_privacy_filter.py / modular_openai_privacy_filter.py: OpenAIPrivacyFilterConfig(GptOssConfig),
-// default_theta 150000, head_dim 64, the same YaRN dict when rope_parameters is None (factor 32 over 4096, beta
-// 32 / 1, truncate false); GptOssRotaryEmbedding, but _apply_rotary_emb turns x[..., ::2] against x[..., 1::2].
-CLASSES.openai_privacy_filter = { ...CLASSES.gpt_oss, layout: INTERLEAVED };
 // configuration_hy_v4.py: head_dim = qk_rope_head_dim (64) always, no default_theta (1e4), no rope_interleave;
 // modeling_hy_v4.py: compute_default_rope_parameters over head_dim, and apply_rotary_pos_emb with rotate_half on
 // the MLA rope slice and on the last qk_rope_head_dim features of the indexer's heads. (yarn_apply_mscale
@@ -926,14 +878,12 @@ function textConfig(cfg) {
     // configuration_gemma3n.py Gemma3nConfig / configuration_mllama.py MllamaConfig: their text configs.
     gemma3n: 'gemma3n_text',
     mllama: 'mllama_text_model',
-    emu3: 'emu3_text_model',
     // configuration_paligemma.py: a Gemma text_config by default
     paligemma: 'gemma',
     qwen2_5_omni_thinker: 'qwen2_5_omni_text',
     qwen3_omni_moe_thinker: 'qwen3_omni_moe_text',
     // configuration_fuyu.py: a flat hub config becomes a persimmon text_config
     fuyu: 'persimmon',
-    aria: 'aria_text',
     // Step-3's remote configuration_step3.py: Step3VLConfig's text_config is a step3_text config
     step3_vl: 'step3_text',
     // configuration_step3p7.py: Step3p7Config's text_config is Step3p7TextConfig (step3p5)
