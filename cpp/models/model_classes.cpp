@@ -1208,7 +1208,7 @@ constexpr named_class classes[] = {
     {"bitnet", llama_rules(5e5)},
     {"seed_oss", with_head_dim(llama_rules(), 128)},
     // Models whose modeling files use Llama's RoPE as it is.
-    {"mixtral", llama_rules()},
+    {"mixtral", llama_rules(1e6)},  // configuration_mixtral.py: default_theta 1e6
     {"qwen2_moe", llama_rules()},
     {"qwen3_moe", llama_rules()},
     // configuration_gemma.py / _gemma2.py / _vaultgemma.py: head_dim 256 by default, not hidden / heads.

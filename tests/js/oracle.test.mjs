@@ -284,6 +284,7 @@ const CLASS_DEFAULT_TYPES = [
   'flex_olmo',
   'glmasr_encoder',
   'hy_v3',
+  'mixtral',
   'moonshine',
   'nemotron',
   'openai_privacy_filter',

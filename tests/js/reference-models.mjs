@@ -446,6 +446,8 @@ Object.assign(CLASSES, {
   // full_attention_interval (4); modeling_qwen3_next.py: only the full-attention layers take positions
   // (its Gated DeltaNet layers get none).
   qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25, nope: 'qwen3_next' },
+  // configuration_mixtral.py MixtralConfig: default_theta 1e6; modeling_mixtral.py: Llama's RoPE and rotate_half.
+  mixtral: { theta: 1e6, partial: 'ignored' },
   // modeling_cohere.py rotate_half: x[..., ::2] / x[..., 1::2] stacked back (adjacent pairs), cos/sin
   // repeat_interleave'd; configuration_cohere.py: rope_theta default 500000.
   cohere: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
@@ -585,12 +587,11 @@ Object.assign(CLASSES, {
 });
 
 /**
- * Model types whose modeling file uses Llama's default RoPE and rotate_half unchanged (modeling_mixtral.py,
- * modeling_qwen2_moe.py, modeling_qwen3_moe.py, modeling_granite.py,
- * modeling_granitemoe.py, modeling_starcoder2.py, modeling_olmo.py, modeling_olmo2.py): known, so no note.
+ * Model types whose modeling file uses Llama's default RoPE and rotate_half unchanged (modeling_qwen2_moe.py,
+ * modeling_qwen3_moe.py, modeling_granite.py, modeling_granitemoe.py, modeling_starcoder2.py, modeling_olmo.py,
+ * modeling_olmo2.py): known, so no note.
  */
 export const LLAMA_LIKE = [
-  'mixtral',
   'qwen2_moe',
   'qwen3_moe',
   'granite',
