@@ -94,7 +94,7 @@ test('the keyboard alone reaches every control: Tab, then arrows inside radio gr
     await renderAll(page);
     // number every control of the document and of every figure's shadow root
     const controls = await page.evaluate(() => {
-      const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+      const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
       const all = [];
       const walk = (root) => {
         for (const el of root.querySelectorAll('*')) {

@@ -137,6 +137,7 @@ export class PosencFigure extends HTMLElement {
     this.builtLocale = this.locale;
     this.constrain?.(this.params);
     this.controls = {};
+    this.moreEl = null; // the "More" disclosure, made by the first control that goes behind it
     this.statusEl = h('span', { class: 'status', 'aria-live': 'polite' });
     this.controlsEl = h('div', { class: 'controls' });
     this.body = h('div', { class: 'body' });
@@ -204,7 +205,14 @@ export class PosencFigure extends HTMLElement {
         : slider({ label, spec, value: this.params[name], onInput, ...extra });
     this.controls[name] = c;
     this.controlLabels[name] = { label, names: extra.names };
-    this.controlsEl.append(c.el);
+    // a seed (or a control the figure calls expert) waits behind "More", so the first row holds what the story turns
+    if (extra.more ?? name === 'seed') {
+      if (!this.moreEl) {
+        this.moreEl = h('div', { class: 'controls' });
+        this.controlsEl.append(h('details', { class: 'more' }, h('summary', { text: this.t('more') }), this.moreEl));
+      }
+      this.moreEl.append(c.el);
+    } else this.controlsEl.append(c.el);
     return c;
   }
 

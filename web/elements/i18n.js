@@ -7,6 +7,7 @@ export const STRINGS = {
     error: 'Error',
     constant: 'constant',
     download: 'Download',
+    more: 'More',
     copy_dl: 'Copy or download',
     // a panel's name in its figure's download menu when it has no title of its own (figure.js)
     heatmap: 'Heatmap',
@@ -69,6 +70,7 @@ export const STRINGS = {
     error: '错误',
     constant: '常数',
     download: '下载',
+    more: '更多',
     copy_dl: '复制或下载',
     heatmap: '热图',
     lineplot: '折线图',

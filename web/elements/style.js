@@ -46,6 +46,8 @@ ${dark(
 .title { font-weight: 600; font-size: 14px; }
 .status { color: var(--muted); font-size: 12px; margin-left: auto; min-height: 1em; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px 18px; margin: 4px 0 10px; }
+.more { flex-basis: 100%; }
+.more summary { cursor: pointer; width: max-content; }
 :host([no-controls]) .controls { display: none; }
 .control { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 2px 8px; min-width: 180px;
   flex: 1 1 180px; max-width: 300px; }
