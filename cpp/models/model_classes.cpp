@@ -992,6 +992,20 @@ constexpr model_class zaya() {
   return c;
 }
 
+// configuration_neomme.py (NeoMME, an encoder of text and page images): rope_parameters per layer type, the
+// class's full {default, 1e6, partial 0.25} and sliding {default, 1e4, partial 1.0}; head_dim 64, 1024 hidden,
+// 16 heads, 16384 positions. modeling_neomme.py: cos/sin over int(head_dim * partial) features, rotate_half;
+// its two M-RoPE axes both take the token index for text, so text pairs turn at inv_freq in order (a note
+// says what images do).
+constexpr layer_rope neomme_ropes[] = {{"sliding_attention", "default", 1e4, 1.0},
+                                       {"full_attention", "default", 1e6, 0.25}};
+constexpr model_class neomme() {
+  model_class c = with_layer_ropes(with_head_dim(make(family::llama, 1e6, 1024, 16, 16384), 64), neomme_ropes);
+  c.default_rope_partial = true;
+  c.note = note_id::neomme_axes;
+  return c;
+}
+
 // configuration_mellum.py: MellumConfig(Qwen3MoeConfig), head_dim 128, layer_types all full_attention by
 // default, rope_parameters {full_attention: 500000, sliding_attention: 1e4} and no legacy key read;
 // modeling_mellum.py: Qwen3's rotation over the whole head.
@@ -1296,6 +1310,7 @@ constexpr named_class classes[] = {
     {"qwen", qwen()},
     {"laguna", laguna()},
     {"mellum", mellum()},
+    {"neomme", neomme()},
     {"zaya", zaya()},
     {"olmo_hybrid", olmo_hybrid()},
     {"step3p7", as_wrapper(step3p5(), text_source::sub_or_defaults)},

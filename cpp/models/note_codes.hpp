@@ -40,6 +40,7 @@
   X(blt_global, "blt-global", "")                                                  \
   X(qwen_dynamic_ntk, "qwen-dynamic-ntk", "")                                      \
   X(deepseek_v4_slice, "deepseek-v4-slice", "")                                    \
+  X(neomme_axes, "neomme-axes", "")                                                \
   X(ernie45_vl_sections, "ernie45-vl-sections", "")                                \
   X(hunyuan_vl_sections, "hunyuan-vl-sections", "")                                \
   X(llama_per_layer, "llama-per-layer", "layers layerType")                        \

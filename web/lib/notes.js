@@ -587,6 +587,14 @@ export const NOTE_TEMPLATES = {
       'rotary_emb_base * a^(d / (d - 2))，其中 a = 2^ceil(log2(length / seq_length) + 1) - 1；开启 ' +
       'use_logn_attn 时，它在那里还把查询乘以 log_seq_length(position)；这些频率只在 seq_length 以内成立',
   },
+  'neomme-axes': {
+    en:
+      "NeoMME's M-RoPE has two axes: an image patch turns its even pairs by its row and its odd pairs by its " +
+      'column. Text takes the token index on both, which is the rotation given here.',
+    zh:
+      'NeoMME 的 M-RoPE 有两条轴：图像块的偶数对按行号旋转，奇数对按列号旋转。文本在两条轴上都用词元序号，' +
+      '就是这里给出的旋转。',
+  },
   'deepseek-v4-slice': {
     en:
       'DeepSeek-V4 turns the last 64 features of each head (its heads are [448 without RoPE | 64 with it]), not ' +
