@@ -14,6 +14,7 @@
 
 #include "note_codes.hpp"
 #include "posenc/error.hpp"
+#include "posenc/rope_types.hpp"
 
 namespace posenc {
 namespace {
@@ -76,12 +77,9 @@ std::string list_text(const std::vector<std::int64_t>& values) {
 std::string kind_of(const model_rope& rope) {
   const std::string& t = rope.rope_type;
   if (t == "default" || t.empty()) return to_string(rope.scaling.type);
-  if (t == "linear" || t == "ntk" || t == "dynamic" || t == "yarn" || t == "longrope" || t == "llama3" ||
-      t == "proportional") {
-    return t;
-  }
-  fail("rope.rope_type", "'default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'",
-       "'" + t + "'");
+  const rope_type_info* info = find_rope_type(t);
+  if (info && info->accepted_by(rope_surface::llama_cpp)) return t;
+  fail("rope.rope_type", rope_type_names(rope_surface::llama_cpp), "'" + t + "'");
 }
 
 // The first length given, or 0.
@@ -151,7 +149,9 @@ class advisor {
     if (kind_ == "yarn") return yarn();
     if (kind_ == "longrope") return longrope();
     if (kind_ == "llama3") return llama3();
-    proportional();
+    if (kind_ == "proportional") return proportional();
+    // rope_types.hpp lists a type for llama_cpp that has no advice here
+    fail("rope.rope_type", "a type with llama.cpp advice", "'" + kind_ + "'");
   }
 
   void default_rope() {

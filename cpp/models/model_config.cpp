@@ -21,6 +21,7 @@
 
 #include "model_resolver.hpp"
 #include "posenc/error.hpp"
+#include "posenc/rope_types.hpp"
 
 namespace posenc {
 namespace detail {
@@ -29,9 +30,14 @@ namespace {
 
 using kind = config_value::kind;
 
-const char* const known_types = "one of 'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3' or 'proportional'";
+// The types any class builds (rope_types.hpp), as a message lists them.
+std::string known_types() { return "one of " + rope_type_names(rope_surface::config); }
 
-bool scaled_type(const std::string& type) { return type == "llama3" || type == "yarn" || type == "longrope"; }
+// The types standardize_rope_params gives an original_max_position_embeddings.
+bool scaled_type(const std::string& type) {
+  const rope_type_info* t = find_rope_type(type);
+  return t && t->needs_original_length();
+}
 
 }  // namespace
 
@@ -358,7 +364,7 @@ void resolver::rotary_dim_as_partial(rope_dict& d) {
 
 std::string resolver::rope_type_of(const rope_dict& d) const {
   const node t = d.at("rope_type");
-  return text(t, std::string("a string naming the RoPE type, ") + known_types);
+  return text(t, "a string naming the RoPE type, " + known_types());
 }
 
 // standardize_rope_params, case 1 (one dict), as it stands when the init function runs.
@@ -814,14 +820,13 @@ const rope_dict* resolver::pick(std::string& layer_type, std::int64_t seq_len) c
 // rope_type: one of ROPE_INIT_FUNCTIONS' names or "default" (Phi-3: default or longrope only).
 std::string resolver::checked_type(const rope_dict& d) const {
   const std::string type = rope_type_of(d);
-  const bool known = type == "default" || type == "linear" || type == "dynamic" || type == "yarn" ||
-                     type == "longrope" || type == "llama3" || type == "proportional";
+  const rope_type_info* info = find_rope_type(type);
   if (class_->fixed_ntk) {  // GTE's _init_rope: no scaling, or "ntk"; any other type raises ValueError
     if (type != "default" && type != "ntk")
       fail(d.at("rope_type").path, "'ntk' (the only scaling GTE's code builds)", "'" + type + "'");
     return type;
   }
-  if (!known) fail(d.at("rope_type").path, known_types, "'" + type + "'");
+  if (!info || !info->accepted_by(rope_surface::config)) fail(d.at("rope_type").path, known_types(), "'" + type + "'");
   if (class_->kind == family::phi3 && type != "default" && type != "longrope") {  // Phi3Config.validate_rope
     fail(d.at("rope_type").path, "'default' or 'longrope' for phi3 ('su' and 'yarn' read as 'longrope')",
          "'" + type + "'");

@@ -1,6 +1,7 @@
 #include "posenc/scaling.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "checks.hpp"
@@ -8,36 +9,48 @@
 
 namespace posenc {
 
-rope_type parse_rope_type(const std::string& name) {
-  if (name == "default") return rope_type::default_;
-  if (name == "linear") return rope_type::linear;
-  if (name == "ntk") return rope_type::ntk;
-  if (name == "dynamic") return rope_type::dynamic;
-  if (name == "yarn") return rope_type::yarn;
-  if (name == "longrope") return rope_type::longrope;
-  if (name == "llama3") return rope_type::llama3;
-  fail("rope_type", "'default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope' or 'llama3'", "'" + name + "'");
+namespace {
+
+// "'a', 'b' or 'c'".
+template <class Names>
+std::string quoted_list(const Names& names) {
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    list += std::string(i == 0 ? "'" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+  }
+  return list;
 }
 
-const char* to_string(rope_type t) {
-  switch (t) {
-    case rope_type::linear:
-      return "linear";
-    case rope_type::ntk:
-      return "ntk";
-    case rope_type::dynamic:
-      return "dynamic";
-    case rope_type::yarn:
-      return "yarn";
-    case rope_type::longrope:
-      return "longrope";
-    case rope_type::llama3:
-      return "llama3";
-    case rope_type::default_:
-      break;
+constexpr std::size_t core_type_count = std::size_t(rope_type::llama3) + 1;
+
+// The core's names by rope_type value, taken from rope_types when compiling: the module keeps these
+// and not the rest of the table (the embed is within bytes of its size budget).
+constexpr std::array<const char*, core_type_count> core_names = [] {
+  std::array<const char*, core_type_count> names{};
+  for (const rope_type_info& t : rope_types) {
+    if (t.accepted_by(rope_surface::core)) names[std::size_t(t.type)] = t.name;
   }
-  return "default";
+  return names;
+}();
+
+}  // namespace
+
+std::string rope_type_names(unsigned surfaces) {
+  std::vector<const char*> names;
+  for (const rope_type_info& t : rope_types) {
+    if (t.accepted_by(surfaces)) names.push_back(t.name);
+  }
+  return quoted_list(names);
 }
+
+rope_type parse_rope_type(const std::string& name) {
+  for (std::size_t i = 0; i < core_type_count; ++i) {
+    if (name == core_names[i]) return rope_type(i);
+  }
+  fail("rope_type", quoted_list(core_names), "'" + name + "'");
+}
+
+const char* to_string(rope_type t) { return core_names[std::size_t(t)]; }
 
 namespace {
 

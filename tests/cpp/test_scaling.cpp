@@ -243,6 +243,26 @@ TEST(Scaling, ParseRopeType) {
   EXPECT_TRUE(throws_invalid([] { posenc::parse_rope_type("YARN"); }, "rope_type", "'YARN'"));
 }
 
+TEST(Scaling, RopeTypesTable) {
+  // the core parses its entries and no other
+  for (const posenc::rope_type_info& t : posenc::rope_types) {
+    if (t.accepted_by(posenc::rope_surface::core)) {
+      EXPECT_EQ(posenc::parse_rope_type(t.name), t.type) << t.name;
+    } else {
+      EXPECT_TRUE(throws_invalid([&] { posenc::parse_rope_type(t.name); }, "rope_type", t.name)) << t.name;
+    }
+  }
+  EXPECT_EQ(posenc::rope_type_names(posenc::rope_surface::core),
+            "'default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope' or 'llama3'");
+  EXPECT_EQ(posenc::rope_type_names(posenc::rope_surface::config_class), "'ntk'");
+  // standardize_rope_params' list of the types given an original_max_position_embeddings
+  for (const posenc::rope_type_info& t : posenc::rope_types) {
+    const std::string name = t.name;
+    EXPECT_EQ(t.needs_original_length(), name == "llama3" || name == "yarn" || name == "longrope") << name;
+  }
+  EXPECT_EQ(posenc::find_rope_type("Yarn"), nullptr);
+}
+
 TEST(Scaling, EveryFieldIsValidated) {
   auto freq = [](const rope_scaling& s, std::size_t dim = 8, std::int64_t seq = 0) {
     return [=] { posenc::rope_frequencies(dim, 10000.0, s, seq); };

@@ -37,13 +37,12 @@
 
 #include "posenc/error.hpp"
 #include "posenc/fields.hpp"
+#include "posenc/rope_types.hpp"
 
 namespace posenc {
 
-enum class rope_type { default_, linear, ntk, dynamic, yarn, longrope, llama3 };
-
-// "default" | "linear" | "ntk" | "dynamic" | "yarn" | "longrope" | "llama3"; anything else
-// throws invalid_argument naming "rope_type".
+// The names rope_types (rope_types.hpp) lists for the core; anything else throws invalid_argument
+// naming "rope_type".
 rope_type parse_rope_type(const std::string& name);
 const char* to_string(rope_type t);
 

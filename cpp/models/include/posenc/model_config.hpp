@@ -53,7 +53,8 @@ struct model_rope {
   std::vector<std::string> layer_types;  // every layer type with its own RoPE, in a stable order
   std::string layer_type;                // the one described here
   std::string model_type;                // config.model_type ("" when absent)
-  // "default" | "linear" | "dynamic" | "yarn" | "longrope" | "llama3" | "proportional"
+  // A name of rope_types (rope_types.hpp) that config.json accepts: for any class, or for this
+  // class alone (GTE's "ntk")
   std::string rope_type = "default";
   std::size_t head_dim = 0;
   std::size_t rotary_dim = 0;  // features per head that rotate (frequencies.size() * 2)
