@@ -340,6 +340,14 @@ function kept(name, inputs, make) {
   if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
   return last.value;
 }
+// The same for curves over distances 0..n whose values do not depend on n: the longest one made
+// from these inputs is kept, and a shorter one is its start.
+function prefix(name, inputs, n, make) {
+  const key = JSON.stringify(inputs);
+  let last = lastParts.get(name);
+  if (last?.key !== key || last.n < n) lastParts.set(name, (last = { key, n, value: make(n) }));
+  return Object.fromEntries(Object.entries(last.value).map(([k, v]) => [k, v.slice(0, n + 1)]));
+}
 /** Forget every remembered part (for tests: the next calls compute everything). */
 export const forgetParts = () => lastParts.clear();
 
@@ -476,15 +484,22 @@ export const RECIPES = {
   },
 
   ropeDecay(lib, { dim, base, distance, seed }) {
-    const q = rows(lib, 1, dim, contentSeed(seed, 0)),
-      k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const o = { dim, base, maxDistance: distance };
-    // the all-ones curve and the bound do not read the seed
-    const fixed = part('ropeDecay', o, () => ({
-      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), o),
-      bound: lib.ropeDecayBound(o),
+    // a curve's value at a distance does not depend on the longest distance asked for: a drag of
+    // that control reads the start of the longest curve computed
+    const at = (maxDistance) => ({ dim, base, maxDistance });
+    const random = prefix('ropeDecay random', { dim, base, seed }, distance, (n) => ({
+      random: lib.ropeScoreByDistance(
+        rows(lib, 1, dim, contentSeed(seed, 0)),
+        rows(lib, 1, dim, contentSeed(seed, 1)),
+        at(n),
+      ),
     }));
-    return { random: lib.ropeScoreByDistance(q, k, o), ...fixed };
+    // the all-ones curve and the bound do not read the seed
+    const fixed = prefix('ropeDecay', { dim, base }, distance, (n) => ({
+      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), at(n)),
+      bound: lib.ropeDecayBound(at(n)),
+    }));
+    return { ...random, ...fixed };
   },
 
   ropeShift(lib, { seq, dim, shift, base, seed }) {
