@@ -57,6 +57,19 @@ test('ropeDecay: the seed-free curves and the longest distance are reused, never
   ]);
 });
 
+test('sinusoidalSimilarity: fewer positions read the longest row, never stale', () => {
+  checkWalk('sinusoidalSimilarity', { positions: 40, dim: 16, base: 10000 }, [
+    {},
+    { positions: 39 },
+    { positions: 40 },
+    { positions: 7 },
+    { positions: 64 }, // longer: computed again
+    { base: 77 },
+    { positions: 30 },
+    { dim: 18 },
+  ]);
+});
+
 test('ropeScalingLogits: the unscaled curve and the copies of q are reused, never stale', () => {
   const start = { scaling: 'yarn', content: 'random', dim: 16, base: 10000, factor: 4, original: 32, seed: 1 };
   checkWalk('ropeScalingLogits', start, [
