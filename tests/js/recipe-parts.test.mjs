@@ -39,7 +39,7 @@ function checkWalk(recipe, start, walk) {
   }
 }
 
-test('ropeDecay: the seed-free curves are reused, never stale', () => {
+test('ropeDecay: the seed-free curves and the longest distance are reused, never stale', () => {
   checkWalk('ropeDecay', { dim: 16, base: 10000, distance: 64, seed: 1 }, [
     {},
     { seed: 2 },
@@ -48,6 +48,25 @@ test('ropeDecay: the seed-free curves are reused, never stale', () => {
     { base: 500 },
     { distance: 65 },
     { seed: 3 },
+    { distance: 9 }, // the start of the curves kept
+    { distance: 64 },
+    { distance: 300 }, // longer: computed again
+    { seed: 4 },
+    { distance: 200 },
+    { dim: 16 },
+  ]);
+});
+
+test('sinusoidalSimilarity: fewer positions read the longest row, never stale', () => {
+  checkWalk('sinusoidalSimilarity', { positions: 40, dim: 16, base: 10000 }, [
+    {},
+    { positions: 39 },
+    { positions: 40 },
+    { positions: 7 },
+    { positions: 64 }, // longer: computed again
+    { base: 77 },
+    { positions: 30 },
+    { dim: 18 },
   ]);
 });
 

@@ -340,6 +340,14 @@ function kept(name, inputs, make) {
   if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
   return last.value;
 }
+// The same for curves of n values whose values do not depend on n: the longest one made from these
+// inputs is kept, and a shorter one is its start.
+function prefix(name, inputs, n, make) {
+  const key = JSON.stringify(inputs);
+  let last = lastParts.get(name);
+  if (last?.key !== key || last.n < n) lastParts.set(name, (last = { key, n, value: make(n) }));
+  return Object.fromEntries(Object.entries(last.value).map(([k, v]) => [k, v.slice(0, n)]));
+}
 /** Forget every remembered part (for tests: the next calls compute everything). */
 export const forgetParts = () => lastParts.clear();
 
@@ -361,9 +369,13 @@ export const RECIPES = {
     // depends on |p - q| only (the figure's point). So the library scores each position against
     // position 0, n dot products instead of n² (a 1024² matrix of 1024-dim products took ~0.4 s),
     // and the matrix is filled from them by indexing alone.
-    const n = positions,
-      pe = lib.sinusoidal({ positions, dim, base });
-    const byDistance = lib.attentionScores(pe, pe.subarray(0, dim), { dim, encoding: 'none', scale: false });
+    // A score does not depend on the number of positions either: fewer positions read the start of the
+    // longest row computed.
+    const n = positions;
+    const { byDistance } = prefix('sinusoidalSimilarity', { dim, base }, n, (m) => {
+      const pe = lib.sinusoidal({ positions: m, dim, base });
+      return { byDistance: lib.attentionScores(pe, pe.subarray(0, dim), { dim, encoding: 'none', scale: false }) };
+    });
     // row p is s[p], s[p - 1], ..., s[1] and then s[0], s[1], ..., s[n - 1 - p]; the first part read off s reversed
     const reversed = byDistance.slice().reverse(),
       data = new Float32Array(n * n);
@@ -476,15 +488,22 @@ export const RECIPES = {
   },
 
   ropeDecay(lib, { dim, base, distance, seed }) {
-    const q = rows(lib, 1, dim, contentSeed(seed, 0)),
-      k = rows(lib, 1, dim, contentSeed(seed, 1));
-    const o = { dim, base, maxDistance: distance };
-    // the all-ones curve and the bound do not read the seed
-    const fixed = part('ropeDecay', o, () => ({
-      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), o),
-      bound: lib.ropeDecayBound(o),
+    // a curve's value at a distance does not depend on the longest distance asked for: a drag of
+    // that control reads the start of the longest curve computed
+    const at = (n) => ({ dim, base, maxDistance: n - 1 });
+    const random = prefix('ropeDecay random', { dim, base, seed }, distance + 1, (n) => ({
+      random: lib.ropeScoreByDistance(
+        rows(lib, 1, dim, contentSeed(seed, 0)),
+        rows(lib, 1, dim, contentSeed(seed, 1)),
+        at(n),
+      ),
     }));
-    return { random: lib.ropeScoreByDistance(q, k, o), ...fixed };
+    // the all-ones curve and the bound do not read the seed
+    const fixed = prefix('ropeDecay', { dim, base }, distance + 1, (n) => ({
+      ones: lib.ropeScoreByDistance(new Float32Array(dim).fill(1), new Float32Array(dim).fill(1), at(n)),
+      bound: lib.ropeDecayBound(at(n)),
+    }));
+    return { ...random, ...fixed };
   },
 
   ropeShift(lib, { seq, dim, shift, base, seed }) {

@@ -129,6 +129,11 @@ ${dark(':is(.err, .bad)', 'color: #ff8787;')}
 .tablewrap td.neg { color: color-mix(in srgb, var(--k) 80%, var(--fg)); }
 .tablewrap td.fix { outline: 2px solid #e8590c; outline-offset: -2px; font-weight: 700; }
 .tablewrap td.hl { background: color-mix(in srgb, var(--accent) 15%, transparent); }
+.tok { font: 11px/1.1 var(--mono); text-align: center; padding: 1px 2px; min-width: 22px; border: 1px solid
+  var(--border); background: var(--panel); } .tok.text { border-style: dashed; }
+.tok > :nth-child(1) { color: color-mix(in srgb, #D55E00 75%, var(--fg)); }
+.tok > :nth-child(2) { color: color-mix(in srgb, #0072B2 75%, var(--fg)); }
+.tok > :nth-child(3) { color: color-mix(in srgb, #009E73 75%, var(--fg)); }
 @media (max-width: 520px) { .frame { padding: 10px 8px; } .control { min-width: 0; flex: 1 1 130px;
   } .control input[type=number] { width: 5.5em; } }
 `;

@@ -11,7 +11,6 @@ import { MROPE_REACH as R, MROPE_ANCHORS, MROPE_TEXT } from '../recipes.js';
 const AXES = ['t', 'h', 'w'],
   COLORS = ['#D55E00', '#0072B2', '#009E73'];
 const OFFSETS = Array.from({ length: 2 * R + 1 }, (_, i) => String(i - R));
-const ink = (a) => `color:color-mix(in srgb,${COLORS[a]} 75%,var(--fg))`;
 const box = 'display:flex;flex-wrap:wrap;gap:4px 14px;align-items:flex-start;margin:4px 0';
 const swatch = (a) =>
   h('span', { style: `display:inline-block;width:10px;height:10px;margin-right:4px;background:${COLORS[a]}` });
@@ -124,19 +123,16 @@ export class MropePositions extends PosencFigure {
     const [t, hh, w] = r.numbering,
       [before] = MROPE_TEXT,
       patches = p.height * p.width;
-    const cell = (i, dashed) =>
+    // the look of a token is the stylesheet's (style.js): a thousand inline styles made each redraw's style pass slow
+    const cell = (i, text) =>
       h(
         'div',
         {
-          class: 'tok',
+          class: text ? 'tok text' : 'tok',
           'data-thw': `${t[i]},${hh[i]},${w[i]}`,
           title: `t ${t[i]}, h ${hh[i]}, w ${w[i]}`,
-          style:
-            `font:11px/1.1 var(--mono);text-align:center;padding:1px ` +
-            `2px;min-width:22px;border:1px ${dashed ? 'dashed' : 'solid'} ` +
-            `var(--border);background:var(--panel)`,
         },
-        [t[i], hh[i], w[i]].map((v, a) => h('div', { style: ink(a), text: v })),
+        [t[i], hh[i], w[i]].map((v) => h('div', { text: v })),
       );
     const frame = (f) =>
       h(
