@@ -805,11 +805,7 @@ const rope_dict* resolver::pick(std::string& layer_type, std::int64_t seq_len) c
     layer_type = full ? "full_attention" : names.front();
   }
   if (std::find(names.begin(), names.end(), layer_type) == names.end()) {
-    std::string list;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      list += (i == 0 ? "'" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
-    }
-    fail("layerType", list, "'" + layer_type + "'");
+    fail("layerType", quoted_list(names), "'" + layer_type + "'");
   }
   for (const auto& rope : ropes_) {
     if (rope.first == layer_type) return &rope.second;

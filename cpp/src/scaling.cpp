@@ -11,16 +11,6 @@ namespace posenc {
 
 namespace {
 
-// "'a', 'b' or 'c'".
-template <class Names>
-std::string quoted_list(const Names& names) {
-  std::string list;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    list += std::string(i == 0 ? "'" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
-  }
-  return list;
-}
-
 constexpr std::size_t core_type_count = std::size_t(rope_type::llama3) + 1;
 
 // The core's names by rope_type value, taken from rope_types when compiling: the module keeps these

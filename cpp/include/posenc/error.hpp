@@ -53,6 +53,16 @@ std::string format_number(double value);
 // "an integer in [lo, hi]": the requirement of an integer parameter, from the limits above.
 std::string integer_in(std::int64_t lo, std::int64_t hi);
 
+// The requirement of a parameter that takes one of `names`: "'a', 'b' or 'c'" (any indexable list of strings).
+template <class Names>
+std::string quoted_list(const Names& names) {
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    list += std::string(i == 0 ? "'" : i + 1 == names.size() ? " or '" : ", '") + names[i] + "'";
+  }
+  return list;
+}
+
 // Converts a JavaScript number to an integer in [lo, hi], or throws naming `name`.
 std::int64_t checked_integer(const std::string& name, double value, std::int64_t lo, std::int64_t hi);
 
