@@ -334,19 +334,16 @@ function part(name, inputs, make) {
 }
 // The same, without the copy: for a value the recipe reads and does not return (copying a large array means new
 // memory, which costs more than the computation on this scale).
-function kept(name, inputs, make) {
-  const key = JSON.stringify(inputs);
-  let last = lastParts.get(name);
-  if (last?.key !== key) lastParts.set(name, (last = { key, value: make() }));
-  return last.value;
-}
+const kept = (name, inputs, make) => longest(name, inputs, 0, make);
 // The same for curves of n values whose values do not depend on n: the longest one made from these
 // inputs is kept, and a shorter one is its start.
-function prefix(name, inputs, n, make) {
+const prefix = (name, inputs, n, make) =>
+  Object.fromEntries(Object.entries(longest(name, inputs, n, make)).map(([k, v]) => [k, v.slice(0, n)]));
+function longest(name, inputs, n, make) {
   const key = JSON.stringify(inputs);
   let last = lastParts.get(name);
   if (last?.key !== key || last.n < n) lastParts.set(name, (last = { key, n, value: make(n) }));
-  return Object.fromEntries(Object.entries(last.value).map(([k, v]) => [k, v.slice(0, n)]));
+  return last.value;
 }
 /** Forget every remembered part (for tests: the next calls compute everything). */
 export const forgetParts = () => lastParts.clear();
