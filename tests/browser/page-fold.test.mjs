@@ -51,6 +51,11 @@ for (const lang of ['en', 'zh']) {
     await page.evaluate(() => document.querySelector('#deberta').setAttribute('panel', 'all'));
     await page.waitForFunction((g) => Number(document.querySelector('#deberta').dataset.ready) > g, gen);
     assert.deepEqual((await shown()).sort(), ['c2c', 'c2p', 'p2c', lang === 'zh' ? '总 l' : 'tot']);
+    // one term alone again, now another one: its own title on the first map
+    const gen2 = await page.evaluate(() => Number(document.querySelector('#deberta').dataset.ready));
+    await page.evaluate(() => document.querySelector('#deberta').setAttribute('panel', 'p2c'));
+    await page.waitForFunction((g) => Number(document.querySelector('#deberta').dataset.ready) > g, gen2);
+    assert.deepEqual(await shown(), ['p2c']);
     assert.deepEqual(problems, []);
   });
 

@@ -44,16 +44,10 @@ export class RelativeScores extends PosencFigure {
     this.control('posScale', this.t('pos_scale'));
     this.control('query', this.t('query'));
     this.control('seed', this.t('seed'));
+    // four maps for `all`; one panel alone is the first map, so switching panels changes its data and title, not
+    // the figure's layout
     this.maps = PARTS.map(
-      (k) =>
-        new Heatmap({
-          scheme: 'rdbu',
-          title: this.t(k),
-          xLabel: this.t('key'),
-          yLabel: this.t('query'),
-          maxHeight: 300,
-          name: `deberta_${k}`,
-        }),
+      () => new Heatmap({ scheme: 'rdbu', xLabel: this.t('key'), yLabel: this.t('query'), maxHeight: 300 }),
     );
     this.row = new StackedRow({ xLabel: this.t('key'), yLabel: 'logit' });
     this.body.append(
@@ -76,23 +70,29 @@ export class RelativeScores extends PosencFigure {
     );
   }
   async update(p) {
-    const r = await this.compute('relativeScores', p);
+    // the logits do not read `panel` or `query`: a change of either redraws what was computed
+    const { panel, query, ...inputs } = p,
+      key = JSON.stringify(inputs);
+    if (this.key !== key) [this.r, this.key] = [await this.compute('relativeScores', inputs), key];
+    const r = this.r;
     // one scale for the four: the terms' relative size is what the position scale changes
     let a = 0;
     for (const k of PARTS) for (let i = 0, x = r[k]; i < x.length; i++) a = Math.max(a, Math.abs(x[i]));
-    PARTS.forEach((k, idx) => {
-      this.maps[idx].el.hidden = p.panel !== 'all' && p.panel !== k;
-      this.maps[idx].set({
+    const shown = panel === 'all' ? PARTS : [panel];
+    this.maps.forEach((m, idx) => {
+      const k = shown[idx];
+      if ((m.el.hidden = !k)) return;
+      m.set({
         data: r[k],
         rows: p.seq,
         cols: p.seq,
         domain: [-a, a],
-        opts: { describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` },
+        opts: { title: this.t(k), name: `deberta_${k}`, describe: (i, j, v, e) => `${k}[${i}, ${j}] = ${e}` },
       });
     });
-    const at = (a) => a.subarray(p.query * p.seq, (p.query + 1) * p.seq);
+    const at = (a) => a.subarray(query * p.seq, (query + 1) * p.seq);
     this.row.set({
-      title: this.t('deberta_row').replace('{i}', p.query),
+      title: this.t('deberta_row').replace('{i}', query),
       total: { name: this.t('total'), values: at(r.total) },
       parts: ['c2c', 'c2p', 'p2c'].map((k) => ({ name: k, values: at(r[k]), color: COLORS[k] })),
     });
