@@ -5,8 +5,9 @@
 //                 values), STEPS times; per control the median; the figure's worst case is the slowest
 //                 control's median (target 100 ms), with the slowest single step beside it
 //   rate:         while dragging: each numeric control set once per animation frame for RATE_MS,
-//                 alternating between the two values `update` steps through; completed redraws
-//                 (`render` events) per second, per control; the figure's rate is its slowest
+//                 alternating between the two values `update` steps through; the frames in which
+//                 the figure's update finished drawing, per second, per control (not `render` events:
+//                 a drag fires those for its newest values only); the figure's rate is its slowest
 //                 control's (target 20 a second)
 //   first render: a fresh element of the same figure, already at its maxima, inserted into the page
 //                 in view -> its first complete render painted (target 1 s; the wasm is already loaded)
