@@ -132,6 +132,20 @@ for (const lang of ['en', 'zh']) {
         [...document.getElementById('labacc').shadowRoot.querySelectorAll('tbody tr')].map((r) => r.dataset.scheme),
       );
       assert.deepEqual(rows, SHIPPED.sets[0].settings.schemes);
+      // its x axis: a tick at each test length, on a log scale (L to 2L as wide as 2L to 4L)
+      const ticks = await b.page.evaluate(() =>
+        [...document.getElementById('labacc').shadowRoot.querySelector('.lineplot svg g.axis').children]
+          .filter((t) => t.classList.contains('tick'))
+          .map((t) => [Number(t.textContent), Number(/translate\(([-\d.]+)/.exec(t.getAttribute('transform'))[1])]),
+      );
+      const lengths = SHIPPED.sets[0].runs[0].lengths,
+        at = new Map(ticks);
+      assert.deepEqual(
+        ticks.map(([v]) => v),
+        lengths,
+      );
+      const L = SHIPPED.sets[0].settings.trainLength;
+      assert.ok(Math.abs(at.get(2 * L) - at.get(L) - (at.get(4 * L) - at.get(2 * L))) < 1, JSON.stringify(ticks));
       assert.deepEqual(problems, []);
     } finally {
       await b.close();

@@ -45,7 +45,7 @@ export class LinePlot {
    * d: { series: [{ name, values, color, dash }], x0 (x of values[0], default 0), markers: [{ x, label }],
    * hMarkers: [{ y, label }], yDomain,
    * xs (optional: the x of each index, ascending, instead of x0 + i) }; opts.xLog / opts.yLog: log axes
-   * (values <= 0 are not drawn on a log axis).
+   * (values <= 0 are not drawn on a log axis), ticked at powers of 10 or, on x, at opts.xTicks.
    */
   set(d) {
     this.d = d;
@@ -280,7 +280,7 @@ function drawFrame(g, d, x, y, o, pw, ph) {
       .filter(pow10)
       .filter((_, i, a) => i % Math.max(1, Math.ceil(a.length / every)) === 0);
   const xAxis = axisBottom(x).tickSize(3);
-  if (o.xLog) xAxis.tickValues(powers(x, Math.max(2, Math.floor(pw / 55)))).tickFormat(power);
+  if (o.xLog) xAxis.tickValues(o.xTicks ?? powers(x, Math.max(2, Math.floor(pw / 55)))).tickFormat(power);
   else xAxis.ticks(Math.max(2, Math.floor(pw / 70))).tickFormat((v) => (Number.isInteger(v) ? String(v) : ''));
   select(gx).call(xAxis);
   const yAxis = axisLeft(y).tickSize(-pw);
