@@ -61,7 +61,8 @@ export class LinePlot {
     let lx0 = 54,
       row = 0;
     for (const q of d.series) {
-      const w = 34 + q.name.length * 6.2;
+      // a CJK character (or a full-width bracket) is about twice as wide as a Latin one
+      const w = 34 + q.name.replace(/[^\0-\u2e7f]/g, '  ').length * 6.2;
       if (lx0 > 54 && lx0 + w > width) {
         row++;
         lx0 = 54;
