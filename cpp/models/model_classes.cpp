@@ -190,10 +190,10 @@ constexpr model_class llama4_text() {
                    nope::no_rope_layers{"chunked_attention", nope::empty_list::is_default});
 }
 
-// configuration_qwen3_next.py: partial_rotary_factor 0.25, 48 layers, every
+// configuration_qwen3_next.py: head_dim 256 (not hidden / heads), partial_rotary_factor 0.25, 48 layers, every
 // full_attention_interval-th (4) full attention; the linear-attention layers take no positions.
 constexpr model_class qwen3_next() {
-  model_class c = with_nope(partial(llama_rules(), 0.25), nope::linear_attention_layers{});
+  model_class c = with_nope(partial(with_head_dim(llama_rules(), 256), 0.25), nope::linear_attention_layers{});
   c.num_hidden_layers = 48;
   return c;
 }
@@ -556,11 +556,11 @@ constexpr rope_default apertus_rope[] = {{"rope_theta", 1.2e7},
                                          {"high_freq_factor", 4}};
 constexpr model_class apertus() { return with_default_rope(llama_rules(1.2e7), "llama3", apertus_rope); }
 
-// configuration_minimax_m2.py: default_theta 5e6, rotary_dim taken as partial_rotary_factor =
-// rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by rotate_half
-// (the checkpoint's own code: rotary_dim = cos.shape[-1]).
+// configuration_minimax_m2.py: default_theta 5e6, head_dim 128 (not hidden / heads), rotary_dim taken as
+// partial_rotary_factor = rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by
+// rotate_half (the checkpoint's own code: rotary_dim = cos.shape[-1]).
 constexpr model_class minimax_m2() {
-  model_class c = llama_rules(5e6);
+  model_class c = with_head_dim(llama_rules(5e6), 128);
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
   return c;
@@ -1191,8 +1191,9 @@ constexpr named_class classes[] = {
     {"cohere2_moe", cohere2_moe()},
     // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
     {"exaone4", with_nope(llama_rules(), nope::sliding_layers{nope::null_window::rotates_all})},
-    // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.
-    {"ernie4_5", interleaved(llama_rules(5e5))},
+    // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000;
+    // configuration_ernie4_5.py: head_dim 128 (not hidden / heads; Ernie4_5MoeConfig has none).
+    {"ernie4_5", with_head_dim(interleaved(llama_rules(5e5)), 128)},
     {"ernie4_5_moe", interleaved(llama_rules(5e5))},
     {"llama4", as_wrapper(llama4_text(), text_source::sub_or_flat)},
     {"llama4_text", llama4_text()},
