@@ -1107,9 +1107,15 @@ constexpr named_class classes[] = {
     {"qwen2_5_omni", omni(qwen2_5_omni_text())},
     {"qwen2_5_omni_thinker", as_wrapper(qwen2_5_omni_text(), text_source::sub_or_defaults)},
     {"qwen2_5_omni_text", qwen2_5_omni_text()},
+    // configuration_qwen2_5_omni.py Qwen2_5OmniTalkerConfig: the text model's defaults (3584 / 28 heads, head_dim
+    // 128, base 1e6); modeling_qwen2_5_omni.py: its layers are Qwen2_5OmniDecoderLayer, the text model's.
+    {"qwen2_5_omni_talker", qwen2_5_omni_text()},
     {"qwen3_omni_moe", omni(qwen3_omni_text())},
     {"qwen3_omni_moe_thinker", as_wrapper(qwen3_omni_text(), text_source::sub_or_defaults)},
     {"qwen3_omni_moe_text", qwen3_omni_text()},
+    // configuration_qwen3_omni_moe.py Qwen3OmniMoeTalkerCodePredictorConfig: head_dim 128 (not hidden / heads),
+    // base 1e4; its attention is Qwen3's, one sequence of positions.
+    {"qwen3_omni_moe_talker_code_predictor", with_head_dim(llama_rules(), 128)},
     {"qwen3_5", as_wrapper(qwen3_5(4096, 32), text_source::sub_or_defaults)},
     {"qwen3_5_text", qwen3_5(4096, 32)},
     {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},
@@ -1207,6 +1213,9 @@ constexpr named_class classes[] = {
     // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
     {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
     {"modernbert", modernbert()},
+    // configuration_modernbert_decoder.py: ModernBERT's default_theta {global 160000, local 10000}, read from
+    // global_rope_theta / local_rope_theta, rope_scaling into both layer types, head_dim hidden_size // heads.
+    {"modernbert-decoder", modernbert()},
     {"colmodernvbert", retrieval_wrapper(modernbert(), text_source::sub_or_defaults)},
     {"colqwen2", retrieval_wrapper(qwen2_vl(), text_source::sub_or_flat)},
     {"olmo3", olmo3()},
@@ -1271,6 +1280,12 @@ constexpr named_class classes[] = {
     {"doge", llama_rules()},       // modeling_doge.py: q/k norms, then Llama's rotation
     {"mimi", llama_rules()},       // configuration_mimi.py: head_dim or hidden / heads, base 1e4
     {"csm", llama_rules(5e5)},     // configuration_csm.py: the backbone's default_theta 500000
+    // configuration_csm.py CsmDepthDecoderConfig and configuration_evolla.py EvollaConfig: default_theta 500000,
+    // head_dim hidden_size // heads; Llama's rotation.
+    {"csm_depth_decoder_model", llama_rules(5e5)},
+    {"evolla", llama_rules(5e5)},
+    // configuration_voxtral_realtime.py VoxtralRealtimeEncoderConfig: head_dim 64 (not hidden / heads), base 1e4.
+    {"voxtral_realtime_encoder", with_head_dim(llama_rules(), 64)},
     // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
     {"yi", llama_rules(5e6)},
     // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =
