@@ -190,10 +190,10 @@ constexpr model_class llama4_text() {
                    nope::no_rope_layers{"chunked_attention", nope::empty_list::is_default});
 }
 
-// configuration_qwen3_next.py: partial_rotary_factor 0.25, 48 layers, every
+// configuration_qwen3_next.py: head_dim 256 (not hidden / heads), partial_rotary_factor 0.25, 48 layers, every
 // full_attention_interval-th (4) full attention; the linear-attention layers take no positions.
 constexpr model_class qwen3_next() {
-  model_class c = with_nope(partial(llama_rules(), 0.25), nope::linear_attention_layers{});
+  model_class c = with_nope(partial(with_head_dim(llama_rules(), 256), 0.25), nope::linear_attention_layers{});
   c.num_hidden_layers = 48;
   return c;
 }
@@ -556,11 +556,11 @@ constexpr rope_default apertus_rope[] = {{"rope_theta", 1.2e7},
                                          {"high_freq_factor", 4}};
 constexpr model_class apertus() { return with_default_rope(llama_rules(1.2e7), "llama3", apertus_rope); }
 
-// configuration_minimax_m2.py: default_theta 5e6, rotary_dim taken as partial_rotary_factor =
-// rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by rotate_half
-// (the checkpoint's own code: rotary_dim = cos.shape[-1]).
+// configuration_minimax_m2.py: default_theta 5e6, head_dim 128 (not hidden / heads), rotary_dim taken as
+// partial_rotary_factor = rotary_dim / head_dim; modeling_minimax_m2.py rotates the first rotary_dim features by
+// rotate_half (the checkpoint's own code: rotary_dim = cos.shape[-1]).
 constexpr model_class minimax_m2() {
-  model_class c = llama_rules(5e6);
+  model_class c = with_head_dim(llama_rules(5e6), 128);
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
   return c;
@@ -1107,9 +1107,15 @@ constexpr named_class classes[] = {
     {"qwen2_5_omni", omni(qwen2_5_omni_text())},
     {"qwen2_5_omni_thinker", as_wrapper(qwen2_5_omni_text(), text_source::sub_or_defaults)},
     {"qwen2_5_omni_text", qwen2_5_omni_text()},
+    // configuration_qwen2_5_omni.py Qwen2_5OmniTalkerConfig: the text model's defaults (3584 / 28 heads, head_dim
+    // 128, base 1e6); modeling_qwen2_5_omni.py: its layers are Qwen2_5OmniDecoderLayer, the text model's.
+    {"qwen2_5_omni_talker", qwen2_5_omni_text()},
     {"qwen3_omni_moe", omni(qwen3_omni_text())},
     {"qwen3_omni_moe_thinker", as_wrapper(qwen3_omni_text(), text_source::sub_or_defaults)},
     {"qwen3_omni_moe_text", qwen3_omni_text()},
+    // configuration_qwen3_omni_moe.py Qwen3OmniMoeTalkerCodePredictorConfig: head_dim 128 (not hidden / heads),
+    // base 1e4; its attention is Qwen3's, one sequence of positions.
+    {"qwen3_omni_moe_talker_code_predictor", with_head_dim(llama_rules(), 128)},
     {"qwen3_5", as_wrapper(qwen3_5(4096, 32), text_source::sub_or_defaults)},
     {"qwen3_5_text", qwen3_5(4096, 32)},
     {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},
@@ -1191,8 +1197,9 @@ constexpr named_class classes[] = {
     {"cohere2_moe", cohere2_moe()},
     // modeling_exaone4.py: rotate_half; RoPE only in sliding-window layers when there is a window.
     {"exaone4", with_nope(llama_rules(), nope::sliding_layers{nope::null_window::rotates_all})},
-    // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000.
-    {"ernie4_5", interleaved(llama_rules(5e5))},
+    // modeling_ernie4_5.py: x[..., 0::2] pairs, cos/sin repeat_interleave'd; default_theta 500000;
+    // configuration_ernie4_5.py: head_dim 128 (not hidden / heads; Ernie4_5MoeConfig has none).
+    {"ernie4_5", with_head_dim(interleaved(llama_rules(5e5)), 128)},
     {"ernie4_5_moe", interleaved(llama_rules(5e5))},
     {"llama4", as_wrapper(llama4_text(), text_source::sub_or_flat)},
     {"llama4_text", llama4_text()},
@@ -1206,6 +1213,9 @@ constexpr named_class classes[] = {
     // and long_mscale required past "default"; modeling_phimoe.py: they replace longrope's attention factor.
     {"phimoe", make(family::phimoe, 1e6, 4096, 32, 4096 * 32)},
     {"modernbert", modernbert()},
+    // configuration_modernbert_decoder.py: ModernBERT's default_theta {global 160000, local 10000}, read from
+    // global_rope_theta / local_rope_theta, rope_scaling into both layer types, head_dim hidden_size // heads.
+    {"modernbert-decoder", modernbert()},
     {"colmodernvbert", retrieval_wrapper(modernbert(), text_source::sub_or_defaults)},
     {"colqwen2", retrieval_wrapper(qwen2_vl(), text_source::sub_or_flat)},
     {"olmo3", olmo3()},
@@ -1270,6 +1280,12 @@ constexpr named_class classes[] = {
     {"doge", llama_rules()},       // modeling_doge.py: q/k norms, then Llama's rotation
     {"mimi", llama_rules()},       // configuration_mimi.py: head_dim or hidden / heads, base 1e4
     {"csm", llama_rules(5e5)},     // configuration_csm.py: the backbone's default_theta 500000
+    // configuration_csm.py CsmDepthDecoderConfig and configuration_evolla.py EvollaConfig: default_theta 500000,
+    // head_dim hidden_size // heads; Llama's rotation.
+    {"csm_depth_decoder_model", llama_rules(5e5)},
+    {"evolla", llama_rules(5e5)},
+    // configuration_voxtral_realtime.py VoxtralRealtimeEncoderConfig: head_dim 64 (not hidden / heads), base 1e4.
+    {"voxtral_realtime_encoder", with_head_dim(llama_rules(), 64)},
     // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
     {"yi", llama_rules(5e6)},
     // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =

@@ -925,16 +925,27 @@ for (const [flavour, posenc] of flavours) {
 
     test(
       'Cohere and ERNIE 4.5 rotate adjacent pairs of the whole head, rope_theta default 500000 ' +
-        '(modeling_cohere.py rotate_half; configuration_cohere.py; modeling_ernie4_5.py)',
+        '(modeling_cohere.py rotate_half; configuration_cohere.py; modeling_ernie4_5.py; ' +
+        'configuration_ernie4_5.py: head_dim 128 when absent)',
       () => {
-        for (const model_type of ['cohere', 'ernie4_5']) {
+        for (const [model_type, head] of [
+          ['cohere', {}],
+          ['ernie4_5', { head_dim: 64 }],
+        ]) {
           checkRule(
             posenc,
-            tiny({ model_type, hidden_size: 128, partial_rotary_factor: 0.5 }),
+            tiny({ model_type, hidden_size: 128, partial_rotary_factor: 0.5, ...head }),
             {},
             { headDim: 64, rotaryDim: 64, layout: 'interleaved', base: 500000, frequencies: invFreq(64, 500000) },
           );
         }
+        // ERNIE 4.5's head is 128 wide unless config.head_dim says otherwise, whatever hidden_size / heads gives
+        checkRule(
+          posenc,
+          tiny({ model_type: 'ernie4_5', hidden_size: 128 }),
+          {},
+          { headDim: 128, rotaryDim: 128, frequencies: invFreq(128, 500000) },
+        );
         checkRule(
           posenc,
           tiny({ model_type: 'cohere', hidden_size: 128, rope_theta: 4000000 }),

@@ -292,9 +292,9 @@ const CLASSES = {
     layout: () => 'interleaved',
     readsScaling: false,
   },
-  // configuration_minimax_m2.py: default_theta 5e6, rotary_dim -> partial_rotary_factor (rotary_dim /
-  // head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
-  minimax_m2: { theta: 5e6, partial: 'honoured', rotaryDimPartial: true },
+  // configuration_minimax_m2.py: default_theta 5e6, head_dim 128, rotary_dim -> partial_rotary_factor
+  // (rotary_dim / head_dim); modeling_minimax_m2.py: rotate_half on the first rotary_dim features.
+  minimax_m2: { theta: 5e6, partial: 'honoured', rotaryDimPartial: true, headDimDefault: 128 },
   // configuration_minicpm3.py: head_dim = qk_rope_head_dim (default 32); modeling_minicpm3.py: rotate_half.
   minicpm3: { theta: 10000, partial: 'ignored', headDim: (c) => c.qk_rope_head_dim ?? 32 },
   // configuration_longcat_flash.py: default_theta 1e7, head_dim 64; modeling_longcat_flash.py builds its
@@ -442,10 +442,10 @@ Object.assign(CLASSES, {
   stablelm: { theta: 10000, partial: 'honoured', partialDefault: 0.25 },
   // configuration_persimmon.py: partial_rotary_factor=0.5, rotate_half.
   persimmon: { theta: 10000, partial: 'honoured', partialDefault: 0.5 },
-  // configuration_qwen3_next.py: partial_rotary_factor=0.25, num_hidden_layers 48, layer_types from
-  // full_attention_interval (4); modeling_qwen3_next.py: only the full-attention layers take positions
+  // configuration_qwen3_next.py: head_dim 256, partial_rotary_factor=0.25, num_hidden_layers 48, layer_types
+  // from full_attention_interval (4); modeling_qwen3_next.py: only the full-attention layers take positions
   // (its Gated DeltaNet layers get none).
-  qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25, nope: 'qwen3_next' },
+  qwen3_next: { theta: 10000, partial: 'honoured', partialDefault: 0.25, headDimDefault: 256, nope: 'qwen3_next' },
   // configuration_mixtral.py MixtralConfig: default_theta 1e6; modeling_mixtral.py: Llama's RoPE and rotate_half.
   mixtral: { theta: 1e6, partial: 'ignored' },
   // modeling_cohere.py rotate_half: x[..., ::2] / x[..., 1::2] stacked back (adjacent pairs), cos/sin
@@ -466,8 +466,8 @@ Object.assign(CLASSES, {
   // modular_exaone4.py: rotate_half; RoPE only in sliding layers, or in every layer without a window.
   exaone4: { theta: 10000, partial: 'ignored', nope: 'exaone4' },
   // modeling_ernie4_5.py apply_rotary_pos_emb: adjacent pairs (x[..., 0::2], x[..., 1::2]);
-  // configuration_ernie4_5.py: rope_theta default 500000.
-  ernie4_5: { theta: 500000, partial: 'ignored', layout: INTERLEAVED },
+  // configuration_ernie4_5.py: rope_theta default 500000, head_dim 128.
+  ernie4_5: { theta: 500000, partial: 'ignored', layout: INTERLEAVED, headDimDefault: 128 },
   // modeling_llama4.py apply_rotary_emb: view_as_complex(x.reshape(..., -1, 2)) * freqs_cis, a complex
   // product on adjacent pairs; configuration_llama4.py Llama4TextConfig: rope_theta 500000, no_rope_layers.
   llama4_text: { theta: 500000, partial: 'ignored', layout: INTERLEAVED, nope: 'llama4' },
