@@ -43,6 +43,9 @@
   X(neomme_axes, "neomme-axes", "")                                                \
   X(ernie45_vl_sections, "ernie45-vl-sections", "")                                \
   X(hunyuan_vl_sections, "hunyuan-vl-sections", "")                                \
+  X(mlcd_class_token, "mlcd-class-token", "")                                      \
+  X(sam3_windowed, "sam3-windowed", "window")                                      \
+  X(sam3_global, "sam3-global", "grid window scale")                               \
   X(llama_per_layer, "llama-per-layer", "layers layerType")                        \
   X(llama_default, "llama-default", "base flag")                                   \
   X(llama_past_trained, "llama-past-trained", "context trained")                   \
