@@ -1505,6 +1505,21 @@ constexpr without_rope_model without_rope_models[] = {
     {"swin", "relative position biases"},
 };
 
+// Models whose RoPE turns continuous coordinates, which rope()'s integer positions cannot express.
+constexpr without_rope_model inexpressible_rope_models[] = {
+    // modeling_eomt_dinov3.py (DINOv3's RoPE): patch centres normalised to [-1, 1] on each axis, so the
+    // angles depend on the image's patch grid and include an offset; training shifts, jitters and rescales them.
+    {"eomt_dinov3",
+     "DINOv3's 2-D RoPE, whose angles are 2 pi times patch-centre coordinates normalised to [-1, 1] by the "
+     "image's patch grid: not integer grid positions at fixed frequencies"},
+    // modeling_efficientloftr.py: emb[..., 0::2] = row * inv_freq, emb[..., 1::2] = column * inv_freq over
+    // hidden_size // 2 angles (partial_rotary_factor 4), the whole hidden state rather than each head.
+    {"efficientloftr",
+     "an image matcher's 2-D RoPE over its feature map that alternates the row and the column from one "
+     "frequency to the next across the whole hidden state: rope()'s axial RoPE turns each head in two runs of "
+     "pairs, one axis each"},
+};
+
 }  // namespace
 
 const model_class& model_class_of(std::string_view model_type) {
@@ -1517,6 +1532,13 @@ const model_class& model_class_of(std::string_view model_type) {
 
 const char* without_rope(std::string_view model_type) {
   for (const auto& entry : without_rope_models) {
+    if (model_type == entry.model_type) return entry.what;
+  }
+  return nullptr;
+}
+
+const char* inexpressible_rope(std::string_view model_type) {
+  for (const auto& entry : inexpressible_rope_models) {
     if (model_type == entry.model_type) return entry.what;
   }
   return nullptr;

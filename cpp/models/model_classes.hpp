@@ -337,5 +337,8 @@ const model_class& model_class_of(std::string_view model_type);
 // What a model without rotary embeddings uses instead ("learned absolute position embeddings"), or
 // nullptr for a model_type that is not known to have none.
 const char* without_rope(std::string_view model_type);
+// Why rope() cannot apply the RoPE of a model_type that has one (a vision model's 2-D RoPE over continuous
+// coordinates), or nullptr.
+const char* inexpressible_rope(std::string_view model_type);
 
 }  // namespace posenc::detail

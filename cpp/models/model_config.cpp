@@ -117,6 +117,9 @@ void resolver::pick_text(const config_value& config) {
     fail("config.model_type", "a model with rotary position embeddings",
          "'" + model_type_ + "' (" + what + ": the model has no rotary embeddings)");
   }
+  if (const char* why = detail::inexpressible_rope(model_type_)) {
+    fail("config.model_type", "a model whose RoPE rope() can apply", "'" + model_type_ + "' (" + why + ")");
+  }
   class_ = &detail::model_class_of(model_type_);
   class_name_ = model_type_;
   text_ = &config;

@@ -1,6 +1,6 @@
 // ropeFromConfig on vision encoders with a 2-D axial RoPE (MLCD, SAM 3's ViT): the result's options, given
 // the image's patch grid, make rope() turn q as the model's rotary embedding does, written out here in float64
-// from modeling_mlcd.py and modeling_sam3.py.
+// from modeling_mlcd.py and modeling_sam3.py; and the encoders whose 2-D RoPE rope() cannot express are refused.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { importPosenc } from './helpers.mjs';
@@ -184,6 +184,14 @@ test('a sequence model has no axial RoPE', () => {
   assert.equal('axial' in r.options, false);
 });
 
-test("llama.cpp's flags are refused for a vision encoder", () => {
+test('the 2-D RoPEs rope() cannot express are refused by name, with the reason', () => {
+  assert.throws(
+    () => posenc.ropeFromConfig({ model_type: 'eomt_dinov3', hidden_size: 1024, num_attention_heads: 16 }),
+    (e) => e instanceof RangeError && /'eomt_dinov3' \(DINOv3's 2-D RoPE.*normalised to \[-1, 1\]/.test(e.message),
+  );
+  assert.throws(
+    () => posenc.ropeFromConfig({ model_type: 'efficientloftr', hidden_size: 256, num_attention_heads: 8 }),
+    (e) => e instanceof RangeError && /'efficientloftr' \(an image matcher's 2-D RoPE.*alternates/.test(e.message),
+  );
   assert.throws(() => posenc.llamaCppFlags(MLCD), /no llama\.cpp flag sets a vision encoder's 2-D axial RoPE/);
 });
