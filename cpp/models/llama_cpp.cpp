@@ -393,10 +393,8 @@ llama_cpp_advice llama_cpp_flags(const model_rope& rope, std::int64_t context_le
     fail("context_length", integer_in(0, max_seq_len) + " (0: not given)", double(context_length));
   }
   if (!std::isfinite(rope.base) || !(rope.base > 0)) fail("rope.base", "a finite number > 0", rope.base);
-  if (rope.axial) {  // a vision encoder: llama.cpp's flags are about the text model's sequence positions
-    fail("config.model_type", "a text model (no llama.cpp flag sets a vision encoder's 2-D axial RoPE)",
-         "'" + rope.model_type + "'");
-  }
+  // a vision encoder: llama.cpp's flags are about the text model's sequence positions
+  if (rope.axial) return {{}, {detail::make_note(detail::note_id::llama_vision_axial)}};
   return advisor(rope, context_length).run();
 }
 

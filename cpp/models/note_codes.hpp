@@ -92,7 +92,8 @@
   X(llama_interleaved, "llama-interleaved", "")                                    \
   X(llama_mrope, "llama-mrope", "sections")                                        \
   X(llama_imrope, "llama-imrope", "sections")                                      \
-  X(llama_no_rope_layers, "llama-no-rope-layers", "count")
+  X(llama_no_rope_layers, "llama-no-rope-layers", "count")                         \
+  X(llama_vision_axial, "llama-vision-axial", "")
 
 namespace posenc::detail {
 

@@ -193,5 +193,24 @@ test('the 2-D RoPEs rope() cannot express are refused by name, with the reason',
     () => posenc.ropeFromConfig({ model_type: 'efficientloftr', hidden_size: 256, num_attention_heads: 8 }),
     (e) => e instanceof RangeError && /'efficientloftr' \(an image matcher's 2-D RoPE.*alternates/.test(e.message),
   );
-  assert.throws(() => posenc.llamaCppFlags(MLCD), /no llama\.cpp flag sets a vision encoder's 2-D axial RoPE/);
+});
+
+test("llama.cpp's flags: none for a vision encoder, and a note that says why", () => {
+  const advice = posenc.llamaCppFlags(MLCD);
+  assert.deepEqual(advice.flags, []);
+  assert.equal(advice.notes.length, 1);
+  assert.match(advice.notes[0], /^No flag applies: .*vision encoder's 2-D axial RoPE/);
+});
+
+test('posenc config prints the axes, the width each axis turns and the frequencies per axis', async () => {
+  const { configText } = await import('../../web/cli/config-text.js');
+  const layers = ['windowed_attention', 'global_attention'].map((layerType) =>
+    posenc.ropeFromConfig(SAM3, { layerType }),
+  );
+  const text = configText(layers, posenc.llamaCppFlags(SAM3));
+  assert.match(text, /rotary dim {7}16 \(8 by each axis\)/);
+  assert.match(text, /axial {12}xy: columns turn the first half of the pairs and rows the second/);
+  assert.match(text, /frequencies {6}4: 1\.00000, 0\.100000, 0\.0100000, 0\.00100000 \(each axis\)/);
+  assert.match(text, /frequencies {6}4: 0\.500000, 0\.0500000,/); // global: scaled by 2 / 4
+  assert.match(text, /flags: \(none\)\n {2}- No flag applies/);
 });

@@ -396,6 +396,12 @@ const LLAMA_CPP_TEMPLATES = {
       'the converter writes into the GGUF; no flag changes it.',
     zh: '{count} 个层不做 RoPE：哪些层跳过旋转由 llama.cpp 的架构根据转换工具写入 GGUF 的内容决定；没有参数能改变它。',
   },
+  'llama-vision-axial': {
+    en:
+      "No flag applies: llama.cpp's RoPE flags set the text model's positions along the sequence, not a vision " +
+      "encoder's 2-D axial RoPE over its patch grid.",
+    zh: '没有适用的参数：llama.cpp 的 RoPE 参数设定的是文本模型沿序列的位置，而不是视觉编码器在图像块网格上的二维轴向 RoPE。',
+  },
 };
 
 /** code -> { en, zh }: each a template whose {name} is the note's value of that name. */
