@@ -393,6 +393,8 @@ llama_cpp_advice llama_cpp_flags(const model_rope& rope, std::int64_t context_le
     fail("context_length", integer_in(0, max_seq_len) + " (0: not given)", double(context_length));
   }
   if (!std::isfinite(rope.base) || !(rope.base > 0)) fail("rope.base", "a finite number > 0", rope.base);
+  // a vision encoder: llama.cpp's flags are about the text model's sequence positions
+  if (rope.axial) return {{}, {detail::make_note(detail::note_id::llama_vision_axial)}};
   return advisor(rope, context_length).run();
 }
 

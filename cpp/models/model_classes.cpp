@@ -1089,6 +1089,25 @@ constexpr model_class hunyuan_vl_text() {
   return c;
 }
 
+// modeling_mlcd.py (MLCDVisionConfig: 1664 hidden, 16 heads, head_dim = hidden_size // heads) and
+// modeling_sam3.py (Sam3ViTConfig: 1024 hidden, 16 heads): rope_parameters {rope_theta 1e4, rope_type 'axial'},
+// the only type their rotary embeddings build. MLCD turns rows, then columns, by rotate_half; SAM 3's ViT
+// columns, then rows, in adjacent pairs (rotate_pairwise).
+constexpr rope_default axial_rope[] = {{"rope_theta", 1e4}};
+constexpr model_class vision_axial_rope(double hidden, double heads, vision_axial rule, layout pairs) {
+  model_class c = with_default_rope(heads_split(make(family::llama, 1e4, hidden, heads, 0)), "axial", axial_rope);
+  c.axial = rule;
+  c.pairs = pairs;
+  return c;
+}
+
+// Sam3ViTConfig: 32 layers, window_size 24, global_attn_indexes [7, 15, 23, 31], image_size 1008, patch_size 14.
+constexpr model_class sam3_vit() {
+  model_class c = vision_axial_rope(1024, 16, vision_axial::sam3_vit, layout::interleaved);
+  c.num_hidden_layers = 32;
+  return c;
+}
+
 constexpr named_class classes[] = {
     {"llama", make(family::llama, 1e4, 4096, 32, 2048)},                       // configuration_llama.py
     {"mistral", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},              // configuration_mistral.py
@@ -1098,6 +1117,9 @@ constexpr named_class classes[] = {
     {"qwen2_vl_text", qwen2_vl()},
     {"qwen2_5_vl", as_wrapper(qwen2_vl(), text_source::sub_or_flat)},
     {"qwen2_5_vl_text", qwen2_vl()},
+    {"mlcd", vision_axial_rope(1664, 16, vision_axial::mlcd, layout::half)},
+    {"mlcd_vision_model", vision_axial_rope(1664, 16, vision_axial::mlcd, layout::half)},
+    {"sam3_vit_model", sam3_vit()},
     {"qwen3_vl", as_wrapper(qwen3_vl(4096), text_source::sub_or_defaults)},
     {"qwen3_vl_text", qwen3_vl(4096)},
     {"qwen3_vl_moe", as_wrapper(qwen3_vl(2048), text_source::sub_or_defaults)},
@@ -1499,6 +1521,21 @@ constexpr without_rope_model without_rope_models[] = {
     {"swin", "relative position biases"},
 };
 
+// Models whose RoPE turns continuous coordinates, which rope()'s integer positions cannot express.
+constexpr without_rope_model inexpressible_rope_models[] = {
+    // modeling_eomt_dinov3.py (DINOv3's RoPE): patch centres normalised to [-1, 1] on each axis, so the
+    // angles depend on the image's patch grid and include an offset; training shifts, jitters and rescales them.
+    {"eomt_dinov3",
+     "DINOv3's 2-D RoPE, whose angles are 2 pi times patch-centre coordinates normalised to [-1, 1] by the "
+     "image's patch grid: not integer grid positions at fixed frequencies"},
+    // modeling_efficientloftr.py: emb[..., 0::2] = row * inv_freq, emb[..., 1::2] = column * inv_freq over
+    // hidden_size // 2 angles (partial_rotary_factor 4), the whole hidden state rather than each head.
+    {"efficientloftr",
+     "an image matcher's 2-D RoPE over its feature map that alternates the row and the column from one "
+     "frequency to the next across the whole hidden state: rope()'s axial RoPE turns each head in two runs of "
+     "pairs, one axis each"},
+};
+
 }  // namespace
 
 const model_class& model_class_of(std::string_view model_type) {
@@ -1511,6 +1548,13 @@ const model_class& model_class_of(std::string_view model_type) {
 
 const char* without_rope(std::string_view model_type) {
   for (const auto& entry : without_rope_models) {
+    if (model_type == entry.model_type) return entry.what;
+  }
+  return nullptr;
+}
+
+const char* inexpressible_rope(std::string_view model_type) {
+  for (const auto& entry : inexpressible_rope_models) {
     if (model_type == entry.model_type) return entry.what;
   }
   return nullptr;

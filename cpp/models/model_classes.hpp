@@ -147,6 +147,14 @@ enum class mrope_sections {
   interleaved,  // pair j turns by axis j % 3 while j < 3 * section (Qwen3-VL, Qwen3.5)
 };
 
+// A vision encoder's 2-D axial RoPE over its patch grid (model_axial.cpp): rope_type 'axial', every
+// frequency base^(-4j/head_dim) turning one run of pairs by the patch's row and the other by its column.
+enum class vision_axial {
+  none,
+  mlcd,      // MLCD: rows first, rotate_half over the whole head; a class token first, at learned angles
+  sam3_vit,  // SAM 3's ViT: columns first, adjacent pairs; windowed and global layers, each on a grid of its own
+};
+
 // The attention's softmax scale: the factor on q.k before the softmax (Gemma 3 and 4 and the MLA
 // models are told by their family).
 enum class softmax_rule {
@@ -321,6 +329,7 @@ struct model_class {
   const char* xpos_scale = nullptr;    // a key whose non-null value turns on xPos scaling: refused
   const char* set_note_key = nullptr;  // a key whose truthy value (not applied) adds set_note (path, value)
   note_id set_note = note_id::none;
+  vision_axial axial = vision_axial::none;  // a vision encoder's 2-D RoPE instead of a sequence one
 };
 
 // The class of a model_type; unknown names read as family::generic (Llama's rules).
@@ -328,5 +337,8 @@ const model_class& model_class_of(std::string_view model_type);
 // What a model without rotary embeddings uses instead ("learned absolute position embeddings"), or
 // nullptr for a model_type that is not known to have none.
 const char* without_rope(std::string_view model_type);
+// Why rope() cannot apply the RoPE of a model_type that has one (a vision model's 2-D RoPE over continuous
+// coordinates), or nullptr.
+const char* inexpressible_rope(std::string_view model_type);
 
 }  // namespace posenc::detail

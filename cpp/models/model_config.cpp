@@ -117,6 +117,9 @@ void resolver::pick_text(const config_value& config) {
     fail("config.model_type", "a model with rotary position embeddings",
          "'" + model_type_ + "' (" + what + ": the model has no rotary embeddings)");
   }
+  if (const char* why = detail::inexpressible_rope(model_type_)) {
+    fail("config.model_type", "a model whose RoPE rope() can apply", "'" + model_type_ + "' (" + why + ")");
+  }
   class_ = &detail::model_class_of(model_type_);
   class_name_ = model_type_;
   text_ = &config;
@@ -180,6 +183,7 @@ resolver::resolver(const config_value& config) {
   check_xpos();
   if (class_->kind == family::gptj) return;
   build_ropes();
+  if (class_->axial == vision_axial::sam3_vit) split_vision_layers();
   order_layer_types();
   find_layers_without_rope();
 }
@@ -817,6 +821,11 @@ const rope_dict* resolver::pick(std::string& layer_type, std::int64_t seq_len) c
 std::string resolver::checked_type(const rope_dict& d) const {
   const std::string type = rope_type_of(d);
   const rope_type_info* info = find_rope_type(type);
+  if (class_->axial != vision_axial::none) {  // MLCDRotaryEmbedding, Sam3ViTRotaryEmbedding: ValueError otherwise
+    if (type != "axial")
+      fail(d.at("rope_type").path, "'axial' (the only RoPE '" + model_type_ + "' builds)", "'" + type + "'");
+    return type;
+  }
   if (class_->fixed_ntk) {  // GTE's _init_rope: no scaling, or "ntk"; any other type raises ValueError
     if (type != "default" && type != "ntk")
       fail(d.at("rope_type").path, "'ntk' (the only scaling GTE's code builds)", "'" + type + "'");
@@ -1079,6 +1088,10 @@ model_rope resolver::resolve(const std::string& layer_type, std::int64_t seq_len
     fail(base.path, "a base (with null the model builds no rotary embedding: no layer applies RoPE)", "null");
   }
   out.base = theta(base);
+  if (class_->axial != vision_axial::none) {
+    resolve_axial(out);
+    return out;
+  }
   set_dims(out, *d);
   compute(out, *d);
   out.pairs = class_->pairs;

@@ -12,6 +12,8 @@ rope_options rope_options_of(const model_rope& r) {
   o.attention_factor = r.attention_factor;
   o.sections = r.sections;
   o.interleaved_sections = r.interleaved_sections;
+  o.axial = r.axial;
+  if (r.axial) o.frequencies.insert(o.frequencies.end(), r.frequencies.begin(), r.frequencies.end());
   return o;
 }
 

@@ -114,6 +114,10 @@ class resolver {
   void fixed_ntk(model_rope& out, const rope_dict& d);
   void phimoe_mscale(model_rope& out, const rope_dict& d);
   void add_notes(model_rope& out, const rope_dict& d) const;
+  // model_axial.cpp: the vision encoders' 2-D axial RoPE (model_classes.hpp, vision_axial).
+  void split_vision_layers();
+  std::int64_t sam3_grid(std::string& path);
+  void resolve_axial(model_rope& out);
 
   const config_value* text_ = nullptr;  // the text model's fields
   std::string text_path_ = "config";

@@ -43,6 +43,9 @@
   X(neomme_axes, "neomme-axes", "")                                                \
   X(ernie45_vl_sections, "ernie45-vl-sections", "")                                \
   X(hunyuan_vl_sections, "hunyuan-vl-sections", "")                                \
+  X(mlcd_class_token, "mlcd-class-token", "")                                      \
+  X(sam3_windowed, "sam3-windowed", "window")                                      \
+  X(sam3_global, "sam3-global", "grid window scale")                               \
   X(llama_per_layer, "llama-per-layer", "layers layerType")                        \
   X(llama_default, "llama-default", "base flag")                                   \
   X(llama_past_trained, "llama-past-trained", "context trained")                   \
@@ -89,7 +92,8 @@
   X(llama_interleaved, "llama-interleaved", "")                                    \
   X(llama_mrope, "llama-mrope", "sections")                                        \
   X(llama_imrope, "llama-imrope", "sections")                                      \
-  X(llama_no_rope_layers, "llama-no-rope-layers", "count")
+  X(llama_no_rope_layers, "llama-no-rope-layers", "count")                         \
+  X(llama_vision_axial, "llama-vision-axial", "")
 
 namespace posenc::detail {
 

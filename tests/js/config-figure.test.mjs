@@ -66,7 +66,7 @@ for (const [flavour, posenc] of flavours) {
             assert.ok(l.frequencies instanceof Float64Array);
             assert.deepEqual(l.frequencies, want.frequencies);
             // plain RoPE at the same base and rotary dim, drawn beside a scaled layer
-            if (want.ropeType === 'default') assert.equal(l.plain, null);
+            if (want.ropeType === 'default' || want.axial) assert.equal(l.plain, null);
             else assert.deepEqual(l.plain, posenc.ropeFrequencies({ dim: want.rotaryDim, base: want.base }));
           }
           // the model's own notes first (each once), then llama.cpp's
@@ -101,6 +101,24 @@ for (const [flavour, posenc] of flavours) {
       });
       assert.ok(r.flags.includes('--rope-scaling yarn'));
       assert.ok(r.notes.some((n) => /For a GGUF converted from this config these flags are redundant/.test(n)));
+    });
+
+    test("a vision encoder's 2-D RoPE: its axes, no plain curve beside it, no llama.cpp flag", () => {
+      const r = RECIPES.modelConfig(posenc, {
+        config: '{"model_type": "sam3_vit_model"}',
+        seqLen: 0,
+        contextLength: 0,
+      });
+      assert.equal(r.error, null);
+      assert.deepEqual(
+        r.layers.map((l) => [l.layerType, l.ropeType, l.axial, l.plain]),
+        [
+          ['windowed_attention', 'axial', 'xy', null],
+          ['global_attention', 'axial', 'xy', null],
+        ],
+      );
+      assert.deepEqual(r.flags, []);
+      assert.ok(r.notes.some((n) => /^No flag applies/.test(n)));
     });
 
     test("a config the library refuses comes back as the library's error, as data", () => {

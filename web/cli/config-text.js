@@ -15,8 +15,9 @@ export function configText(layers, llamaCpp) {
       `  base             ${r.base}`,
       `  layout           ${r.layout}`,
       `  attention factor ${r.attentionFactor}`,
-      `  frequencies      ${frequencies(r.frequencies)}`,
+      `  frequencies      ${frequencies(r.frequencies)}${r.axial ? ' (each axis)' : ''}`,
     );
+    if (r.axial) lines.push(`  axial            ${axialText(r.axial)}`);
     if (r.sections)
       lines.push(`  sections         [${r.sections.join(', ')}]${r.interleavedSections ? ' interleaved' : ''}`);
     if (r.layersWithoutRope.length) lines.push(`  layers, no RoPE  ${r.layersWithoutRope.join(', ')}`);
@@ -37,10 +38,20 @@ function stillPairs(frequencies) {
 }
 
 function rotaryDim(r) {
+  if (r.axial) return `${r.rotaryDim} (${r.rotaryDim / 2} by each axis)`;
   const still = stillPairs(r.frequencies);
   const turning = r.rotaryDim - 2 * still;
   if (still > 0) return `${turning} of ${r.headDim} (the other ${still} pairs have frequency 0: they never turn)`;
   return r.rotaryDim < r.headDim ? `${r.rotaryDim} of ${r.headDim}` : `${r.rotaryDim}`;
+}
+
+// A vision encoder's 2-D RoPE: which axis turns the first half of the pairs, on the image's patch grid.
+function axialText(axial) {
+  const [first, second] = axial === 'yx' ? ['rows', 'columns'] : ['columns', 'rows'];
+  return (
+    `${axial}: ${first} turn the first half of the pairs and ${second} the second, each at the frequencies ` +
+    "below; give rope() the image's gridWidth and gridHeight"
+  );
 }
 
 function frequencies(values) {

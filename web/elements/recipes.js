@@ -643,7 +643,8 @@ export const RECIPES = {
         // what the library resolved (plain data: the Worker posts it), and the unscaled curve beside a scaled one
         return {
           ...r,
-          plain: r.ropeType === 'default' ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
+          // (none for a vision encoder's 2-D RoPE: its frequencies are one axis's, and nothing scales them)
+          plain: r.ropeType === 'default' || r.axial ? null : lib.ropeFrequencies({ dim: r.rotaryDim, base: r.base }),
         };
       });
       const { flags, notes } = lib.llamaCppFlags(config, { contextLength, lang });

@@ -244,10 +244,15 @@ export interface RopeFromConfig {
   /**
    * The init function's name. `'ntk'` is GTE's fixed NTK, (base * f)^(-2i/d) / f^(2/d): not the
    * `scaling: { type: 'ntk' }` of `rope()` (base * f^(d/(d-2))); `options` carries its frequencies.
+   * `'axial'`: a vision encoder's 2-D RoPE (see `axial`).
    */
-  readonly ropeType: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'ntk';
+  readonly ropeType:
+    'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'ntk' | 'axial';
   readonly headDim: number;
-  /** Features per head that rotate (frequencies.length * 2). */
+  /**
+   * Features per head that rotate: frequencies.length * 2, or with `axial` frequencies.length * 4 (each
+   * frequency turns one pair by the row and one by the column).
+   */
   readonly rotaryDim: number;
   /**
    * The width of each query and key head: `headDim`, or under multi-head latent attention (DeepSeek-V2/V3,
@@ -257,7 +262,10 @@ export interface RopeFromConfig {
   readonly qkHeadDim: number;
   readonly base: number;
   readonly layout: RopeLayout;
-  /** The inverse frequencies exactly as transformers' init function returns them (float64). */
+  /**
+   * The inverse frequencies exactly as transformers' init function returns them (float64). With `axial`,
+   * one axis's: rotaryDim / 4 of them, which both axes share (`options.frequencies` lists them twice).
+   */
   readonly frequencies: Float64Array<ArrayBuffer>;
   /** Multiplies cos and sin. */
   readonly attentionFactor: number;
@@ -265,6 +273,13 @@ export interface RopeFromConfig {
   readonly sections: number[] | null;
   /** Qwen3-VL's interleaved M-RoPE. */
   readonly interleavedSections: boolean;
+  /**
+   * A vision encoder's 2-D axial RoPE over its patch grid, or null (every sequence model): which axis turns
+   * the first half of the pairs, `'yx'` (the row: MLCD) or `'xy'` (the column: SAM 3's ViT, whose windowed
+   * and global layers are the layer types `'windowed_attention'` and `'global_attention'`). `options.axial`
+   * says the same; the grid is the image's, so give it: `rope(x, { ...r.options, gridWidth, gridHeight })`.
+   */
+  readonly axial: 'xy' | 'yx' | null;
   /**
    * Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
    * `no_rope_layers`, the global layers of Cohere2 and EXAONE 4, Mllama's cross-attention layers,
@@ -281,7 +296,10 @@ export interface RopeFromConfig {
    * nothing to add. In English, or in Chinese with `{ lang: 'zh' }`.
    */
   readonly notes: string[];
-  /** Options for `rope()`: `posenc.rope(x, { ...r.options, heads, offset })` applies the model's RoPE. */
+  /**
+   * Options for `rope()`: `posenc.rope(x, { ...r.options, heads, offset })` applies the model's RoPE; with
+   * `axial`, `posenc.rope(x, { ...r.options, heads, gridWidth, gridHeight })` on the image's patch grid.
+   */
   readonly options: RopeOptions;
 }
 

@@ -396,6 +396,12 @@ const LLAMA_CPP_TEMPLATES = {
       'the converter writes into the GGUF; no flag changes it.',
     zh: '{count} 个层不做 RoPE：哪些层跳过旋转由 llama.cpp 的架构根据转换工具写入 GGUF 的内容决定；没有参数能改变它。',
   },
+  'llama-vision-axial': {
+    en:
+      "No flag applies: llama.cpp's RoPE flags set the text model's positions along the sequence, not a vision " +
+      "encoder's 2-D axial RoPE over its patch grid.",
+    zh: '没有适用的参数：llama.cpp 的 RoPE 参数设定的是文本模型沿序列的位置，而不是视觉编码器在图像块网格上的二维轴向 RoPE。',
+  },
 };
 
 /** code -> { en, zh }: each a template whose {name} is the note's value of that name. */
@@ -622,6 +628,33 @@ export const NOTE_TEMPLATES = {
     zh:
       'HunYuan-VL 按四个位置轴（xdrope_section，以对为单位）旋转图像 token，rope() 的三轴分段表达不了；' +
       '文本 token 按这里的方式旋转',
+  },
+  'mlcd-class-token': {
+    en:
+      "MLCD's class token, first in the sequence, turns by learned angles (class_pos_emb), not by a grid " +
+      'position: give rope() the patch tokens after it, with the grid of the image (patches a side: its height ' +
+      'and width divided by patch_size)',
+    zh:
+      'MLCD 的类别 token 位于序列之首，按学到的角度（class_pos_emb）旋转，而不是按网格位置：请把它之后的图像块 ' +
+      'token 交给 rope()，网格取该图像的（每边的图像块数：其高和宽除以 patch_size）',
+  },
+  'sam3-windowed': {
+    en:
+      'These layers attend within windows of {window} x {window} patches, each a grid of its own: give rope() ' +
+      'gridWidth = gridHeight = {window} and the tokens window after window, as window_partition orders them ' +
+      '(padding included)',
+    zh:
+      '这些层在 {window} x {window} 个图像块的窗口内做注意力，每个窗口自成一个网格：请给 rope() gridWidth = ' +
+      'gridHeight = {window}，token 按 window_partition 的顺序逐窗口排列（含填充）',
+  },
+  'sam3-global': {
+    en:
+      'These layers attend over a grid fixed at image_size / patch_size = {grid} patches a side, their ' +
+      'positions scaled by window_size / {grid} = {window} / {grid} = {scale}, which these frequencies carry: ' +
+      'give rope() gridWidth = gridHeight = {grid}',
+    zh:
+      '这些层在固定为 image_size / patch_size = {grid} 个图像块见方的网格上做注意力，位置乘以 window_size / ' +
+      '{grid} = {window} / {grid} = {scale}，这些频率已含此系数：请给 rope() gridWidth = gridHeight = {grid}',
   },
   ...LLAMA_CPP_TEMPLATES,
 };

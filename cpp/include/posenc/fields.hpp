@@ -27,7 +27,7 @@ struct integer_range {
 };
 
 // Marks a field the API reads and never writes back, given before the presence:
-//   field("axial", o.axial, input_only{});
+//   field("gridWidth", o.grid_width, input_only{});
 // No result carries it, so the writer of results leaves it out, and a module that only writes the
 // struct (a model's options) links no code for it.
 struct input_only {};

@@ -72,7 +72,7 @@ void for_each_field(rope_options& o, Field&& field) {
   field("attentionFactor", o.attention_factor);
   field("sections", o.sections, presence::optional, integer_range{0, std::int64_t(max_dim / 2)});
   field("interleavedSections", o.interleaved_sections);
-  field("axial", o.axial, input_only{});
+  field("axial", o.axial);
   field("gridWidth", o.grid_width, input_only{}, presence::optional, integer_range{1, position_limit});
   field("gridHeight", o.grid_height, input_only{}, presence::optional, integer_range{1, position_limit});
 }

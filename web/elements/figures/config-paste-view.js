@@ -102,6 +102,20 @@ function resultPanel(fig, LinePlot) {
   return { result, plot, show };
 }
 
+// A vision encoder's 2-D axes (kept here, in the view loaded on first use, not in the embed's strings).
+const AXIAL = {
+  en: {
+    label: '2-D axial (the image’s patch grid)',
+    yx: 'yx: rows turn the first half of the pairs, columns the second',
+    xy: 'xy: columns turn the first half of the pairs, rows the second',
+  },
+  zh: {
+    label: '二维轴向（图像的图像块网格）',
+    yx: 'yx：行号旋转前一半的对，列号旋转后一半',
+    xy: 'xy：列号旋转前一半的对，行号旋转后一半',
+  },
+};
+
 const color = (i) => LAYER_COLORS[i % LAYER_COLORS.length];
 
 /** One column per layer type, one row per resolved field (M-RoPE rows only when a layer has sections). */
@@ -114,6 +128,8 @@ function layerTable(fig, layers) {
     ['layout', (l) => fig.t(`layout_${l.layout}`)],
     ['attn', (l) => String(l.attentionFactor)],
   ];
+  const axial = AXIAL[fig.locale] ?? AXIAL.en;
+  if (layers.some((l) => l.axial)) rows.push([axial.label, (l) => (l.axial ? axial[l.axial] : '—'), true]);
   if (layers.some((l) => l.sections))
     rows.push(
       ['cfg_sections', (l) => (l.sections ? l.sections.join(', ') : '—')],
@@ -133,11 +149,11 @@ function layerTable(fig, layers) {
       }),
     ),
   );
-  const body = rows.map(([key, value]) =>
+  const body = rows.map(([key, value, said]) =>
     h(
       'tr',
       {},
-      h('th', { class: 'rh', scope: 'row', text: fig.t(key) }),
+      h('th', { class: 'rh', scope: 'row', text: said ? key : fig.t(key) }),
       layers.map((l) => h('td', { style: 'text-align:left', text: value(l) })),
     ),
   );

@@ -70,6 +70,9 @@ struct model_rope {
   double attention_factor = 1;
   std::vector<std::int64_t> sections;  // mrope_section, empty when the model has none
   bool interleaved_sections = false;   // Qwen3-VL's interleaved M-RoPE
+  // A vision encoder's 2-D axial RoPE (MLCD, SAM 3's ViT): which axis turns the first half of the pairs. Its
+  // frequencies are then one axis's, head_dim / 4 of them, each turning one pair by the row and one by the column.
+  std::optional<axial_axes> axial;
   // Decoder layers (0-based, ascending) whose attention applies no RoPE: Llama 4's and SmolLM3's
   // no_rope_layers, Cohere2's and EXAONE 4's full-attention layers, Mllama's cross-attention and
   // Qwen3-Next's linear-attention layers, the Mamba and convolution blocks of Granite 4.0, Bamba, LFM2 and Zamba2,
@@ -148,12 +151,14 @@ void for_each_field(model_rope& r, Field&& field) {
   field("attentionFactor", r.attention_factor);
   field("sections", r.sections);
   field("interleavedSections", r.interleaved_sections);
+  field("axial", r.axial);
   field("layersWithoutRope", r.layers_without_rope);
   field("notes", r.notes);
 }
 
 // rope_apply's options for this RoPE: head_dim features, the first rotary_dim of them turning by
-// the explicit frequencies, cos and sin times the attention factor, the multi-axis sections.
+// the explicit frequencies, cos and sin times the attention factor, the multi-axis sections; with axial,
+// the frequencies of both axes (each axis's, twice) and no grid (the caller's image gives it).
 rope_options rope_options_of(const model_rope& r);
 
 }  // namespace posenc
