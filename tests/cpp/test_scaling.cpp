@@ -254,7 +254,7 @@ TEST(Scaling, RopeTypesTable) {
   }
   EXPECT_EQ(posenc::rope_type_names(posenc::rope_surface::core),
             "'default', 'linear', 'ntk', 'dynamic', 'yarn', 'longrope' or 'llama3'");
-  EXPECT_EQ(posenc::rope_type_names(posenc::rope_surface::config_class), "'ntk'");
+  EXPECT_EQ(posenc::rope_type_names(posenc::rope_surface::config_class), "'ntk' or 'axial'");
   // standardize_rope_params' list of the types given an original_max_position_embeddings
   for (const posenc::rope_type_info& t : posenc::rope_types) {
     const std::string name = t.name;

@@ -21,7 +21,8 @@ struct rope_surface {
   enum : unsigned {
     core = 1,          // rope_scaling.rope_type of rope(), ropeFrequencies, ...: the core computes it
     config = 2,        // config.json's rope_type in any model class: ROPE_INIT_FUNCTIONS' names and "default"
-    config_class = 4,  // config.json's rope_type in the classes whose own code builds it (GTE's fixed "ntk")
+    config_class = 4,  // config.json's rope_type in the classes whose own code builds it (GTE's fixed "ntk",
+                       // the vision encoders' "axial")
     llama_cpp = 8,     // model_rope.rope_type of llama_cpp_flags: the advisor has advice for it
   };
 };
@@ -76,6 +77,8 @@ inline constexpr rope_type_info rope_types[] = {
      {}},
     // transformers requires only rope_theta; _compute_proportional_rope_parameters reads factor (default 1)
     {"proportional", rope_surface::config | rope_surface::llama_cpp, rope_type::default_, {}, {"factor"}},
+    // MLCD's and SAM 3's ViT: 2-D RoPE over the patch grid, only rope_theta (the model reader resolves it)
+    {"axial", rope_surface::config_class, rope_type::default_, {}, {}},
 };
 
 // The entry named `name` (case-sensitive, as transformers' dict lookup), or null.
