@@ -726,6 +726,16 @@ constexpr model_class granite_swa(double hidden, double heads, double layers, do
   return c;
 }
 
+// configuration_muse_glimmer.py MuseGlimmerTextConfig: 6656 hidden, 32 heads, head_dim 128, 52 layers, 131072
+// positions, default_theta 1e4; modular_muse_glimmer.py: one rotary embedding (Gemma 2's, rotate_half) for every
+// layer whose layer_rope_theta is not 0, and none for the others (see nope::per_layer_theta).
+constexpr model_class muse_glimmer_text() {
+  model_class c = with_nope(with_head_dim(make(family::llama, 1e4, 6656, 32, 131072), 128),
+                            nope::per_layer_theta{"layer_rope_theta", true});
+  c.num_hidden_layers = 52;
+  return c;
+}
+
 // configuration_granitemoehybrid.py: position_embedding_type None by default, "rope" turns RoPE on
 // (modeling_granitemoehybrid.py builds no rotary embedding otherwise: Granite 4.0-H's "nope");
 // layer_types (alias layers_block_type) "mamba" or "attention", and only attention layers rotate.
@@ -1246,6 +1256,12 @@ constexpr named_class classes[] = {
     {"granitemoe", granite_attention(llama_rules())},
     {"granite_swa", granite_swa(2560, 20, 24, 8192)},
     {"granitemoe_swa", granite_swa(4096, 32, 32, 2048)},
+    // MuseGlimmerConfig builds MuseGlimmerTextConfig from text_config, its defaults when absent.
+    {"muse_glimmer", own_text_class(muse_glimmer_text())},
+    {"muse_glimmer_text", muse_glimmer_text()},
+    // configuration_muse_glimmer_assistant.py: 6656 hidden, 32 heads, head_dim 128, 131072 positions, default_theta
+    // 5e5; modular_muse_glimmer_assistant.py: every layer rotates its queries and keys by rotate_half.
+    {"muse_glimmer_assistant", with_head_dim(make(family::llama, 5e5, 6656, 32, 131072), 128)},
     // transformers 5.17.0, configuration_starcoder2.py / modeling_starcoder2.py: Starcoder2RotaryEmbedding
     // is Llama's (rotate_half, default_theta 1e4), and so is its attention's head_dim^-0.5.
     {"starcoder2", llama_rules()},

@@ -131,6 +131,9 @@ struct grouped_blocks {
 // first and sliding the others. A layer type's RoPE turns at its layers' base, which they must share.
 struct per_layer_theta {
   const char* theta_key = nullptr;
+  // Muse Glimmer: only a 0 is read (no RoPE), every other layer turns at rope_theta; without the key, every 4th
+  // layer counted back from the last is NoPE, and without layer_types those layers are full attention.
+  bool zeros_only = false;
 };
 
 // `none` comes first: the rows without a rule keep a zero index (constant data whose zeros cost nothing).

@@ -2453,4 +2453,42 @@ TEST(GraniteSwa, RefusesTwoBasesInOneLayerTypeAndNoRopeAtAll) {
   EXPECT_TRUE(rejects(head + "[1e4, 1e4]}", "config.layer_rope_theta.length", "2"));
 }
 
+// configuration_muse_glimmer.py / modular_muse_glimmer.py: one rotary embedding at rope_theta, none where
+// layer_rope_theta is 0; by default every 4th layer counted back from the last is NoPE and full attention (52
+// layers: 3, 7, ..., 51), the others sliding. Class defaults: head_dim 128, base 1e4. 1e4^(-2i/128) written out.
+TEST(MuseGlimmer, NoRopeWhereLayerRopeThetaIsZeroAndTheBaseIsRopeTheta) {
+  std::vector<std::size_t> every_fourth_from_last;
+  for (std::size_t i = 3; i < 52; i += 4) every_fourth_from_last.push_back(i);
+  const model_rope defaults = rope(R"({"model_type": "muse_glimmer_text"})");
+  EXPECT_EQ(defaults.layer_type, "sliding_attention");
+  EXPECT_EQ(defaults.layers_without_rope, every_fourth_from_last);
+  EXPECT_TRUE(close(defaults.frequencies, inverse_powers(1e4, 128)));
+  EXPECT_FALSE(has_note(defaults, "unknown-model-type"));
+  // the wrapper reads its text_config (its defaults when absent)
+  EXPECT_EQ(rope(R"({"model_type": "muse_glimmer"})").layers_without_rope, every_fourth_from_last);
+  // 6 layers counted back from the last: layers 1 and 5 are NoPE (not 3, as counted from the first)
+  const model_rope six = rope(R"({"model_type": "muse_glimmer_text", "num_hidden_layers": 6, "rope_theta": 5e5})");
+  EXPECT_EQ(six.layers_without_rope, (std::vector<std::size_t>{1, 5}));
+  EXPECT_TRUE(close(six.frequencies, inverse_powers(5e5, 128)));
+  // a list: only its zeros are read; the other layers turn at rope_theta, whatever base they name
+  const std::string listed =
+      R"({"model_type": "muse_glimmer", "text_config": {"num_hidden_layers": 4, "layer_types": ["sliding_attention",
+      "full_attention", "sliding_attention", "full_attention"], "layer_rope_theta": [1e4, 0, 7, 1e4]}})";
+  EXPECT_EQ(layer_types(listed), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_EQ(rope(listed).layers_without_rope, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(close(rope(listed, "sliding_attention").frequencies, inverse_powers(1e4, 128)));
+  EXPECT_TRUE(close(rope(listed, "full_attention").frequencies, inverse_powers(1e4, 128)));
+  const std::string head = R"({"model_type": "muse_glimmer_text", "num_hidden_layers": 2, "layer_rope_theta": )";
+  EXPECT_TRUE(rejects(head + "[0, 0]}", "config.layer_rope_theta", "0 for every layer"));
+  EXPECT_TRUE(rejects(head + "[0]}", "config.layer_rope_theta.length", "1"));
+}
+
+// configuration_muse_glimmer_assistant.py: head_dim 128, default_theta 5e5; every layer rotates.
+TEST(MuseGlimmerAssistant, ClassDefaults) {
+  const model_rope assistant = rope(R"({"model_type": "muse_glimmer_assistant", "num_hidden_layers": 5})");
+  EXPECT_TRUE(close(assistant.frequencies, inverse_powers(5e5, 128)));
+  EXPECT_TRUE(assistant.layers_without_rope.empty());
+  EXPECT_FALSE(has_note(assistant, "unknown-model-type"));
+}
+
 }  // namespace
