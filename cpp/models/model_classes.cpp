@@ -1302,6 +1302,12 @@ constexpr named_class classes[] = {
     {"evolla", llama_rules(5e5)},
     // configuration_voxtral_realtime.py VoxtralRealtimeEncoderConfig: head_dim 64 (not hidden / heads), base 1e4.
     {"voxtral_realtime_encoder", with_head_dim(llama_rules(), 64)},
+    // configuration_voxtral_realtime.py VoxtralRealtimeTextConfig(MistralConfig), modeling_voxtral_realtime.py
+    // VoxtralRealtimeTextAttention(MistralAttention): Mistral's class defaults and RoPE. VoxtralRealtimeConfig
+    // builds its text config over _default_text_config_kwargs (3072 hidden, 32 heads, base 1e6, head_dim 128,
+    // 131072 positions), whether text_config is given or not.
+    {"voxtral_realtime_text", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},
+    {"voxtral_realtime", own_text_class(with_head_dim(make(family::mistral, 1e6, 3072, 32, 131072), 128))},
     // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
     {"yi", llama_rules(5e6)},
     // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =

@@ -2491,4 +2491,19 @@ TEST(MuseGlimmerAssistant, ClassDefaults) {
   EXPECT_FALSE(has_note(assistant, "unknown-model-type"));
 }
 
+// configuration_voxtral_realtime.py: VoxtralRealtimeTextConfig(MistralConfig), head_dim 4096 / 32 = 128 and base
+// 1e4; VoxtralRealtimeConfig merges _default_text_config_kwargs (3072 hidden, base 1e6, head_dim 128) under
+// its text_config.
+TEST(VoxtralRealtime, TextClassAndWrapperDefaults) {
+  const model_rope text = rope(R"({"model_type": "voxtral_realtime_text"})");
+  EXPECT_TRUE(close(text.frequencies, inverse_powers(1e4, 128)));
+  EXPECT_FALSE(has_note(text, "unknown-model-type"));
+  const std::string wrapper =
+      R"({"model_type": "voxtral_realtime", "text_config": {"model_type": "voxtral_realtime_text"}})";
+  EXPECT_TRUE(close(rope(wrapper).frequencies, inverse_powers(1e6, 128)));
+  EXPECT_TRUE(close(rope(R"({"model_type": "voxtral_realtime"})").frequencies, inverse_powers(1e6, 128)));
+  const std::string own = R"({"model_type": "voxtral_realtime", "text_config": {"rope_theta": 2e6, "head_dim": 64}})";
+  EXPECT_TRUE(close(rope(own).frequencies, inverse_powers(2e6, 64)));
+}
+
 }  // namespace
