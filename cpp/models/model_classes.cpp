@@ -294,6 +294,21 @@ constexpr model_class qwen3_5(double hidden, double layers) {
   return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
 }
 
+// configuration_qwen4_exp.py / modular_qwen4_exp.py (transformers 5.17.0) Qwen4ExpTextConfig: 2048 hidden, 16
+// heads, head_dim 256, 40 layers, 32768 positions, default_theta 1e4 and, unlike Qwen3.5, no default
+// partial_rotary_factor (its rotary embedding turns the whole head unless rope_parameters says otherwise); layer
+// types linear_attention but every 4th qwen_sparse_attention. modeling_qwen4_exp.py Qwen4ExpTextDecoderLayer: a
+// linear_attention layer is GatedDeltaNet (no RoPE), any other attends; Qwen4ExpTextRotaryEmbedding is Qwen3.5's:
+// interleaved M-RoPE, mrope_section [11, 11, 10] by default.
+constexpr model_class qwen4_exp_text() {
+  model_class c = with_nope(with_head_dim(make(family::llama, 1e4, 2048, 16, 32768), 256),
+                            nope::linear_attention_layers{"full_attention_interval", 4, nope::full_layer::last_of_group,
+                                                          "qwen_sparse_attention"});
+  c.default_rope_partial = true;
+  c.num_hidden_layers = 40;
+  return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
+}
+
 // configuration_glm4v.py Glm4vTextConfig: 4096 / 32 heads, 32768 positions; modeling_glm4v.py: head
 // dim hidden_size // heads, adjacent pairs (rotate_half_llm) on int(head_dim * partial_rotary_factor)
 // features, chunked M-RoPE [8, 12, 12].
@@ -1130,6 +1145,8 @@ constexpr named_class classes[] = {
     {"qwen3_5_text", qwen3_5(4096, 32)},
     {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},
     {"qwen3_5_moe_text", qwen3_5(2048, 40)},
+    {"qwen4_exp", as_wrapper(qwen4_exp_text(), text_source::sub_or_defaults)},  // Qwen4ExpConfig(Qwen3_5MoeConfig)
+    {"qwen4_exp_text", qwen4_exp_text()},
     {"glm4v", as_wrapper(glm4v(), text_source::sub_or_defaults)},
     {"glm4v_text", glm4v()},
     {"glm4v_moe", as_wrapper(glm4v_moe(), text_source::sub_or_defaults)},

@@ -85,6 +85,9 @@ struct linear_attention_layers {
   const char* interval_key = "full_attention_interval";  // nullptr: the interval is the class's alone
   std::int64_t interval = 4;
   full_layer full = full_layer::last_of_group;
+  // Qwen4-Exp: every layer but a linear_attention one attends, and its RoPE takes this name (its default
+  // qwen_sparse_attention), whatever type the config lists (nullptr: only full_attention layers attend).
+  const char* rotating = nullptr;
 };
 
 // The hybrids' blocks when the config lists none and names no attention layers.

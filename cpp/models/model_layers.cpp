@@ -361,12 +361,17 @@ std::size_t resolver::layers() {
 
 const char* resolver::nope_layers(const nope::none&, std::size_t) { return nullptr; }
 
-// Qwen3-Next's, Qwen3.5's, MiniMax's and OLMo Hybrid's linear-attention layers (modeling_qwen3_next.py: only
-// its full-attention layers take positions).
+// Qwen3-Next's, Qwen3.5's, Qwen4-Exp's, MiniMax's and OLMo Hybrid's linear-attention layers
+// (modeling_qwen3_next.py: only its full-attention layers take positions).
 const char* resolver::nope_layers(const nope::linear_attention_layers& rule, std::size_t layers) {
-  layers_not_of_type(listed_layer_types(layers, rule.interval_key, "linear_attention", rule.interval, rule.full),
-                     "full_attention");
-  return "full_attention";
+  std::vector<std::string> types =
+      listed_layer_types(layers, rule.interval_key, "linear_attention", rule.interval, rule.full);
+  const char* rotating = rule.rotating ? rule.rotating : "full_attention";
+  for (std::string& type : types) {  // modeling_qwen4_exp.py: any layer but a linear_attention one attends
+    if (rule.rotating && type != "linear_attention") type = rotating;
+  }
+  layers_not_of_type(types, rotating);
+  return rotating;
 }
 
 // Cohere2's and EXAONE 4's layers without a sliding window (modular_cohere2.py, modular_exaone4.py), AFMoE's

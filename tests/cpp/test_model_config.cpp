@@ -2491,6 +2491,35 @@ TEST(MuseGlimmerAssistant, ClassDefaults) {
   EXPECT_FALSE(has_note(assistant, "unknown-model-type"));
 }
 
+// configuration_qwen4_exp.py / modeling_qwen4_exp.py (transformers 5.17.0): head_dim 256 turned whole (no default
+// partial_rotary_factor), base 1e4, 40 layers of which every 4th is qwen_sparse_attention and the others
+// linear_attention (GatedDeltaNet, no RoPE); Qwen3.5's interleaved sections [11, 11, 10].
+TEST(Qwen4Exp, OnlyItsAttentionLayersRotateTheWholeHead) {
+  std::vector<std::size_t> linear;
+  for (std::size_t i = 0; i < 40; ++i) {
+    if ((i + 1) % 4 != 0) linear.push_back(i);
+  }
+  const model_rope defaults = rope(R"({"model_type": "qwen4_exp_text"})");
+  EXPECT_EQ(defaults.layer_type, "qwen_sparse_attention");
+  EXPECT_EQ(defaults.layers_without_rope, linear);
+  EXPECT_EQ(defaults.rotary_dim, 256u);
+  EXPECT_TRUE(close(defaults.frequencies, inverse_powers(1e4, 256)));
+  EXPECT_EQ(defaults.sections, (std::vector<std::int64_t>{11, 11, 10}));
+  EXPECT_TRUE(defaults.interleaved_sections);
+  EXPECT_FALSE(has_note(defaults, "unknown-model-type"));
+  EXPECT_EQ(rope(R"({"model_type": "qwen4_exp"})").layers_without_rope, linear);
+  // a listed layer of any type but linear_attention attends; partial_rotary_factor 0.25 turns 64 features
+  const model_rope listed = rope(R"({"model_type": "qwen4_exp", "text_config": {"num_hidden_layers": 4,
+      "layer_types": ["linear_attention", "full_attention", "linear_attention", "qwen_sparse_attention"],
+      "rope_parameters": {"rope_type": "default", "rope_theta": 1e6, "partial_rotary_factor": 0.25}}})");
+  EXPECT_EQ(listed.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(listed.rotary_dim, 64u);
+  EXPECT_TRUE(close(listed.frequencies, inverse_powers(1e6, 64)));
+  EXPECT_TRUE(rejects(R"({"model_type": "qwen4_exp_text", "num_hidden_layers": 2,
+      "layer_types": ["linear_attention", "linear_attention"]})",
+                      "config.layer_types", "none"));
+}
+
 // configuration_voxtral_realtime.py: VoxtralRealtimeTextConfig(MistralConfig), head_dim 4096 / 32 = 128 and base
 // 1e4; VoxtralRealtimeConfig merges _default_text_config_kwargs (3072 hidden, base 1e6, head_dim 128) under
 // its text_config.
