@@ -581,6 +581,20 @@ constexpr model_class minimax_m2() {
   return c;
 }
 
+// configuration_minimax_m3_vl.py / modular_minimax_m3_vl.py (transformers 5.17.0)
+// MiniMaxM3VLTextConfig(MiniMaxM2Config): MiniMax-M2's default_theta 5e6 and head_dim 128, but its __post_init__ skips
+// MiniMax-M2's, so rotary_dim (64) never becomes partial_rotary_factor: MiniMaxM3VLRotaryEmbedding builds the whole
+// head and MiniMaxM3VLAttention turns cos.shape[-1] features by rotate_half, every layer (full_attention and
+// minimax_m3_sparse). A note says rotary_dim is not applied. MiniMaxM3VLConfig builds this class from text_config,
+// whatever model_type it names.
+constexpr model_class minimax_m3_vl_text() {
+  model_class c = with_head_dim(llama_rules(5e6), 128);
+  c.default_rope_partial = true;
+  c.set_note_key = "rotary_dim";
+  c.set_note = note_id::minimax_m3_rotary_dim;
+  return c;
+}
+
 // Ling's remote code (model_type bailing_moe for Ling 1.x and, with architectures BailingMoeV2ForCausalLM,
 // Ling 2.0): configuration_bailing_moe.py defaults 1024 hidden, 16 heads, 16384 positions, base 10000,
 // head_dim = config.head_dim or hidden_size // heads. modeling_bailing_moe_v2.py rotates the first
@@ -1284,6 +1298,8 @@ constexpr named_class classes[] = {
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
+    {"minimax_m3_vl", own_text_class(minimax_m3_vl_text())},
+    {"minimax_m3_vl_text", minimax_m3_vl_text()},
     {"bailing_moe", bailing_moe()},
     {"xlm-roberta", xlm_roberta()},
     {"nomic_bert", nomic_bert()},

@@ -2520,6 +2520,25 @@ TEST(Qwen4Exp, OnlyItsAttentionLayersRotateTheWholeHead) {
                       "config.layer_types", "none"));
 }
 
+// configuration_minimax_m3_vl.py / modular_minimax_m3_vl.py (transformers 5.17.0): MiniMax-M2's base 5e6 and
+// head_dim 128, but rotary_dim (64) never becomes partial_rotary_factor, so the whole head turns and a note says
+// so; a partial_rotary_factor in rope_parameters is honoured.
+TEST(MiniMaxM3, TheWholeHeadTurnsWhateverRotaryDimSays) {
+  const model_rope text = rope(R"({"model_type": "minimax_m3_vl_text", "rotary_dim": 64})");
+  EXPECT_EQ(text.rotary_dim, 128u);
+  EXPECT_TRUE(close(text.frequencies, inverse_powers(5e6, 128)));
+  EXPECT_TRUE(has_note(text, "minimax-m3-rotary-dim path=config.rotary_dim value=64"));
+  EXPECT_FALSE(has_note(text, "unknown-model-type"));
+  const model_rope wrapper = rope(R"({"model_type": "minimax_m3_vl", "text_config": {"rotary_dim": 64}})");
+  EXPECT_TRUE(close(wrapper.frequencies, inverse_powers(5e6, 128)));
+  EXPECT_TRUE(has_note(wrapper, "minimax-m3-rotary-dim path=config.text_config.rotary_dim value=64"));
+  const model_rope partial = rope(R"({"model_type": "minimax_m3_vl_text",
+      "rope_parameters": {"rope_type": "default", "rope_theta": 5e6, "partial_rotary_factor": 0.5}})");
+  EXPECT_EQ(partial.rotary_dim, 64u);
+  EXPECT_TRUE(close(partial.frequencies, inverse_powers(5e6, 64)));
+  EXPECT_FALSE(has_note(partial, "minimax-m3-rotary-dim"));
+}
+
 // configuration_voxtral_realtime.py: VoxtralRealtimeTextConfig(MistralConfig), head_dim 4096 / 32 = 128 and base
 // 1e4; VoxtralRealtimeConfig merges _default_text_config_kwargs (3072 hidden, base 1e6, head_dim 128) under
 // its text_config.
