@@ -430,6 +430,28 @@ constexpr model_class deepseek_v32() {
   return c;
 }
 
+// configuration_axk1.py / modular_axk1.py (A.X-K1): AXK1Config(DeepseekV3Config) with 64 heads and 32768 positions;
+// AXK1Attention is DeepSeek-V3's (the rope slice, rope_interleave).
+constexpr model_class axk1() {
+  model_class c = deepseek_v3();
+  c.num_attention_heads = 64;
+  c.max_position_embeddings = 32768;
+  return c;
+}
+
+// configuration_axk2.py / modular_axk2.py (A.X-K2): AXK2Config(DeepseekV32Config), 2048 hidden, 32 heads, 131072
+// positions, head_dim = qk_rope_head_dim 32, qk_nope_head_dim 64; AXK2Attention turns the rope slice by
+// apply_rotary_pos_emb_interleave whatever rope_interleave says, and its indexer is DeepSeek-V3.2's.
+constexpr model_class axk2() {
+  model_class c = with_head_dim(deepseek_v32(), 32);
+  c.hidden_size = 2048;
+  c.num_attention_heads = 32;
+  c.max_position_embeddings = 131072;
+  c.mla_nope = 64;
+  c.pairs_switch = nullptr;
+  return c;
+}
+
 // configuration_deepseek_ocr2.py: DeepseekOcr2TextConfig sets head_dim = hidden_size // heads (4096 / 32,
 // 2048 positions), default_theta 1e4; its attention is Llama's (no MLA), in the wrapper's text_config.
 constexpr model_class deepseek_ocr2_text() { return heads_split(make(family::llama, 1e4, 4096, 32, 2048)); }
@@ -1185,6 +1207,8 @@ constexpr named_class classes[] = {
     // (configuration_deepseek.DeepseekV3Config, modeling_deepseek.py).
     {"kimi_k2", deepseek_v3()},
     {"deepseek_v32", deepseek_v32()},
+    {"axk1", axk1()},
+    {"axk2", axk2()},
     {"glm_moe_dsa", glm_moe_dsa()},
     {"minicpm3", minicpm3()},
     {"longcat_flash", longcat_flash()},

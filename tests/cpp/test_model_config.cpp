@@ -2539,6 +2539,31 @@ TEST(MiniMaxM3, TheWholeHeadTurnsWhateverRotaryDimSays) {
   EXPECT_FALSE(has_note(partial, "minimax-m3-rotary-dim"));
 }
 
+// configuration_axk1.py / configuration_axk2.py: A.X-K1 is DeepSeek-V3's MLA (64-wide rope slice, rope_interleave);
+// A.X-K2 is DeepSeek-V3.2's with a 32-wide rope slice and qk_nope_head_dim 64, and AXK2Attention turns adjacent
+// pairs into halves whatever rope_interleave says. Softmax: qk_head_dim^-0.5 (192, 96).
+TEST(AXK, DeepSeekMlaClassDefaults) {
+  struct expected {
+    const char* type;
+    std::size_t rope_width;
+    double qk_head_dim;
+    layout without_interleave;
+  };
+  for (const expected& e :
+       {expected{"axk1", 64, 192, layout::half}, expected{"axk2", 32, 96, layout::interleaved_to_half}}) {
+    const std::string config = std::string(R"({"model_type": ")") + e.type + R"("})";
+    const model_rope r = rope(config);
+    EXPECT_EQ(r.head_dim, e.rope_width) << e.type;
+    EXPECT_EQ(r.pairs, layout::interleaved_to_half) << e.type;
+    EXPECT_TRUE(close(r.frequencies, inverse_powers(1e4, e.rope_width))) << e.type;
+    EXPECT_TRUE(close(softmax(config), 1 / std::sqrt(e.qk_head_dim))) << e.type;
+    EXPECT_FALSE(has_note(r, "unknown-model-type")) << e.type;
+    std::string plain = config;
+    plain.insert(1, R"("rope_interleave": false, )");
+    EXPECT_EQ(rope(plain).pairs, e.without_interleave) << e.type;
+  }
+}
+
 // configuration_voxtral_realtime.py: VoxtralRealtimeTextConfig(MistralConfig), head_dim 4096 / 32 = 128 and base
 // 1e4; VoxtralRealtimeConfig merges _default_text_config_kwargs (3072 hidden, base 1e6, head_dim 128) under
 // its text_config.
