@@ -294,6 +294,21 @@ constexpr model_class qwen3_5(double hidden, double layers) {
   return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
 }
 
+// configuration_qwen4_exp.py / modular_qwen4_exp.py (transformers 5.17.0) Qwen4ExpTextConfig: 2048 hidden, 16
+// heads, head_dim 256, 40 layers, 32768 positions, default_theta 1e4 and, unlike Qwen3.5, no default
+// partial_rotary_factor (its rotary embedding turns the whole head unless rope_parameters says otherwise); layer
+// types linear_attention but every 4th qwen_sparse_attention. modeling_qwen4_exp.py Qwen4ExpTextDecoderLayer: a
+// linear_attention layer is GatedDeltaNet (no RoPE), any other attends; Qwen4ExpTextRotaryEmbedding is Qwen3.5's:
+// interleaved M-RoPE, mrope_section [11, 11, 10] by default.
+constexpr model_class qwen4_exp_text() {
+  model_class c = with_nope(with_head_dim(make(family::llama, 1e4, 2048, 16, 32768), 256),
+                            nope::linear_attention_layers{"full_attention_interval", 4, nope::full_layer::last_of_group,
+                                                          "qwen_sparse_attention"});
+  c.default_rope_partial = true;
+  c.num_hidden_layers = 40;
+  return with_mrope(c, mrope_sections::interleaved, 11, 11, 10);
+}
+
 // configuration_glm4v.py Glm4vTextConfig: 4096 / 32 heads, 32768 positions; modeling_glm4v.py: head
 // dim hidden_size // heads, adjacent pairs (rotate_half_llm) on int(head_dim * partial_rotary_factor)
 // features, chunked M-RoPE [8, 12, 12].
@@ -412,6 +427,28 @@ constexpr model_class deepseek_v32() {
   model_class c = deepseek_v3();
   c.max_position_embeddings = 163840;
   c.note = note_id::deepseek_v32_indexer;
+  return c;
+}
+
+// configuration_axk1.py / modular_axk1.py (A.X-K1): AXK1Config(DeepseekV3Config) with 64 heads and 32768 positions;
+// AXK1Attention is DeepSeek-V3's (the rope slice, rope_interleave).
+constexpr model_class axk1() {
+  model_class c = deepseek_v3();
+  c.num_attention_heads = 64;
+  c.max_position_embeddings = 32768;
+  return c;
+}
+
+// configuration_axk2.py / modular_axk2.py (A.X-K2): AXK2Config(DeepseekV32Config), 2048 hidden, 32 heads, 131072
+// positions, head_dim = qk_rope_head_dim 32, qk_nope_head_dim 64; AXK2Attention turns the rope slice by
+// apply_rotary_pos_emb_interleave whatever rope_interleave says, and its indexer is DeepSeek-V3.2's.
+constexpr model_class axk2() {
+  model_class c = with_head_dim(deepseek_v32(), 32);
+  c.hidden_size = 2048;
+  c.num_attention_heads = 32;
+  c.max_position_embeddings = 131072;
+  c.mla_nope = 64;
+  c.pairs_switch = nullptr;
   return c;
 }
 
@@ -563,6 +600,20 @@ constexpr model_class minimax_m2() {
   model_class c = with_head_dim(llama_rules(5e6), 128);
   c.default_rope_partial = true;
   c.rotary_dim_partial = true;
+  return c;
+}
+
+// configuration_minimax_m3_vl.py / modular_minimax_m3_vl.py (transformers 5.17.0)
+// MiniMaxM3VLTextConfig(MiniMaxM2Config): MiniMax-M2's default_theta 5e6 and head_dim 128, but its __post_init__ skips
+// MiniMax-M2's, so rotary_dim (64) never becomes partial_rotary_factor: MiniMaxM3VLRotaryEmbedding builds the whole
+// head and MiniMaxM3VLAttention turns cos.shape[-1] features by rotate_half, every layer (full_attention and
+// minimax_m3_sparse). A note says rotary_dim is not applied. MiniMaxM3VLConfig builds this class from text_config,
+// whatever model_type it names.
+constexpr model_class minimax_m3_vl_text() {
+  model_class c = with_head_dim(llama_rules(5e6), 128);
+  c.default_rope_partial = true;
+  c.set_note_key = "rotary_dim";
+  c.set_note = note_id::minimax_m3_rotary_dim;
   return c;
 }
 
@@ -723,6 +774,16 @@ constexpr model_class granite_swa(double hidden, double heads, double layers, do
   model_class c = with_nope(granite_attention(make(family::llama, 1e4, hidden, heads, positions)),
                             nope::per_layer_theta{"layer_rope_theta"});
   c.num_hidden_layers = layers;
+  return c;
+}
+
+// configuration_muse_glimmer.py MuseGlimmerTextConfig: 6656 hidden, 32 heads, head_dim 128, 52 layers, 131072
+// positions, default_theta 1e4; modular_muse_glimmer.py: one rotary embedding (Gemma 2's, rotate_half) for every
+// layer whose layer_rope_theta is not 0, and none for the others (see nope::per_layer_theta).
+constexpr model_class muse_glimmer_text() {
+  model_class c = with_nope(with_head_dim(make(family::llama, 1e4, 6656, 32, 131072), 128),
+                            nope::per_layer_theta{"layer_rope_theta", true});
+  c.num_hidden_layers = 52;
   return c;
 }
 
@@ -1142,6 +1203,8 @@ constexpr named_class classes[] = {
     {"qwen3_5_text", qwen3_5(4096, 32)},
     {"qwen3_5_moe", as_wrapper(qwen3_5(2048, 40), text_source::sub_or_defaults)},
     {"qwen3_5_moe_text", qwen3_5(2048, 40)},
+    {"qwen4_exp", as_wrapper(qwen4_exp_text(), text_source::sub_or_defaults)},  // Qwen4ExpConfig(Qwen3_5MoeConfig)
+    {"qwen4_exp_text", qwen4_exp_text()},
     {"glm4v", as_wrapper(glm4v(), text_source::sub_or_defaults)},
     {"glm4v_text", glm4v()},
     {"glm4v_moe", as_wrapper(glm4v_moe(), text_source::sub_or_defaults)},
@@ -1166,6 +1229,8 @@ constexpr named_class classes[] = {
     // (configuration_deepseek.DeepseekV3Config, modeling_deepseek.py).
     {"kimi_k2", deepseek_v3()},
     {"deepseek_v32", deepseek_v32()},
+    {"axk1", axk1()},
+    {"axk2", axk2()},
     {"glm_moe_dsa", glm_moe_dsa()},
     {"minicpm3", minicpm3()},
     {"longcat_flash", longcat_flash()},
@@ -1268,11 +1333,19 @@ constexpr named_class classes[] = {
     {"granitemoe", granite_attention(llama_rules())},
     {"granite_swa", granite_swa(2560, 20, 24, 8192)},
     {"granitemoe_swa", granite_swa(4096, 32, 32, 2048)},
+    // MuseGlimmerConfig builds MuseGlimmerTextConfig from text_config, its defaults when absent.
+    {"muse_glimmer", own_text_class(muse_glimmer_text())},
+    {"muse_glimmer_text", muse_glimmer_text()},
+    // configuration_muse_glimmer_assistant.py: 6656 hidden, 32 heads, head_dim 128, 131072 positions, default_theta
+    // 5e5; modular_muse_glimmer_assistant.py: every layer rotates its queries and keys by rotate_half.
+    {"muse_glimmer_assistant", with_head_dim(make(family::llama, 5e5, 6656, 32, 131072), 128)},
     // transformers 5.17.0, configuration_starcoder2.py / modeling_starcoder2.py: Starcoder2RotaryEmbedding
     // is Llama's (rotate_half, default_theta 1e4), and so is its attention's head_dim^-0.5.
     {"starcoder2", llama_rules()},
     {"dbrx", dbrx()},
     {"minimax_m2", minimax_m2()},
+    {"minimax_m3_vl", own_text_class(minimax_m3_vl_text())},
+    {"minimax_m3_vl_text", minimax_m3_vl_text()},
     {"bailing_moe", bailing_moe()},
     {"xlm-roberta", xlm_roberta()},
     {"nomic_bert", nomic_bert()},
@@ -1308,6 +1381,12 @@ constexpr named_class classes[] = {
     {"evolla", llama_rules(5e5)},
     // configuration_voxtral_realtime.py VoxtralRealtimeEncoderConfig: head_dim 64 (not hidden / heads), base 1e4.
     {"voxtral_realtime_encoder", with_head_dim(llama_rules(), 64)},
+    // configuration_voxtral_realtime.py VoxtralRealtimeTextConfig(MistralConfig), modeling_voxtral_realtime.py
+    // VoxtralRealtimeTextAttention(MistralAttention): Mistral's class defaults and RoPE. VoxtralRealtimeConfig
+    // builds its text config over _default_text_config_kwargs (3072 hidden, 32 heads, base 1e6, head_dim 128,
+    // 131072 positions), whether text_config is given or not.
+    {"voxtral_realtime_text", make(family::mistral, 1e4, 4096, 32, 4096 * 32)},
+    {"voxtral_realtime", own_text_class(with_head_dim(make(family::mistral, 1e6, 3072, 32, 131072), 128))},
     // configuration_yi.py (remote, before Yi moved to model_type "llama"): rope_theta 5000000.
     {"yi", llama_rules(5e6)},
     // modeling_internlm2.py (remote), modeling_granitemoeshared.py, modeling_chameleon.py: head_dim =

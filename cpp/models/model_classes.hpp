@@ -85,6 +85,9 @@ struct linear_attention_layers {
   const char* interval_key = "full_attention_interval";  // nullptr: the interval is the class's alone
   std::int64_t interval = 4;
   full_layer full = full_layer::last_of_group;
+  // Qwen4-Exp: every layer but a linear_attention one attends, and its RoPE takes this name (its default
+  // qwen_sparse_attention), whatever type the config lists (nullptr: only full_attention layers attend).
+  const char* rotating = nullptr;
 };
 
 // The hybrids' blocks when the config lists none and names no attention layers.
@@ -131,6 +134,9 @@ struct grouped_blocks {
 // first and sliding the others. A layer type's RoPE turns at its layers' base, which they must share.
 struct per_layer_theta {
   const char* theta_key = nullptr;
+  // Muse Glimmer: only a 0 is read (no RoPE), every other layer turns at rope_theta; without the key, every 4th
+  // layer counted back from the last is NoPE, and without layer_types those layers are full attention.
+  bool zeros_only = false;
 };
 
 // `none` comes first: the rows without a rule keep a zero index (constant data whose zeros cost nothing).

@@ -361,12 +361,17 @@ std::size_t resolver::layers() {
 
 const char* resolver::nope_layers(const nope::none&, std::size_t) { return nullptr; }
 
-// Qwen3-Next's, Qwen3.5's, MiniMax's and OLMo Hybrid's linear-attention layers (modeling_qwen3_next.py: only
-// its full-attention layers take positions).
+// Qwen3-Next's, Qwen3.5's, Qwen4-Exp's, MiniMax's and OLMo Hybrid's linear-attention layers
+// (modeling_qwen3_next.py: only its full-attention layers take positions).
 const char* resolver::nope_layers(const nope::linear_attention_layers& rule, std::size_t layers) {
-  layers_not_of_type(listed_layer_types(layers, rule.interval_key, "linear_attention", rule.interval, rule.full),
-                     "full_attention");
-  return "full_attention";
+  std::vector<std::string> types =
+      listed_layer_types(layers, rule.interval_key, "linear_attention", rule.interval, rule.full);
+  const char* rotating = rule.rotating ? rule.rotating : "full_attention";
+  for (std::string& type : types) {  // modeling_qwen4_exp.py: any layer but a linear_attention one attends
+    if (rule.rotating && type != "linear_attention") type = rotating;
+  }
+  layers_not_of_type(types, rotating);
+  return rotating;
 }
 
 // Cohere2's and EXAONE 4's layers without a sliding window (modular_cohere2.py, modular_exaone4.py), AFMoE's
@@ -386,18 +391,31 @@ const char* resolver::nope_layers(const nope::sliding_layers& rule, std::size_t 
 
 // modular_granite_swa.py: GraniteSWAModel builds one rotary embedding per distinct non-zero base of
 // layer_rope_theta (rope_parameters with that rope_theta) and passes none to a layer whose base is 0.
-// posenc gives a RoPE per layer type, so each type's layers must share their base.
+// posenc gives a RoPE per layer type, so each type's layers must share their base. modular_muse_glimmer.py
+// (zeros_only): MuseGlimmerTextModel builds one rotary embedding at rope_theta and passes none to a layer whose
+// layer_rope_theta is 0; configuration_muse_glimmer.py: without it (or layer_types), every 4th layer counted back
+// from the last is NoPE (and full attention), the others sliding.
 const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t layers) {
-  const std::vector<std::string> types =
-      listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
+  const auto from_last = [&](std::size_t i) { return (layers - 1 - i) % 4 == 0; };
+  std::vector<std::string> types;
+  if (rule.zeros_only && !field("layer_types").present()) {
+    for (std::size_t i = 0; i < layers; ++i) types.push_back(from_last(i) ? "full_attention" : "sliding_attention");
+  } else {
+    types = listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
+  }
   const node listed = field(rule.theta_key);
-  if (!listed.present()) return nullptr;  // every layer at rope_theta, whatever its type
-  const std::vector<node> thetas = per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)");
+  if (!listed.present() && !rule.zeros_only) return nullptr;  // every layer at rope_theta, whatever its type
+  const std::vector<node> thetas = listed.present()
+                                       ? per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)")
+                                       : std::vector<node>{};
   const rope_dict shared = ropes_.front().second;
   std::vector<std::pair<std::string, rope_dict>> by_type;
   for (std::size_t i = 0; i < layers; ++i) {
-    const double theta = number(thetas[i], "a finite number >= 0 (0: no RoPE)");
-    if (!std::isfinite(theta) || theta < 0) fail(thetas[i].path, "a finite number >= 0 (0: no RoPE)", theta);
+    double theta = from_last(i) ? 0 : 1;  // Muse Glimmer's default: only whether it is zero counts
+    if (listed.present()) {
+      theta = number(thetas[i], "a finite number >= 0 (0: no RoPE)");
+      if (!std::isfinite(theta) || theta < 0) fail(thetas[i].path, "a finite number >= 0 (0: no RoPE)", theta);
+    }
     if (theta == 0) {
       layers_without_rope_.push_back(i);
       continue;
@@ -405,9 +423,10 @@ const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t
     auto it = std::find_if(by_type.begin(), by_type.end(), [&](const auto& t) { return t.first == types[i]; });
     if (it == by_type.end()) {
       by_type.emplace_back(types[i], shared);
-      by_type.back().second.set("rope_theta", thetas[i]);
+      if (!rule.zeros_only) by_type.back().second.set("rope_theta", thetas[i]);
       continue;
     }
+    if (rule.zeros_only) continue;
     const node& first = *it->second.get("rope_theta");
     if (first.value->number != theta) {
       fail(thetas[i].path,

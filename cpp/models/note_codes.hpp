@@ -27,6 +27,7 @@
   X(bamba_default_rope, "bamba-default-rope", "")                                  \
   X(nomic_dynamic_ntk, "nomic-dynamic-ntk", "path value")                          \
   X(minimax_rotary_dim, "minimax-rotary-dim", "path value")                        \
+  X(minimax_m3_rotary_dim, "minimax-m3-rotary-dim", "path value")                  \
   X(chatglm_rope_ratio, "chatglm-rope-ratio", "path")                              \
   X(dbrx_attn_base, "dbrx-attn-base", "path value")                                \
   X(paligemma_positions, "paligemma-positions", "")                                \

@@ -2453,4 +2453,130 @@ TEST(GraniteSwa, RefusesTwoBasesInOneLayerTypeAndNoRopeAtAll) {
   EXPECT_TRUE(rejects(head + "[1e4, 1e4]}", "config.layer_rope_theta.length", "2"));
 }
 
+// configuration_muse_glimmer.py / modular_muse_glimmer.py: one rotary embedding at rope_theta, none where
+// layer_rope_theta is 0; by default every 4th layer counted back from the last is NoPE and full attention (52
+// layers: 3, 7, ..., 51), the others sliding. Class defaults: head_dim 128, base 1e4. 1e4^(-2i/128) written out.
+TEST(MuseGlimmer, NoRopeWhereLayerRopeThetaIsZeroAndTheBaseIsRopeTheta) {
+  std::vector<std::size_t> every_fourth_from_last;
+  for (std::size_t i = 3; i < 52; i += 4) every_fourth_from_last.push_back(i);
+  const model_rope defaults = rope(R"({"model_type": "muse_glimmer_text"})");
+  EXPECT_EQ(defaults.layer_type, "sliding_attention");
+  EXPECT_EQ(defaults.layers_without_rope, every_fourth_from_last);
+  EXPECT_TRUE(close(defaults.frequencies, inverse_powers(1e4, 128)));
+  EXPECT_FALSE(has_note(defaults, "unknown-model-type"));
+  // the wrapper reads its text_config (its defaults when absent)
+  EXPECT_EQ(rope(R"({"model_type": "muse_glimmer"})").layers_without_rope, every_fourth_from_last);
+  // 6 layers counted back from the last: layers 1 and 5 are NoPE (not 3, as counted from the first)
+  const model_rope six = rope(R"({"model_type": "muse_glimmer_text", "num_hidden_layers": 6, "rope_theta": 5e5})");
+  EXPECT_EQ(six.layers_without_rope, (std::vector<std::size_t>{1, 5}));
+  EXPECT_TRUE(close(six.frequencies, inverse_powers(5e5, 128)));
+  // a list: only its zeros are read; the other layers turn at rope_theta, whatever base they name
+  const std::string listed =
+      R"({"model_type": "muse_glimmer", "text_config": {"num_hidden_layers": 4, "layer_types": ["sliding_attention",
+      "full_attention", "sliding_attention", "full_attention"], "layer_rope_theta": [1e4, 0, 7, 1e4]}})";
+  EXPECT_EQ(layer_types(listed), (std::vector<std::string>{"sliding_attention", "full_attention"}));
+  EXPECT_EQ(rope(listed).layers_without_rope, (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(close(rope(listed, "sliding_attention").frequencies, inverse_powers(1e4, 128)));
+  EXPECT_TRUE(close(rope(listed, "full_attention").frequencies, inverse_powers(1e4, 128)));
+  const std::string head = R"({"model_type": "muse_glimmer_text", "num_hidden_layers": 2, "layer_rope_theta": )";
+  EXPECT_TRUE(rejects(head + "[0, 0]}", "config.layer_rope_theta", "0 for every layer"));
+  EXPECT_TRUE(rejects(head + "[0]}", "config.layer_rope_theta.length", "1"));
+}
+
+// configuration_muse_glimmer_assistant.py: head_dim 128, default_theta 5e5; every layer rotates.
+TEST(MuseGlimmerAssistant, ClassDefaults) {
+  const model_rope assistant = rope(R"({"model_type": "muse_glimmer_assistant", "num_hidden_layers": 5})");
+  EXPECT_TRUE(close(assistant.frequencies, inverse_powers(5e5, 128)));
+  EXPECT_TRUE(assistant.layers_without_rope.empty());
+  EXPECT_FALSE(has_note(assistant, "unknown-model-type"));
+}
+
+// configuration_qwen4_exp.py / modeling_qwen4_exp.py (transformers 5.17.0): head_dim 256 turned whole (no default
+// partial_rotary_factor), base 1e4, 40 layers of which every 4th is qwen_sparse_attention and the others
+// linear_attention (GatedDeltaNet, no RoPE); Qwen3.5's interleaved sections [11, 11, 10].
+TEST(Qwen4Exp, OnlyItsAttentionLayersRotateTheWholeHead) {
+  std::vector<std::size_t> linear;
+  for (std::size_t i = 0; i < 40; ++i) {
+    if ((i + 1) % 4 != 0) linear.push_back(i);
+  }
+  const model_rope defaults = rope(R"({"model_type": "qwen4_exp_text"})");
+  EXPECT_EQ(defaults.layer_type, "qwen_sparse_attention");
+  EXPECT_EQ(defaults.layers_without_rope, linear);
+  EXPECT_EQ(defaults.rotary_dim, 256u);
+  EXPECT_TRUE(close(defaults.frequencies, inverse_powers(1e4, 256)));
+  EXPECT_EQ(defaults.sections, (std::vector<std::int64_t>{11, 11, 10}));
+  EXPECT_TRUE(defaults.interleaved_sections);
+  EXPECT_FALSE(has_note(defaults, "unknown-model-type"));
+  EXPECT_EQ(rope(R"({"model_type": "qwen4_exp"})").layers_without_rope, linear);
+  // a listed layer of any type but linear_attention attends; partial_rotary_factor 0.25 turns 64 features
+  const model_rope listed = rope(R"({"model_type": "qwen4_exp", "text_config": {"num_hidden_layers": 4,
+      "layer_types": ["linear_attention", "full_attention", "linear_attention", "qwen_sparse_attention"],
+      "rope_parameters": {"rope_type": "default", "rope_theta": 1e6, "partial_rotary_factor": 0.25}}})");
+  EXPECT_EQ(listed.layers_without_rope, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(listed.rotary_dim, 64u);
+  EXPECT_TRUE(close(listed.frequencies, inverse_powers(1e6, 64)));
+  EXPECT_TRUE(rejects(R"({"model_type": "qwen4_exp_text", "num_hidden_layers": 2,
+      "layer_types": ["linear_attention", "linear_attention"]})",
+                      "config.layer_types", "none"));
+}
+
+// configuration_minimax_m3_vl.py / modular_minimax_m3_vl.py (transformers 5.17.0): MiniMax-M2's base 5e6 and
+// head_dim 128, but rotary_dim (64) never becomes partial_rotary_factor, so the whole head turns and a note says
+// so; a partial_rotary_factor in rope_parameters is honoured.
+TEST(MiniMaxM3, TheWholeHeadTurnsWhateverRotaryDimSays) {
+  const model_rope text = rope(R"({"model_type": "minimax_m3_vl_text", "rotary_dim": 64})");
+  EXPECT_EQ(text.rotary_dim, 128u);
+  EXPECT_TRUE(close(text.frequencies, inverse_powers(5e6, 128)));
+  EXPECT_TRUE(has_note(text, "minimax-m3-rotary-dim path=config.rotary_dim value=64"));
+  EXPECT_FALSE(has_note(text, "unknown-model-type"));
+  const model_rope wrapper = rope(R"({"model_type": "minimax_m3_vl", "text_config": {"rotary_dim": 64}})");
+  EXPECT_TRUE(close(wrapper.frequencies, inverse_powers(5e6, 128)));
+  EXPECT_TRUE(has_note(wrapper, "minimax-m3-rotary-dim path=config.text_config.rotary_dim value=64"));
+  const model_rope partial = rope(R"({"model_type": "minimax_m3_vl_text",
+      "rope_parameters": {"rope_type": "default", "rope_theta": 5e6, "partial_rotary_factor": 0.5}})");
+  EXPECT_EQ(partial.rotary_dim, 64u);
+  EXPECT_TRUE(close(partial.frequencies, inverse_powers(5e6, 64)));
+  EXPECT_FALSE(has_note(partial, "minimax-m3-rotary-dim"));
+}
+
+// configuration_axk1.py / configuration_axk2.py: A.X-K1 is DeepSeek-V3's MLA (64-wide rope slice, rope_interleave);
+// A.X-K2 is DeepSeek-V3.2's with a 32-wide rope slice and qk_nope_head_dim 64, and AXK2Attention turns adjacent
+// pairs into halves whatever rope_interleave says. Softmax: qk_head_dim^-0.5 (192, 96).
+TEST(AXK, DeepSeekMlaClassDefaults) {
+  struct expected {
+    const char* type;
+    std::size_t rope_width;
+    double qk_head_dim;
+    layout without_interleave;
+  };
+  for (const expected& e :
+       {expected{"axk1", 64, 192, layout::half}, expected{"axk2", 32, 96, layout::interleaved_to_half}}) {
+    const std::string config = std::string(R"({"model_type": ")") + e.type + R"("})";
+    const model_rope r = rope(config);
+    EXPECT_EQ(r.head_dim, e.rope_width) << e.type;
+    EXPECT_EQ(r.pairs, layout::interleaved_to_half) << e.type;
+    EXPECT_TRUE(close(r.frequencies, inverse_powers(1e4, e.rope_width))) << e.type;
+    EXPECT_TRUE(close(softmax(config), 1 / std::sqrt(e.qk_head_dim))) << e.type;
+    EXPECT_FALSE(has_note(r, "unknown-model-type")) << e.type;
+    std::string plain = config;
+    plain.insert(1, R"("rope_interleave": false, )");
+    EXPECT_EQ(rope(plain).pairs, e.without_interleave) << e.type;
+  }
+}
+
+// configuration_voxtral_realtime.py: VoxtralRealtimeTextConfig(MistralConfig), head_dim 4096 / 32 = 128 and base
+// 1e4; VoxtralRealtimeConfig merges _default_text_config_kwargs (3072 hidden, base 1e6, head_dim 128) under
+// its text_config.
+TEST(VoxtralRealtime, TextClassAndWrapperDefaults) {
+  const model_rope text = rope(R"({"model_type": "voxtral_realtime_text"})");
+  EXPECT_TRUE(close(text.frequencies, inverse_powers(1e4, 128)));
+  EXPECT_FALSE(has_note(text, "unknown-model-type"));
+  const std::string wrapper =
+      R"({"model_type": "voxtral_realtime", "text_config": {"model_type": "voxtral_realtime_text"}})";
+  EXPECT_TRUE(close(rope(wrapper).frequencies, inverse_powers(1e6, 128)));
+  EXPECT_TRUE(close(rope(R"({"model_type": "voxtral_realtime"})").frequencies, inverse_powers(1e6, 128)));
+  const std::string own = R"({"model_type": "voxtral_realtime", "text_config": {"rope_theta": 2e6, "head_dim": 64}})";
+  EXPECT_TRUE(close(rope(own).frequencies, inverse_powers(2e6, 64)));
+}
+
 }  // namespace

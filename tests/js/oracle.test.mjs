@@ -17,6 +17,12 @@ const VIEWS_MODULE_PAIRS =
   "the oracle's pairing is the module's apply_rotary_pos_emb (halves), which runs only with rope_interleave " +
   'false; with it true (the default) the attention calls apply_rotary_pos_emb_interleave, adjacent pairs in ' +
   "and halves out: posenc's 'interleaved-to-half' (checked with rope_interleave false below)";
+/** MLA types whose attention turns adjacent pairs into halves whatever rope_interleave says, and why. */
+const ALWAYS_INTERLEAVED = {
+  axk2:
+    "the oracle's pairing is the module's apply_rotary_pos_emb (halves), which AXK2Attention never calls: it " +
+    "turns the rope slice by apply_rotary_pos_emb_interleave, rope_interleave or not (posenc's 'interleaved-to-half')",
+};
 const GLM_V_DEFAULTS =
   'class defaults are not a real model: no partial_rotary_factor, so 64 pairs, while the default ' +
   'mrope_section [8, 12, 12] covers 32 (the checkpoints state partial_rotary_factor 0.5)';
@@ -28,6 +34,8 @@ const OMNI_HIDDEN = 'class defaults are not a real model: the thinker text confi
  * wins): `refused` (ropeFromConfig throws) or `different` (it returns other numbers or other pairs).
  */
 const EXCEPTIONS = {
+  axk1: { different: VIEWS_MODULE_PAIRS },
+  axk2: { different: ALWAYS_INTERLEAVED.axk2 },
   bamba: { refused: 'class defaults list no attention layer (attn_layer_indices): no layer applies RoPE' },
   deepseek_v3: { different: VIEWS_MODULE_PAIRS },
   deepseek_v32: { different: VIEWS_MODULE_PAIRS },
@@ -205,7 +213,7 @@ test('the counts: equal, different, refused', () => {
   const counts = { equal: 0, different: 0, refused: 0 };
   for (const r of RESULTS) counts[r.outcome]++;
   // a change of these numbers is a change of the exceptions above: both move together
-  nodeAssert.deepEqual(counts, { equal: 392, different: 11, refused: 30 });
+  nodeAssert.deepEqual(counts, { equal: 388, different: 15, refused: 30 });
 });
 
 /** The config, or its text part, that holds rope_interleave; else the part the model's fields are in. */
@@ -222,17 +230,26 @@ test('with rope_interleave false, the models that turn adjacent pairs by default
     const given = posenc.ropeFromConfig(t.config, t.layerType === '-' ? {} : { layerType: t.layerType });
     const stated = interleaveHolder(t.config).rope_interleave;
     if (stated === false || (stated === undefined && given.layout !== 'interleaved-to-half')) continue;
-    // a type posenc has no rules for (axk1) is read as Llama, whatever rope_interleave says
+    // a type posenc has no rules for is read as Llama, whatever rope_interleave says
     if (given.notes.some((note) => /not among the models/.test(note))) continue;
     const config = structuredClone(t.config);
     interleaveHolder(config).rope_interleave = false;
+    if (t.type in ALWAYS_INTERLEAVED) {
+      const r = posenc.ropeFromConfig(config, t.layerType === '-' ? {} : { layerType: t.layerType });
+      nodeAssert.equal(
+        r.layout,
+        'interleaved-to-half',
+        `${t.type}/${t.variant}/${t.layerType}: rope_interleave unread`,
+      );
+      continue;
+    }
     const { outcome, detail } = outcomeOf({ ...t, config });
     nodeAssert.equal(outcome, 'equal', `${t.type}/${t.variant}/${t.layerType}: ${detail}`);
     // and with it true (as given), the pairs written as halves
     nodeAssert.equal(given.layout, 'interleaved-to-half', `${t.type}/${t.variant}/${t.layerType}: layout`);
     checked.push(t.type);
   }
-  const types = ['deepseek_v3', 'deepseek_v32', 'glm4_moe_lite', 'kimi_k25', 'mistral4', 'youtu'];
+  const types = ['axk1', 'deepseek_v3', 'deepseek_v32', 'glm4_moe_lite', 'kimi_k25', 'mistral4', 'youtu'];
   nodeAssert.deepEqual([...new Set(checked)].sort(), types);
 });
 

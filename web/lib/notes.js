@@ -497,6 +497,14 @@ export const NOTE_TEMPLATES = {
       'rotary_dim and turns the whole head',
     zh: '{path} = {value}：这里按 MiniMax 自己的代码旋转；transformers 的 minimax 移植不读 rotary_dim，旋转整个头',
   },
+  'minimax-m3-rotary-dim': {
+    en:
+      "{path} = {value} was not applied: transformers' MiniMax-M3 port turns the whole head (its config never " +
+      'makes rotary_dim a partial_rotary_factor), although the config documents it as the rotated width',
+    zh:
+      '{path} = {value} 未被采用：transformers 的 MiniMax-M3 移植旋转整个头' +
+      '（其配置从不把 rotary_dim 变为 partial_rotary_factor），尽管配置说明它是旋转的宽度',
+  },
   'chatglm-rope-ratio': {
     en:
       "{path} multiplies the base 10000, as ChatGLM3's and GLM-4's code does; ChatGLM2-6B-32K's code divides " +
