@@ -13,10 +13,10 @@ const { work, packed, app, installed, remove } = installPacked();
 after(remove);
 
 // A guard against shipping files by mistake (each wasm module once is checked below): the five
-// wasm modules with their glue are about 425 kB of the 788 kB, the lab's figures with their shipped
-// results 106 kB, the model notes' sentences in two languages 12 kB; see docs/performance.md,
+// wasm modules with their glue are about 430 kB of the 800 kB, the lab's figures with their shipped
+// results 106 kB, the model notes' sentences in two languages 13 kB; see docs/performance.md,
 // "Download sizes". What a page downloads has budgets of its own (tests/js/embed-size.test.mjs).
-const PACKED_BUDGET = 800_000;
+const PACKED_BUDGET = 820_000;
 
 test('npm pack, install the tarball into an empty folder, import it, compute a table', () => {
   assert.ok(packed.size <= PACKED_BUDGET, `the tarball is ${packed.size} bytes, over ${PACKED_BUDGET}`);
