@@ -779,10 +779,10 @@ constexpr model_class granite_swa(double hidden, double heads, double layers, do
 
 // configuration_muse_glimmer.py MuseGlimmerTextConfig: 6656 hidden, 32 heads, head_dim 128, 52 layers, 131072
 // positions, default_theta 1e4; modular_muse_glimmer.py: one rotary embedding (Gemma 2's, rotate_half) for every
-// layer whose layer_rope_theta is not 0, and none for the others (see nope::per_layer_theta).
+// layer whose layer_rope_theta is not 0, and none for the others (see nope::zero_theta_layers).
 constexpr model_class muse_glimmer_text() {
   model_class c = with_nope(with_head_dim(make(family::llama, 1e4, 6656, 32, 131072), 128),
-                            nope::per_layer_theta{"layer_rope_theta", true});
+                            nope::zero_theta_layers{"layer_rope_theta"});
   c.num_hidden_layers = 52;
   return c;
 }

@@ -134,15 +134,19 @@ struct grouped_blocks {
 // first and sliding the others. A layer type's RoPE turns at its layers' base, which they must share.
 struct per_layer_theta {
   const char* theta_key = nullptr;
-  // Muse Glimmer: only a 0 is read (no RoPE), every other layer turns at rope_theta; without the key, every 4th
-  // layer counted back from the last is NoPE, and without layer_types those layers are full attention.
-  bool zeros_only = false;
+};
+
+// Muse Glimmer: the same key, of which only a 0 is read (no RoPE); every other layer turns at rope_theta. Without
+// the key, every 4th layer counted back from the last is NoPE; without config.layer_types those layers are full
+// attention and the others sliding.
+struct zero_theta_layers {
+  const char* theta_key = nullptr;
 };
 
 // `none` comes first: the rows without a rule keep a zero index (constant data whose zeros cost nothing).
-using rule =
-    std::variant<none, cross_attention_layers, no_rope_layers, sliding_layers, cohere2_moe, linear_attention_layers,
-                 hybrid_blocks, decilm_blocks, repeated_blocks, flagged_blocks, grouped_blocks, per_layer_theta>;
+using rule = std::variant<none, cross_attention_layers, no_rope_layers, sliding_layers, cohere2_moe,
+                          linear_attention_layers, hybrid_blocks, decilm_blocks, repeated_blocks, flagged_blocks,
+                          grouped_blocks, per_layer_theta, zero_theta_layers>;
 
 }  // namespace nope
 

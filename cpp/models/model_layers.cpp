@@ -389,33 +389,26 @@ const char* resolver::nope_layers(const nope::sliding_layers& rule, std::size_t 
   return "sliding_attention";
 }
 
+// A layer's entry of layer_rope_theta: a base, or 0 for a layer without RoPE.
+double resolver::layer_theta(const node& n) {
+  const double theta = number(n, "a finite number >= 0 (0: no RoPE)");
+  if (!std::isfinite(theta) || theta < 0) fail(n.path, "a finite number >= 0 (0: no RoPE)", theta);
+  return theta;
+}
+
 // modular_granite_swa.py: GraniteSWAModel builds one rotary embedding per distinct non-zero base of
 // layer_rope_theta (rope_parameters with that rope_theta) and passes none to a layer whose base is 0.
-// posenc gives a RoPE per layer type, so each type's layers must share their base. modular_muse_glimmer.py
-// (zeros_only): MuseGlimmerTextModel builds one rotary embedding at rope_theta and passes none to a layer whose
-// layer_rope_theta is 0; configuration_muse_glimmer.py: without it (or layer_types), every 4th layer counted back
-// from the last is NoPE (and full attention), the others sliding.
+// posenc gives a RoPE per layer type, so each type's layers must share their base.
 const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t layers) {
-  const auto from_last = [&](std::size_t i) { return (layers - 1 - i) % 4 == 0; };
-  std::vector<std::string> types;
-  if (rule.zeros_only && !field("layer_types").present()) {
-    for (std::size_t i = 0; i < layers; ++i) types.push_back(from_last(i) ? "full_attention" : "sliding_attention");
-  } else {
-    types = listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
-  }
+  const std::vector<std::string> types =
+      listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
   const node listed = field(rule.theta_key);
-  if (!listed.present() && !rule.zeros_only) return nullptr;  // every layer at rope_theta, whatever its type
-  const std::vector<node> thetas = listed.present()
-                                       ? per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)")
-                                       : std::vector<node>{};
+  if (!listed.present()) return nullptr;  // every layer at rope_theta, whatever its type
+  const std::vector<node> thetas = per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)");
   const rope_dict shared = ropes_.front().second;
   std::vector<std::pair<std::string, rope_dict>> by_type;
   for (std::size_t i = 0; i < layers; ++i) {
-    double theta = from_last(i) ? 0 : 1;  // Muse Glimmer's default: only whether it is zero counts
-    if (listed.present()) {
-      theta = number(thetas[i], "a finite number >= 0 (0: no RoPE)");
-      if (!std::isfinite(theta) || theta < 0) fail(thetas[i].path, "a finite number >= 0 (0: no RoPE)", theta);
-    }
+    const double theta = layer_theta(thetas[i]);
     if (theta == 0) {
       layers_without_rope_.push_back(i);
       continue;
@@ -423,10 +416,9 @@ const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t
     auto it = std::find_if(by_type.begin(), by_type.end(), [&](const auto& t) { return t.first == types[i]; });
     if (it == by_type.end()) {
       by_type.emplace_back(types[i], shared);
-      if (!rule.zeros_only) by_type.back().second.set("rope_theta", thetas[i]);
+      by_type.back().second.set("rope_theta", thetas[i]);
       continue;
     }
-    if (rule.zeros_only) continue;
     const node& first = *it->second.get("rope_theta");
     if (first.value->number != theta) {
       fail(thetas[i].path,
@@ -434,6 +426,38 @@ const char* resolver::nope_layers(const nope::per_layer_theta& rule, std::size_t
                first.path + " (posenc gives one RoPE per layer type)",
            theta);
     }
+  }
+  if (by_type.empty()) fail(listed.path, "a non-zero base for at least one layer", "0 for every layer: no RoPE");
+  ropes_ = std::move(by_type);
+  order_layer_types();
+  return nullptr;
+}
+
+// modular_muse_glimmer.py: MuseGlimmerTextModel builds one rotary embedding at rope_theta and passes none to a
+// layer whose layer_rope_theta is 0 (no other value is read as a base); configuration_muse_glimmer.py: without the
+// list every 4th layer counted back from the last is NoPE, and without layer_types those layers are full
+// attention, the others sliding. Each layer type that rotates gets the one RoPE.
+const char* resolver::nope_layers(const nope::zero_theta_layers& rule, std::size_t layers) {
+  const auto from_last = [&](std::size_t i) { return (layers - 1 - i) % 4 == 0; };
+  std::vector<std::string> types;
+  if (field("layer_types").present()) {
+    types = listed_layer_types(layers, nullptr, "sliding_attention", 4, nope::full_layer::first_of_group);
+  } else {
+    for (std::size_t i = 0; i < layers; ++i) types.push_back(from_last(i) ? "full_attention" : "sliding_attention");
+  }
+  const node listed = field(rule.theta_key);
+  const std::vector<node> thetas = listed.present()
+                                       ? per_layer(listed, layers, "an array of numbers, one per layer (0: no RoPE)")
+                                       : std::vector<node>{};
+  const rope_dict shared = ropes_.front().second;
+  std::vector<std::pair<std::string, rope_dict>> by_type;
+  for (std::size_t i = 0; i < layers; ++i) {
+    if (listed.present() ? layer_theta(thetas[i]) == 0 : from_last(i)) {
+      layers_without_rope_.push_back(i);
+      continue;
+    }
+    if (std::none_of(by_type.begin(), by_type.end(), [&](const auto& t) { return t.first == types[i]; }))
+      by_type.emplace_back(types[i], shared);
   }
   if (by_type.empty()) fail(listed.path, "a non-zero base for at least one layer", "0 for every layer: no RoPE");
   ropes_ = std::move(by_type);

@@ -94,6 +94,8 @@ class resolver {
   const char* nope_layers(const nope::cohere2_moe& rule, std::size_t layers);
   const char* nope_layers(const nope::linear_attention_layers& rule, std::size_t layers);
   const char* nope_layers(const nope::per_layer_theta& rule, std::size_t layers);
+  const char* nope_layers(const nope::zero_theta_layers& rule, std::size_t layers);
+  double layer_theta(const node& n);
   void order_layer_types();
   template <class hybrid>
   const char* nope_layers(const hybrid& rule, std::size_t layers);  // the hybrids' attention blocks
